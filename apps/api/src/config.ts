@@ -1,0 +1,78 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+/**
+ * The only reader of `process.env` (STYLE.md: one validated env module). A bad value stops
+ * start-up with a message naming the variable.
+ */
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+  /** TCP port of the store and API (README: http://localhost:5000). */
+  PORT: z.coerce.number().int().min(0).max(65_535).default(5000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  /** Folder of the embedded PGlite database when `DATABASE_URL` is unset. */
+  DATA_DIR: z.string().min(1).default('./data'),
+  /** `postgres://...` selects a real PostgreSQL server instead of embedded PGlite. */
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+    .optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Public origin used in canonical links, social tags and the sitemap. */
+  PUBLIC_URL: z.string().url().optional(),
+  /** Only the embedded sandbox exists so far; the eSIM Go adapter arrives with fulfilment. */
+  ESIM_PROVIDER: z.enum(['sandbox']).default('sandbox'),
+  ESIMGO_API_URL: z.string().url().default('https://api.esim-go.com/v2.4'),
+  ESIMGO_API_KEY: z.string().optional(),
+  /** Folder with the built storefront (`vite build` output). */
+  WEB_DIST: z.string().min(1).optional(),
+  /** Seconds a catalogue response may be cached by browsers and shared caches. */
+  CATALOGUE_MAX_AGE_S: z.coerce.number().int().min(0).max(86_400).default(60),
+});
+
+export type Config = {
+  env: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
+  publicUrl: string | undefined;
+  esimProvider: 'sandbox';
+  esimGo: { apiUrl: string; apiKey: string | undefined };
+  webDist: string;
+  catalogueMaxAgeS: number;
+};
+
+/** Thrown when the environment is invalid; the message names every bad variable. */
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+const repoRoot = path.resolve(import.meta.dirname, '../../..');
+
+/**
+ * Parses an environment (default `process.env`) into a {@link Config}.
+ * @throws ConfigError naming each invalid variable, e.g. `PORT: Too big: expected number to be <=65535`.
+ */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid environment:\n  ${lines.join('\n  ')}`);
+  }
+  const e = parsed.data;
+  return {
+    env: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: path.resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    logLevel: e.LOG_LEVEL,
+    publicUrl: e.PUBLIC_URL?.replace(/\/$/, ''),
+    esimProvider: e.ESIM_PROVIDER,
+    esimGo: { apiUrl: e.ESIMGO_API_URL, apiKey: e.ESIMGO_API_KEY },
+    webDist: e.WEB_DIST ? path.resolve(e.WEB_DIST) : path.join(repoRoot, 'apps/web/dist'),
+    catalogueMaxAgeS: e.CATALOGUE_MAX_AGE_S,
+  };
+}

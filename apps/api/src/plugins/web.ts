@@ -1,0 +1,184 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { Country } from '@esim/contract/catalog';
+import { DEFAULT_LANGUAGE, LANGUAGE_CODES, type Language, isLanguage } from '@esim/contract/languages';
+import { type MetaRoute, type PageMeta, pageMeta } from '@esim/contract/seo';
+import { matchRoute } from '@esim/contract/routes';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Config } from '../config.ts';
+import type { CatalogService } from '../modules/catalog/catalog.service.ts';
+
+const require = (await import('node:module')).createRequire(import.meta.url);
+const flagsRoot = path.join(path.dirname(require.resolve('flag-icons/package.json')), 'flags');
+
+/** Public pages listed in the sitemap besides the destinations. */
+const SITEMAP_PAGES = ['/', '/products', '/how-it-works', '/support', '/about-us', '/contact', '/faq', '/terms-conditions', '/privacy', '/refund', '/cookies'];
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+/** Request language for server-rendered metadata: path, `?lng=`, `i18next` cookie, Accept-Language (section 1 order). */
+function requestLanguage(request: FastifyRequest, pathLang: string | undefined): Language {
+  if (isLanguage(pathLang)) return pathLang;
+  const query = request.query as Record<string, unknown> | undefined;
+  const lng = typeof query?.lng === 'string' ? query.lng.slice(0, 2) : undefined;
+  if (isLanguage(lng)) return lng;
+  const cookie = /(?:^|;\s*)i18next=([a-z]{2})/.exec(request.headers.cookie ?? '')?.[1];
+  if (isLanguage(cookie)) return cookie;
+  for (const part of (request.headers['accept-language'] ?? '').split(',')) {
+    const code = part.trim().slice(0, 2).toLowerCase();
+    if (isLanguage(code)) return code;
+  }
+  return DEFAULT_LANGUAGE;
+}
+
+/** Renders the `<head>` tags of a page (title, description, robots, canonical, social, hreflang). */
+export function renderHead(meta: PageMeta, origin: string, alternates: { lang: string; path: string }[]): string {
+  const url = `${origin}${meta.canonicalPath}`;
+  const tags = [
+    `<title>${escapeHtml(meta.title)}</title>`,
+    `<meta name="description" content="${escapeHtml(meta.description)}">`,
+    `<meta name="keywords" content="${escapeHtml(meta.keywords)}">`,
+    `<meta name="robots" content="${meta.robots}">`,
+    `<link rel="canonical" href="${escapeHtml(url)}">`,
+    `<meta property="og:type" content="website">`,
+    `<meta property="og:title" content="${escapeHtml(meta.title)}">`,
+    `<meta property="og:description" content="${escapeHtml(meta.description)}">`,
+    `<meta property="og:url" content="${escapeHtml(url)}">`,
+    `<meta property="og:image" content="${escapeHtml(origin + meta.image)}">`,
+    `<meta property="og:locale" content="${meta.lang}">`,
+    `<meta name="twitter:card" content="summary_large_image">`,
+    `<meta name="twitter:title" content="${escapeHtml(meta.title)}">`,
+    `<meta name="twitter:description" content="${escapeHtml(meta.description)}">`,
+    `<meta name="twitter:image" content="${escapeHtml(origin + meta.image)}">`,
+    ...alternates.map((a) => `<link rel="alternate" hreflang="${a.lang}" href="${escapeHtml(origin + a.path)}">`),
+  ];
+  return tags.join('\n    ');
+}
+
+/**
+ * Serves the built storefront: hashed assets (immutable, pre-compressed), flag SVGs under
+ * `/flags/`, `robots.txt`, `sitemap.xml`, and for every other GET the SPA's `index.html` with the
+ * route's metadata filled in (status 404 for paths outside the route table). Unknown `/api/*`
+ * paths get a JSON 404.
+ */
+export async function registerWeb(
+  app: FastifyInstance,
+  opts: { config: Config; catalog: CatalogService; serveWeb: boolean },
+): Promise<void> {
+  const { config, catalog } = opts;
+  const origin = (request: FastifyRequest) => config.publicUrl ?? `${request.protocol}://${request.host}`;
+
+  await app.register(fastifyStatic, {
+    root: flagsRoot,
+    prefix: '/flags/',
+    wildcard: false,
+    index: false,
+    decorateReply: false,
+    maxAge: '30d',
+  });
+
+  app.get('/robots.txt', { schema: { hide: true } }, async (request, reply) =>
+    reply
+      .type('text/plain; charset=utf-8')
+      .send(
+        `User-agent: *\nAllow: /\nDisallow: /api/\nDisallow: /checkout\nDisallow: /portal\nDisallow: /admin\nDisallow: /auth\nDisallow: /order-confirmation/\n\nSitemap: ${origin(request)}/sitemap.xml\n`,
+      ),
+  );
+
+  let sitemapCache: { countries: Country[]; origin: string; xml: string } | undefined;
+  app.get('/sitemap.xml', { schema: { hide: true } }, async (request, reply) => {
+    const countries = await catalog.destinations();
+    const base = origin(request);
+    if (sitemapCache?.countries !== countries || sitemapCache.origin !== base) {
+      const urls: string[] = SITEMAP_PAGES.map((p) => `  <url><loc>${escapeHtml(base + p)}</loc></url>`);
+      for (const country of countries) {
+        const links = LANGUAGE_CODES.map(
+          (l) => `<xhtml:link rel="alternate" hreflang="${l}" href="${escapeHtml(`${base}/${l}/${country.slug}`)}"/>`,
+        ).join('');
+        for (const lang of LANGUAGE_CODES) {
+          urls.push(`  <url><loc>${escapeHtml(`${base}/${lang}/${country.slug}`)}</loc>${links}</url>`);
+        }
+      }
+      const xml = `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">\n${urls.join('\n')}\n</urlset>\n`;
+      sitemapCache = { countries, origin: base, xml };
+    }
+    return reply.type('application/xml; charset=utf-8').header('cache-control', 'public, max-age=3600').send(sitemapCache.xml);
+  });
+
+  const indexPath = path.join(config.webDist, 'index.html');
+  const template = opts.serveWeb && fs.existsSync(indexPath) ? fs.readFileSync(indexPath, 'utf8') : undefined;
+  if (opts.serveWeb && !template) {
+    app.log.warn(`No storefront build at ${config.webDist}: run "npm run build" (npm start does).`);
+  }
+  if (template) {
+    await app.register(fastifyStatic, {
+      root: config.webDist,
+      prefix: '/',
+      wildcard: false,
+      index: false,
+      preCompressed: true,
+      setHeaders(res, filePath) {
+        res.header(
+          'cache-control',
+          filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'public, max-age=3600',
+        );
+      },
+    });
+  }
+
+  async function routeMeta(pathname: string, lang: Language): Promise<{ meta: PageMeta; status: number; alternates: { lang: string; path: string }[] }> {
+    const match = matchRoute(pathname);
+    let route: MetaRoute = { kind: 'default' };
+    let alternates: { lang: string; path: string }[] = [];
+    let status = 200;
+    if (match.kind === 'country') {
+      const country = (await catalog.destinations()).find((c) => c.slug === match.slug);
+      if (country) {
+        route = { kind: 'country', name: country.names[lang] };
+        alternates = LANGUAGE_CODES.map((l) => ({ lang: l, path: `/${l}/${country.slug}` }));
+      } else {
+        route = { kind: 'not-found' };
+        status = 404;
+      }
+    } else if (match.kind === 'product') {
+      const product = await catalog.getProduct(match.id);
+      if (product) route = { kind: 'product', name: product.name.replace(/\s*\[(unlimited|prepaid)\]$/, '') };
+      else {
+        route = { kind: 'not-found' };
+        status = 404;
+      }
+    } else if (match.kind === 'static') {
+      if (match.path === '/how-it-works' || match.path === '/support' || match.path === '/cart') {
+        route = { kind: match.path.slice(1) as 'how-it-works' | 'support' | 'cart' };
+      }
+    } else if (match.kind === 'unknown') {
+      route = { kind: 'not-found' };
+      status = 404;
+    }
+    return { meta: pageMeta(pathname, lang, route), status, alternates };
+  }
+
+  app.setNotFoundHandler(async (request, reply) => {
+    const pathname = request.url.split('?')[0] ?? '/';
+    const wantsHtml = (request.method === 'GET' || request.method === 'HEAD') && !pathname.startsWith('/api/');
+    if (!wantsHtml || !template) {
+      return reply.status(404).send({ error: { code: 'not_found', message: `No route for ${request.method} ${pathname}` } });
+    }
+    const pathLang = /^\/([a-z]{2})\//.exec(pathname)?.[1];
+    const lang = requestLanguage(request, pathLang);
+    const { meta, status, alternates } = await routeMeta(pathname, lang);
+    const html = template
+      .replace(/<html lang="[^"]*"/, `<html lang="${lang}"`)
+      .replace(/<title>.*?<\/title>/s, '')
+      .replace('<!--app-head-->', renderHead(meta, origin(request), alternates));
+    return reply
+      .status(status)
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-cache')
+      .header('vary', 'accept-language, cookie')
+      .send(html);
+  });
+}

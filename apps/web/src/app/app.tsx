@@ -1,0 +1,62 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { Suspense, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Toaster } from 'sonner';
+import { Spinner } from '../components/ui/spinner.tsx';
+import { i18nReady } from '../lib/i18n.ts';
+import { createQueryClient } from '../lib/query-client.ts';
+import { ErrorBoundary } from './error-boundary.tsx';
+import { Footer } from './layout/footer.tsx';
+import { Header } from './layout/header.tsx';
+import { AppRouter } from './router.tsx';
+import { ScrollToTop } from './scroll-to-top.tsx';
+
+void i18nReady;
+
+/** First focusable element: jumps over the header to the page's main content. */
+function SkipLink() {
+  const { t } = useTranslation('common');
+  return (
+    <a
+      href="#main"
+      className="sr-only focus:not-sr-only focus:fixed focus:left-4 focus:top-4 focus:z-[10001] focus:rounded-lg focus:bg-white focus:px-4 focus:py-2 focus:shadow"
+    >
+      {t('skipToContent')}
+    </a>
+  );
+}
+
+/**
+ * The storefront: providers (query cache, i18n via Suspense, toasts), the crash boundary, the
+ * sticky header, the lazy route table and the footer. Toasts: at most 3, top right, 420 px wide
+ * (specification section 9).
+ */
+export function App() {
+  const [queryClient] = useState(createQueryClient);
+  return (
+    <QueryClientProvider client={queryClient}>
+      <Suspense fallback={<Spinner label="Loading" className="min-h-screen" />}>
+        <ErrorBoundary>
+          <SkipLink />
+          <ScrollToTop />
+          <div className="flex min-h-screen flex-col">
+            <Header />
+            <main id="main" className="flex-1">
+              <AppRouter />
+            </main>
+            <Footer />
+          </div>
+          <Toaster
+            position="top-right"
+            visibleToasts={3}
+            duration={5000}
+            closeButton
+            richColors
+            style={{ maxWidth: 420 }}
+            swipeDirections={['right']}
+          />
+        </ErrorBoundary>
+      </Suspense>
+    </QueryClientProvider>
+  );
+}

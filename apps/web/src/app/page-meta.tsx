@@ -1,0 +1,47 @@
+import { isLanguage } from '@esim/contract/languages';
+import { type MetaRoute, pageMeta } from '@esim/contract/seo';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+
+function setMeta(selector: string, attr: 'name' | 'property', key: string, content: string) {
+  let el = document.head.querySelector<HTMLMetaElement>(selector);
+  if (!el) {
+    el = document.createElement('meta');
+    el.setAttribute(attr, key);
+    document.head.appendChild(el);
+  }
+  el.content = content;
+}
+
+/**
+ * Sets the document's metadata on each route (specification section 2 "Page metadata"): title,
+ * description, keywords, robots, social tags, canonical link and `html lang`. The same texts the
+ * server writes into the HTML (`@esim/contract/seo`).
+ */
+export function usePageMeta(route: MetaRoute, path: string = window.location.pathname) {
+  const { i18n } = useTranslation();
+  const lang = isLanguage(i18n.resolvedLanguage) ? i18n.resolvedLanguage : 'en';
+  const key = JSON.stringify(route);
+  useEffect(() => {
+    const meta = pageMeta(path, lang, JSON.parse(key) as MetaRoute);
+    const origin = window.location.origin;
+    document.title = meta.title;
+    document.documentElement.lang = lang;
+    setMeta('meta[name="description"]', 'name', 'description', meta.description);
+    setMeta('meta[name="keywords"]', 'name', 'keywords', meta.keywords);
+    setMeta('meta[name="robots"]', 'name', 'robots', meta.robots);
+    setMeta('meta[property="og:title"]', 'property', 'og:title', meta.title);
+    setMeta('meta[property="og:description"]', 'property', 'og:description', meta.description);
+    setMeta('meta[property="og:url"]', 'property', 'og:url', origin + meta.canonicalPath);
+    setMeta('meta[property="og:image"]', 'property', 'og:image', origin + meta.image);
+    setMeta('meta[name="twitter:title"]', 'name', 'twitter:title', meta.title);
+    setMeta('meta[name="twitter:description"]', 'name', 'twitter:description', meta.description);
+    let canonical = document.head.querySelector<HTMLLinkElement>('link[rel="canonical"]');
+    if (!canonical) {
+      canonical = document.createElement('link');
+      canonical.rel = 'canonical';
+      document.head.appendChild(canonical);
+    }
+    canonical.href = origin + meta.canonicalPath;
+  }, [key, lang, path]);
+}

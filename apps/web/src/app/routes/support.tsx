@@ -1,0 +1,366 @@
+import { Accordion } from 'radix-ui';
+import {
+  ChevronDown,
+  Clock,
+  Headset,
+  type LucideIcon,
+  Mail,
+  MessageCircle,
+  MessagesSquare,
+  Phone,
+  Send,
+} from 'lucide-react';
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
+import { Link } from 'wouter';
+import { Button } from '../../components/ui/button.tsx';
+import { apiFetch } from '../../lib/api-client.ts';
+import { cn } from '../../lib/cn.ts';
+import { CONTACT } from '../layout/footer.tsx';
+import { usePageMeta } from '../page-meta.tsx';
+
+/** Toast durations of specification section 9. */
+const SUCCESS_TOAST_MS = 3000;
+const ERROR_TOAST_MS = 4000;
+
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const MESSAGE_MIN_LENGTH = 10;
+
+const FIELDS = ['name', 'email', 'subject', 'message'] as const;
+type FieldName = (typeof FIELDS)[number];
+type Values = Record<FieldName, string>;
+type Errors = Partial<Record<FieldName, string>>;
+
+const EMPTY: Values = { name: '', email: '', subject: '', message: '' };
+
+const CHANNELS: readonly {
+  id: 'email' | 'chat' | 'whatsapp' | 'phone';
+  icon: LucideIcon;
+  detail?: string;
+  href?: string;
+  external?: boolean;
+}[] = [
+  { id: 'email', icon: Mail, detail: CONTACT.email, href: `mailto:${CONTACT.email}` },
+  { id: 'chat', icon: MessagesSquare },
+  { id: 'whatsapp', icon: MessageCircle, detail: CONTACT.whatsapp, href: CONTACT.whatsappHref, external: true },
+  { id: 'phone', icon: Phone, detail: CONTACT.phone, href: CONTACT.phoneHref },
+];
+
+/** Support hours (specification section 9). */
+const HOURS = ['team', 'chat', 'phone', 'email', 'emergency'] as const;
+
+const QUICK_ANSWERS = ['notConnecting', 'planStart', 'qrCode', 'refund'] as const;
+
+/**
+ * The support page (specification section 2 "Other screens"): e-mail, live chat (weekdays
+ * 09:00-18:00), WhatsApp, phone (weekdays 09:00-17:00), support hours, a short FAQ and the
+ * contact form. The form posts to `POST /api/support/messages` and shows the toasts of
+ * section 8 ('Message sent successfully!' / 'Failed to send message').
+ */
+export function SupportRoute() {
+  usePageMeta({ kind: 'support' });
+  const { t } = useTranslation('content');
+
+  // Links such as /contact -> /support#contact-form arrive without a native anchor jump.
+  useEffect(() => {
+    if (window.location.hash === '#contact-form') {
+      document.getElementById('contact-form')?.scrollIntoView();
+    }
+  }, []);
+
+  return (
+    <>
+      <section className="bg-linear-to-b from-brand-50 to-slate-50">
+        <div className="mx-auto max-w-3xl px-4 py-12 text-center sm:px-6 sm:py-16">
+          <p className="text-sm font-semibold uppercase tracking-wide text-brand-700">{t('support.eyebrow')}</p>
+          <h1 className="mt-2 text-3xl font-extrabold tracking-tight text-ink sm:text-5xl">{t('support.title')}</h1>
+          <p className="mt-4 text-lg leading-8 text-slate-600">{t('support.lead')}</p>
+          <p className="mt-6 inline-flex items-center gap-2 rounded-full bg-white px-4 py-2 text-sm font-semibold text-brand-800 shadow-sm ring-1 ring-brand-100">
+            <Headset aria-hidden="true" className="size-4" />
+            {t('support.emergencyBadge')}
+          </p>
+        </div>
+      </section>
+
+      <section aria-labelledby="channels-title" className="mx-auto max-w-6xl px-4 py-12 sm:px-6">
+        <h2 id="channels-title" className="text-2xl font-bold tracking-tight">
+          {t('support.channels.title')}
+        </h2>
+        <ul className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+          {CHANNELS.map((channel) => (
+            <li key={channel.id} className="flex flex-col rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
+              <span className="inline-flex size-11 items-center justify-center rounded-xl bg-brand-50 text-brand-700">
+                <channel.icon aria-hidden="true" className="size-5" />
+              </span>
+              <h3 className="mt-4 font-bold">{t(`support.channels.${channel.id}.title`)}</h3>
+              <p className="mt-1 text-sm text-slate-600">{t(`support.channels.${channel.id}.hours`)}</p>
+              {channel.href && channel.detail ? (
+                <a
+                  href={channel.href}
+                  {...(channel.external ? { target: '_blank', rel: 'noopener noreferrer' } : {})}
+                  className="mt-3 text-sm font-semibold text-brand-700 [overflow-wrap:anywhere] hover:underline"
+                >
+                  <span className="sr-only">{t(`support.channels.${channel.id}.action`)}: </span>
+                  {channel.detail}
+                  {channel.external && <span className="sr-only"> {t('shared.newTab')}</span>}
+                </a>
+              ) : (
+                <p className="mt-3 text-sm leading-6 text-slate-700">{t(`support.channels.${channel.id}.action`)}</p>
+              )}
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <div className="mx-auto grid max-w-6xl gap-8 px-4 pb-16 sm:px-6 lg:grid-cols-5">
+        <section
+          id="contact-form"
+          aria-labelledby="contact-form-title"
+          className="scroll-mt-24 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8 lg:col-span-3 lg:self-start"
+        >
+          <h2 id="contact-form-title" className="text-2xl font-bold tracking-tight">
+            {t('support.form.title')}
+          </h2>
+          <p className="mt-2 text-slate-600">{t('support.form.lead')}</p>
+          <ContactForm />
+        </section>
+
+        <div className="space-y-8 lg:col-span-2">
+          <section aria-labelledby="hours-title" className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
+            <h2 id="hours-title" className="flex items-center gap-2 text-xl font-bold">
+              <Clock aria-hidden="true" className="size-5 text-brand-700" />
+              {t('support.hours.title')}
+            </h2>
+            <dl className="mt-4 divide-y divide-slate-100">
+              {HOURS.map((id) => (
+                <div key={id} className="flex flex-wrap justify-between gap-x-4 gap-y-1 py-3 text-sm">
+                  <dt className="text-slate-600">{t(`support.hours.${id}.label`)}</dt>
+                  <dd className="font-semibold text-ink">{t(`support.hours.${id}.value`)}</dd>
+                </div>
+              ))}
+            </dl>
+          </section>
+
+          <section aria-labelledby="quick-answers-title">
+            <h2 id="quick-answers-title" className="text-xl font-bold">
+              {t('support.faq.title')}
+            </h2>
+            <Accordion.Root type="single" collapsible className="mt-4 space-y-2">
+              {QUICK_ANSWERS.map((id) => (
+                <Accordion.Item key={id} value={id} className="rounded-2xl border border-slate-200 bg-white shadow-sm">
+                  <Accordion.Header className="text-base font-semibold">
+                    <Accordion.Trigger className="group flex w-full items-center justify-between gap-3 rounded-2xl px-5 py-4 text-left">
+                      {t(`support.faq.items.${id}.q`)}
+                      <ChevronDown
+                        aria-hidden="true"
+                        className="size-5 shrink-0 text-slate-500 transition-transform group-data-[state=open]:rotate-180"
+                      />
+                    </Accordion.Trigger>
+                  </Accordion.Header>
+                  <Accordion.Content className="px-5 pb-4 text-sm leading-6 text-slate-600">
+                    {t(`support.faq.items.${id}.a`)}
+                  </Accordion.Content>
+                </Accordion.Item>
+              ))}
+            </Accordion.Root>
+            <Link href="/faq" className="mt-4 inline-block rounded font-semibold text-brand-700 hover:underline">
+              {t('support.faq.more')}
+            </Link>
+          </section>
+        </div>
+      </div>
+    </>
+  );
+}
+
+function validate(values: Values, t: (key: string, options?: { count: number }) => string): Errors {
+  const errors: Errors = {};
+  if (!values.name.trim()) errors.name = t('support.form.errors.nameRequired');
+  if (!values.email.trim()) errors.email = t('support.form.errors.emailRequired');
+  else if (!EMAIL_PATTERN.test(values.email.trim())) errors.email = t('support.form.errors.emailInvalid');
+  if (!values.subject.trim()) errors.subject = t('support.form.errors.subjectRequired');
+  if (!values.message.trim()) errors.message = t('support.form.errors.messageRequired');
+  else if (values.message.trim().length < MESSAGE_MIN_LENGTH) {
+    errors.message = t('support.form.errors.messageShort', { count: MESSAGE_MIN_LENGTH });
+  }
+  return errors;
+}
+
+/** Name, e-mail, subject and message with inline validation; posts to /api/support/messages. */
+function ContactForm() {
+  const { t } = useTranslation('content');
+  const [values, setValues] = useState<Values>(EMPTY);
+  const [errors, setErrors] = useState<Errors>({});
+  const [submitted, setSubmitted] = useState(false);
+  const [sending, setSending] = useState(false);
+  const formRef = useRef<HTMLFormElement>(null);
+
+  const change = (field: FieldName, value: string) => {
+    const next = { ...values, [field]: value };
+    setValues(next);
+    // After the first attempt, messages follow the input so a fixed field clears at once.
+    if (submitted) setErrors(validate(next, t));
+  };
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setSubmitted(true);
+    const found = validate(values, t);
+    setErrors(found);
+    const firstInvalid = FIELDS.find((field) => found[field]);
+    if (firstInvalid) {
+      formRef.current?.querySelector<HTMLElement>(`[name="${firstInvalid}"]`)?.focus();
+      return;
+    }
+    setSending(true);
+    try {
+      await apiFetch('/api/support/messages', {
+        method: 'POST',
+        json: {
+          name: values.name.trim(),
+          email: values.email.trim(),
+          subject: values.subject.trim(),
+          message: values.message.trim(),
+        },
+      });
+      toast.success(t('support.form.toast.successTitle'), {
+        description: t('support.form.toast.successBody'),
+        duration: SUCCESS_TOAST_MS,
+      });
+      setValues(EMPTY);
+      setErrors({});
+      setSubmitted(false);
+    } catch (error) {
+      console.error('Support message failed', error);
+      toast.error(t('support.form.toast.errorTitle'), {
+        description: t('support.form.toast.errorBody'),
+        duration: ERROR_TOAST_MS,
+      });
+    } finally {
+      setSending(false);
+    }
+  };
+
+  return (
+    <form ref={formRef} noValidate onSubmit={(e) => void submit(e)} className="mt-6 space-y-5">
+      <p className="text-sm text-slate-600">{t('support.form.allRequired')}</p>
+      <div className="grid gap-5 sm:grid-cols-2">
+        <TextField
+          name="name"
+          label={t('support.form.name')}
+          autoComplete="name"
+          maxLength={100}
+          value={values.name}
+          error={errors.name}
+          onChange={(v) => change('name', v)}
+        />
+        <TextField
+          name="email"
+          type="email"
+          label={t('support.form.email')}
+          autoComplete="email"
+          maxLength={254}
+          value={values.email}
+          error={errors.email}
+          onChange={(v) => change('email', v)}
+        />
+      </div>
+      <TextField
+        name="subject"
+        label={t('support.form.subject')}
+        hint={t('support.form.subjectHint')}
+        maxLength={150}
+        value={values.subject}
+        error={errors.subject}
+        onChange={(v) => change('subject', v)}
+      />
+      <TextField
+        name="message"
+        label={t('support.form.message')}
+        multiline
+        maxLength={5000}
+        value={values.message}
+        error={errors.message}
+        onChange={(v) => change('message', v)}
+      />
+      <Button type="submit" size="lg" disabled={sending} className="w-full sm:w-auto">
+        <Send aria-hidden="true" className="size-4" />
+        {sending ? t('support.form.sending') : t('support.form.submit')}
+      </Button>
+    </form>
+  );
+}
+
+/** A labelled native input or textarea with an optional hint and an inline error. */
+function TextField({
+  name,
+  label,
+  value,
+  onChange,
+  error,
+  hint,
+  type = 'text',
+  multiline = false,
+  autoComplete,
+  maxLength,
+}: {
+  name: string;
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  error?: string | undefined;
+  hint?: string;
+  type?: 'text' | 'email';
+  multiline?: boolean;
+  autoComplete?: string;
+  maxLength?: number;
+}) {
+  const id = useId();
+  const hintId = `${id}-hint`;
+  const errorId = `${id}-error`;
+  const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(' ') || undefined;
+  const shared = {
+    id,
+    name,
+    value,
+    maxLength,
+    required: true,
+    'aria-invalid': error ? true : undefined,
+    'aria-describedby': describedBy,
+    className: cn(
+      'block w-full rounded-xl border bg-white px-3.5 py-2.5 text-base text-ink shadow-sm placeholder:text-slate-400 focus:outline-2 focus:outline-offset-0 focus:outline-brand-600',
+      error ? 'border-red-600' : 'border-slate-300',
+    ),
+  };
+  return (
+    <div>
+      <label htmlFor={id} className="block text-sm font-semibold text-ink">
+        {label}
+      </label>
+      {hint && (
+        <p id={hintId} className="mt-1 text-sm text-slate-600">
+          {hint}
+        </p>
+      )}
+      <div className="mt-1.5">
+        {multiline ? (
+          <textarea {...shared} rows={6} onChange={(e) => onChange(e.target.value)} />
+        ) : (
+          <input
+            {...shared}
+            type={type}
+            autoComplete={autoComplete}
+            inputMode={type === 'email' ? 'email' : undefined}
+            onChange={(e) => onChange(e.target.value)}
+          />
+        )}
+      </div>
+      {error && (
+        <p id={errorId} className="mt-1.5 text-sm font-medium text-red-700">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}

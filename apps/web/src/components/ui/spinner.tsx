@@ -1,0 +1,14 @@
+import { cn } from '../../lib/cn.ts';
+
+/** A loading spinner with an accessible label (screens load lazily with a spinner, section 2). */
+export function Spinner({ label, className }: { label: string; className?: string }) {
+  return (
+    <div role="status" aria-live="polite" className={cn('flex items-center justify-center py-16', className)}>
+      <span
+        aria-hidden="true"
+        className="size-9 animate-spin rounded-full border-4 border-brand-100 border-t-brand-600"
+      />
+      <span className="sr-only">{label}</span>
+    </div>
+  );
+}

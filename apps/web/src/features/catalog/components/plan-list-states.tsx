@@ -1,0 +1,55 @@
+import { CircleAlert, SearchX } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../../components/ui/button.tsx';
+
+/**
+ * Empty result (specification section 2): 'No eSIM plans found', 'We couldn't find any plans
+ * matching your filters.', a 'View all countries' button (only where the page has no other, so
+ * the name stays unique) and 'Clear filters' while filters are set.
+ */
+export function PlansEmptyState({
+  onViewAllCountries,
+  onClearFilters,
+}: {
+  onViewAllCountries?: (() => void) | undefined;
+  onClearFilters?: (() => void) | undefined;
+}) {
+  const { t } = useTranslation('catalog');
+  return (
+    <div className="flex flex-col items-center rounded-2xl bg-white px-6 py-12 text-center shadow-sm ring-1 ring-slate-200">
+      <span className="inline-flex size-14 items-center justify-center rounded-full bg-slate-100 text-slate-500">
+        <SearchX aria-hidden="true" className="size-7" />
+      </span>
+      <h2 className="mt-4 text-xl font-bold text-ink">{t('products.empty.title')}</h2>
+      <p className="mt-1 max-w-md text-slate-600">{t('products.empty.body')}</p>
+      <div className="mt-6 flex flex-col gap-3 sm:flex-row">
+        {onClearFilters && (
+          <Button variant="outline" onClick={onClearFilters}>
+            {t('products.empty.clearFilters')}
+          </Button>
+        )}
+        {onViewAllCountries && <Button onClick={onViewAllCountries}>{t('products.empty.viewAllCountries')}</Button>}
+      </div>
+    </div>
+  );
+}
+
+/** Inline load failure of the plan list with a retry (the toast is shown by the view). */
+export function PlansErrorState({ onRetry, retrying }: { onRetry: () => void; retrying: boolean }) {
+  const { t } = useTranslation('catalog');
+  return (
+    <div
+      role="alert"
+      className="flex flex-col items-center rounded-2xl bg-white px-6 py-12 text-center shadow-sm ring-1 ring-red-200"
+    >
+      <span className="inline-flex size-14 items-center justify-center rounded-full bg-red-50 text-red-700">
+        <CircleAlert aria-hidden="true" className="size-7" />
+      </span>
+      <h2 className="mt-4 text-xl font-bold text-ink">{t('products.error.title')}</h2>
+      <p className="mt-1 max-w-md text-slate-600">{t('products.error.body')}</p>
+      <Button className="mt-6" onClick={onRetry} disabled={retrying} aria-busy={retrying}>
+        {t('products.error.retry')}
+      </Button>
+    </div>
+  );
+}

@@ -1,0 +1,108 @@
+import type { Country } from '@esim/contract/catalog';
+import { formatPrice } from '@esim/contract/format';
+import { ArrowLeft, Globe2, LayoutGrid } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../../components/ui/button.tsx';
+
+interface CountryHeroProps {
+  country: Country;
+  name: string;
+  /** A destination photo when the catalogue has one; otherwise the large flag is shown. */
+  imageUrl: string | null;
+  onViewAllCountries: () => void;
+}
+
+/**
+ * The shorter hero of a destination's plans (specification section 2): the destination image
+ * (fallback: its flag SVG, or a globe for regions and Global), the heading 'eSIM plans for
+ * {country}' and the 'View all countries' button that resets the page.
+ */
+export function CountryHero({ country, name, imageUrl, onViewAllCountries }: CountryHeroProps) {
+  const { t } = useTranslation('catalog');
+  return (
+    <section
+      aria-labelledby="country-hero-heading"
+      className="relative overflow-hidden bg-gradient-to-br from-brand-900 to-brand-700 text-white"
+    >
+      {imageUrl && (
+        <>
+          <img src={imageUrl} alt="" className="absolute inset-0 size-full object-cover" fetchPriority="high" />
+          <span
+            aria-hidden="true"
+            className="absolute inset-0 bg-gradient-to-r from-brand-900/95 via-brand-900/80 to-brand-900/40"
+          />
+        </>
+      )}
+      <div className="relative mx-auto flex max-w-7xl flex-col gap-5 px-4 py-7 sm:flex-row sm:items-center sm:px-6 sm:py-12">
+        {!imageUrl && (
+          <div className="shrink-0">
+            {country.flag ? (
+              <img
+                src={`/flags/4x3/${country.flag.toLowerCase()}.svg`}
+                alt=""
+                width={160}
+                height={120}
+                fetchPriority="high"
+                className="h-14 w-[4.7rem] rounded-lg object-cover shadow-lg ring-1 ring-white/30 sm:h-28 sm:w-[9.25rem] sm:rounded-xl"
+              />
+            ) : (
+              <span
+                aria-hidden="true"
+                className="inline-flex size-14 items-center justify-center rounded-2xl bg-white/10 ring-1 ring-white/30 sm:size-28"
+              >
+                <Globe2 className="size-9 text-brand-100 sm:size-16" />
+              </span>
+            )}
+          </div>
+        )}
+        <div className="min-w-0 flex-1">
+          <h1 id="country-hero-heading" className="text-3xl font-extrabold tracking-tight sm:text-4xl">
+            {t('products.countryTitle', { country: name })}
+          </h1>
+          <p className="mt-2 max-w-2xl text-brand-100">{t('products.countrySubtitle', { country: name })}</p>
+          {country.fromPriceCents !== null && country.planCount > 0 && (
+            <p className="mt-3 inline-flex rounded-full bg-white/10 px-3 py-1 text-sm font-semibold text-white ring-1 ring-white/20">
+              {t('products.countrySummary', { count: country.planCount, price: formatPrice(country.fromPriceCents) })}
+            </p>
+          )}
+        </div>
+        <div className="shrink-0">
+          <Button
+            variant="outline"
+            onClick={onViewAllCountries}
+            className="w-full border-white/40 bg-white/10 text-white hover:bg-white/20 sm:w-auto"
+          >
+            <ArrowLeft aria-hidden="true" className="size-4" />
+            {t('products.viewAllCountries')}
+          </Button>
+        </div>
+      </div>
+    </section>
+  );
+}
+
+/** The tall hero of the general plan list (specification section 2): title, paragraph, back to destinations. */
+export function AllPlansHero({ onBrowseDestinations }: { onBrowseDestinations: () => void }) {
+  const { t } = useTranslation('catalog');
+  return (
+    <section
+      aria-labelledby="all-plans-heading"
+      className="bg-gradient-to-br from-brand-900 via-brand-800 to-brand-700 text-white"
+    >
+      <div className="mx-auto max-w-7xl px-4 py-14 sm:px-6 sm:py-20 lg:py-24">
+        <h1 id="all-plans-heading" className="max-w-3xl text-3xl font-extrabold tracking-tight sm:text-5xl">
+          {t('products.allTitle')}
+        </h1>
+        <p className="mt-4 max-w-2xl text-base text-brand-100 sm:text-lg">{t('products.allSubtitle')}</p>
+        <Button
+          variant="outline"
+          onClick={onBrowseDestinations}
+          className="mt-8 border-white/40 bg-white/10 text-white hover:bg-white/20"
+        >
+          <LayoutGrid aria-hidden="true" className="size-4" />
+          {t('products.browseDestinations')}
+        </Button>
+      </div>
+    </section>
+  );
+}

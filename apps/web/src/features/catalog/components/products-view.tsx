@@ -1,0 +1,174 @@
+import type { Country, Product } from '@esim/contract/catalog';
+import type { UseQueryResult } from '@tanstack/react-query';
+import { ChevronDown } from 'lucide-react';
+import { type ReactNode, useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
+import { Button } from '../../../components/ui/button.tsx';
+import { cn } from '../../../lib/cn.ts';
+import { type PlanFilters, hasActiveFilters } from '../hooks/catalog-state.ts';
+import { applyPlanFilters, groupPlans } from '../hooks/plan-filters.ts';
+import { ERROR_TOAST_MS } from '../hooks/use-add-to-cart.ts';
+import { useDestinationNames } from '../hooks/use-destination-names.ts';
+import { PlanCard, PlanGridSkeleton } from './plan-card.tsx';
+import { PlanFiltersBar } from './plan-filters-bar.tsx';
+import { PlansEmptyState, PlansErrorState } from './plan-list-states.tsx';
+import { AllPlansHero, CountryHero } from './products-hero.tsx';
+
+/** Plans shown at first in the general list, and added by each 'Show more'. */
+const PAGE_SIZE = 24;
+
+const PLAN_GRID = 'grid gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4';
+
+interface ProductsViewProps {
+  /** The selected destination, or undefined for the general list. */
+  destination: Country | undefined;
+  products: UseQueryResult<Product[]>;
+  filters: PlanFilters;
+  onFilterChange: (filters: Partial<PlanFilters>) => void;
+  onClearFilters: () => void;
+  /** Reset: clear everything and go to /products. */
+  onReset: () => void;
+}
+
+/**
+ * The products view (specification section 2): for a destination, the short hero and its plans
+ * in a prepaid and an unlimited group; without one, the tall hero and the general list (24 at a
+ * time). Filters, empty result, load failure toast ('Error loading products') and inline retry.
+ */
+export function ProductsView({
+  destination,
+  products,
+  filters,
+  onFilterChange,
+  onClearFilters,
+  onReset,
+}: ProductsViewProps) {
+  const { t } = useTranslation('catalog');
+  const { nameOf, byCode, lang } = useDestinationNames();
+
+  const { isError, error, errorUpdatedAt } = products;
+  useEffect(() => {
+    if (isError && error) {
+      toast.error(t('toast.loadError.title'), {
+        id: 'products-load-error',
+        description: error.message,
+        duration: ERROR_TOAST_MS,
+      });
+    }
+  }, [isError, error, errorUpdatedAt, t]);
+
+  const filtered = useMemo(() => applyPlanFilters(products.data ?? [], filters), [products.data, filters]);
+  const active = hasActiveFilters(filters);
+  const destinationName = destination ? destination.names[lang] || destination.names.en : '';
+  const heroImage = destination ? (products.data?.find((p) => p.imageUrl)?.imageUrl ?? null) : null;
+  const showEmpty = products.isSuccess && filtered.length === 0;
+
+  const card = (p: Product) => (
+    <PlanCard
+      key={p.productId}
+      product={p}
+      destinationName={nameOf(p.countryCode)}
+      flag={byCode.get(p.countryCode)?.flag ?? flagOf(p.countryCode)}
+      showDestination={!destination}
+    />
+  );
+
+  let content;
+  if (products.isPending) {
+    content = (
+      <>
+        <p role="status" className="sr-only">
+          {t('loadingPlans')}
+        </p>
+        <PlanGridSkeleton count={destination ? 8 : 12} />
+      </>
+    );
+  } else if (products.isError && !products.data) {
+    content = <PlansErrorState onRetry={() => void products.refetch()} retrying={products.isFetching} />;
+  } else if (showEmpty) {
+    content = (
+      <PlansEmptyState
+        onViewAllCountries={destination ? undefined : onReset}
+        onClearFilters={active ? onClearFilters : undefined}
+      />
+    );
+  } else if (destination) {
+    const groups = groupPlans(filtered);
+    content = (
+      <div className="space-y-10">
+        {(['prepaid', 'unlimited'] as const).map((type) =>
+          groups[type].length > 0 ? (
+            <section key={type} aria-labelledby={`plans-${type}`}>
+              <div className="mb-4 flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
+                <h2 id={`plans-${type}`} className="text-xl font-bold text-ink sm:text-2xl">
+                  {t(`products.${type}Heading`)}
+                </h2>
+                <p className="text-sm text-slate-600">{t(`products.${type}Hint`)}</p>
+              </div>
+              <ul className={PLAN_GRID}>{groups[type].map(card)}</ul>
+            </section>
+          ) : null,
+        )}
+      </div>
+    );
+  } else {
+    content = <GeneralPlanList key={JSON.stringify(filters)} plans={filtered} renderCard={card} />;
+  }
+
+  return (
+    <>
+      {destination ? (
+        <CountryHero country={destination} name={destinationName} imageUrl={heroImage} onViewAllCountries={onReset} />
+      ) : (
+        <AllPlansHero onBrowseDestinations={onReset} />
+      )}
+      <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6 sm:py-10">
+        <PlanFiltersBar
+          filters={filters}
+          onChange={onFilterChange}
+          onClear={onClearFilters}
+          hideClear={showEmpty}
+          summary={products.data ? t('products.resultCount', { count: filtered.length }) : ''}
+        />
+        <div
+          className={cn('mt-8 transition-opacity', products.isPlaceholderData && products.isFetching && 'opacity-60')}
+          aria-busy={products.isFetching}
+        >
+          {content}
+        </div>
+      </div>
+    </>
+  );
+}
+
+/** Flag code for a plain ISO alpha-2 destination code; `null` for regions, Global and special codes. */
+function flagOf(code: string): string | null {
+  return /^[A-Za-z]{2}$/.test(code) ? code.toLowerCase() : null;
+}
+
+/** The general plan list, 24 at a time with a 'Show more' button. */
+function GeneralPlanList({ plans, renderCard }: { plans: Product[]; renderCard: (p: Product) => ReactNode }) {
+  const { t } = useTranslation('catalog');
+  const [shown, setShown] = useState(PAGE_SIZE);
+  const visible = plans.slice(0, shown);
+  return (
+    <section aria-labelledby="all-plans-list-heading">
+      <h2 id="all-plans-list-heading" className="mb-4 text-xl font-bold text-ink sm:text-2xl">
+        {t('products.allPlansHeading')}
+      </h2>
+      <ul className={PLAN_GRID}>{visible.map(renderCard)}</ul>
+      {plans.length > shown && (
+        <div className="mt-8 flex flex-col items-center gap-3">
+          <p className="text-sm text-slate-600">
+            {t('products.showingCount', { shown: visible.length, total: plans.length })}
+          </p>
+          <Button variant="outline" size="lg" onClick={() => setShown((n) => n + PAGE_SIZE)}>
+            {t('products.showMore')}
+            <ChevronDown aria-hidden="true" className="size-4" />
+          </Button>
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,16 @@
+import { useCallback, useMemo } from 'react';
+import { useCountries } from '../api/get-countries.ts';
+import { destinationName, indexByCode } from './destination-names.ts';
+import { useCatalogLanguage } from './use-catalog-language.ts';
+
+/**
+ * A function from destination code to its localised name in the current language, backed by
+ * the destinations query (section 3 name look-up with fallbacks), plus the destination index.
+ */
+export function useDestinationNames() {
+  const lang = useCatalogLanguage();
+  const countries = useCountries();
+  const byCode = useMemo(() => indexByCode(countries.data), [countries.data]);
+  const nameOf = useCallback((code: string) => destinationName(code, lang, byCode), [lang, byCode]);
+  return { nameOf, byCode, lang };
+}

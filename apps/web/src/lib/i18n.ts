@@ -1,0 +1,56 @@
+import { DEFAULT_LANGUAGE, LANGUAGE_CODES } from '@esim/contract/languages';
+import i18n, { type BackendModule } from 'i18next';
+import LanguageDetector from 'i18next-browser-languagedetector';
+import { initReactI18next } from 'react-i18next';
+
+/** Translation namespaces, one per feature (STYLE.md item 9). */
+export const NAMESPACES = ['common', 'catalog', 'content'] as const;
+
+const locales = import.meta.glob<{ default: Record<string, unknown> }>('../locales/*/*.json');
+
+/** Loads `locales/{lng}/{ns}.json` lazily so only the visitor's language is downloaded. */
+const lazyBackend: BackendModule = {
+  type: 'backend',
+  init() {},
+  read(language, namespace, callback) {
+    const load = locales[`../locales/${language}/${namespace}.json`];
+    if (!load) return callback(new Error(`No translations for ${language}/${namespace}`), false);
+    load().then(
+      (module) => callback(null, module.default),
+      (error: Error) => callback(error, false),
+    );
+  },
+};
+
+/**
+ * i18next set-up (specification section 1): detection order query string, cookie, local
+ * storage, session storage, browser language, html tag; the choice is kept in local storage;
+ * fallback English.
+ */
+export const i18nReady = i18n
+  .use(lazyBackend)
+  .use(LanguageDetector)
+  .use(initReactI18next)
+  .init({
+    supportedLngs: [...LANGUAGE_CODES],
+    nonExplicitSupportedLngs: true,
+    load: 'languageOnly',
+    fallbackLng: DEFAULT_LANGUAGE,
+    ns: ['common'],
+    defaultNS: 'common',
+    interpolation: { escapeValue: false },
+    detection: {
+      order: ['querystring', 'cookie', 'localStorage', 'sessionStorage', 'navigator', 'htmlTag'],
+      lookupQuerystring: 'lng',
+      caches: ['localStorage', 'cookie'],
+      cookieOptions: { path: '/', sameSite: 'lax' },
+    },
+    react: { useSuspense: true },
+  });
+
+i18n.on('languageChanged', (lng) => {
+  document.documentElement.lang = lng;
+  document.documentElement.dir = 'ltr';
+});
+
+export { i18n };

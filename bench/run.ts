@@ -1,0 +1,551 @@
+/**
+ * `npm run bench`: catalogue read throughput and latency, and the storefront's initial size
+ * (DESIGN.md section 6; issue 2 "Done means").
+ *
+ * What is measured, and why:
+ * - `GET /api/products?country=TR` and `GET /api/products`, each next to a static file of exactly
+ *   the same bytes served by the same server process (`/__bench/products-*.json` via
+ *   `@fastify/static`). The static file is the physical reference: same process, same socket
+ *   handling, same response size, no application work. The budget is a ratio (API >= 50% of the
+ *   static throughput) because absolute figures on a shared 2-core box swing from run to run.
+ * - Maximum throughput: autocannon, 10 connections, 10 s per target (`BENCH_DURATION_S`
+ *   overrides), reporting average req/s and p50/p99 latency.
+ * - Latency at a fixed 1,000 req/s (10 connections) for the country query and its static twin:
+ *   the budget is p99 < 20 ms on PGlite and < 5 ms on PostgreSQL. Latency at saturation only
+ *   measures queueing, so the latency budget is checked at a realistic rate.
+ * - Initial JavaScript of the storefront: the module script and modulepreload links of
+ *   `apps/web/dist/index.html`, each gzipped at level 9 and summed (budget <= 150 kB; CSS is
+ *   reported separately). 1 kB = 1,000 bytes, as Vite prints it.
+ *
+ * The server runs as a child process on a free port of 127.0.0.1, on a fresh PGlite folder under
+ * the OS temp dir (or on `DATABASE_URL` when set). Load generator and server share the machine,
+ * and only one autocannon instance runs at a time. `BENCH_ROUNDS` (default 1) repeats every run,
+ * interleaving API and static, and reports the median of the rounds.
+ *
+ * Results go to stdout as a table and to `bench/results/latest.json`. The exit code is 0 even when
+ * a budget fails (benchmarks report, they do not gate), and non-zero when the server cannot start
+ * or any run saw errors, non-2xx responses or timeouts.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import http from 'node:http';
+import { createRequire } from 'node:module';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+
+// ---------------------------------------------------------------------------------------------
+// autocannon (ships no type declarations): the part of its programmatic API used here.
+
+interface Histogram {
+  average: number;
+  p50: number;
+  p99: number;
+}
+
+interface AutocannonResult {
+  requests: Histogram & { total: number };
+  latency: Histogram;
+  errors: number;
+  timeouts: number;
+  non2xx: number;
+  '3xx': number;
+  '4xx': number;
+  '5xx': number;
+}
+
+interface AutocannonOptions {
+  url: string;
+  connections: number;
+  /** Seconds. */
+  duration: number;
+  /** Total requests per second across all connections. */
+  overallRate?: number;
+}
+
+type Autocannon = (options: AutocannonOptions) => PromiseLike<AutocannonResult>;
+
+const autocannon = createRequire(import.meta.url)('autocannon') as Autocannon;
+
+// ---------------------------------------------------------------------------------------------
+// Settings
+
+const repoRoot = path.resolve(import.meta.dirname, '..');
+const webDist = path.join(repoRoot, 'apps/web/dist');
+const benchDir = path.join(webDist, '__bench');
+const resultsFile = path.join(repoRoot, 'bench/results/latest.json');
+
+const HOST = '127.0.0.1';
+const CONNECTIONS = 10;
+const WARMUP_S = 2;
+const FIXED_RATE = 1_000;
+const HEALTH_TIMEOUT_MS = 180_000;
+const DURATION_S = positiveNumber(process.env.BENCH_DURATION_S, 10);
+const ROUNDS = Math.floor(positiveNumber(process.env.BENCH_ROUNDS, 1));
+const DATABASE_URL = process.env.DATABASE_URL || undefined;
+const DATABASE = DATABASE_URL ? 'PostgreSQL' : 'PGlite';
+
+const BUDGET = {
+  /** p99 of the country query at 1,000 req/s, ms (strictly below). */
+  fixedRateP99Ms: DATABASE_URL ? 5 : 20,
+  /** API throughput / static throughput for the country query (at least). */
+  minThroughputRatio: 0.5,
+  /** Initial JavaScript, gzip bytes (at most). */
+  maxInitialJsGzip: 150_000,
+};
+
+/** An API endpoint and the static copy of its bytes. */
+const PAIRS = [
+  { name: 'country', apiPath: '/api/products?country=TR', staticFile: 'products-tr.json' },
+  { name: 'all', apiPath: '/api/products', staticFile: 'products-all.json' },
+] as const;
+
+function positiveNumber(text: string | undefined, fallback: number): number {
+  const value = Number(text);
+  return text && Number.isFinite(value) && value > 0 ? value : fallback;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Small helpers
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+}
+
+/** A free TCP port on 127.0.0.1 (listen on port 0, read it, close). */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, HOST, () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+interface Response {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  body: Buffer;
+}
+
+/** A plain GET without `Accept-Encoding`, so the body is the exact uncompressed bytes. */
+function get(url: string, timeoutMs = 10_000): Promise<Response> {
+  return new Promise((resolve, reject) => {
+    const request = http.get(url, { timeout: timeoutMs }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
+      res.on('error', reject);
+    });
+    request.on('timeout', () => request.destroy(new Error(`GET ${url} timed out`)));
+    request.on('error', reject);
+  });
+}
+
+async function getOk(url: string): Promise<Buffer> {
+  const res = await get(url);
+  if (res.status !== 200) throw new Error(`GET ${url} answered ${res.status}: ${res.body.toString().slice(0, 200)}`);
+  if (res.headers['content-encoding']) throw new Error(`GET ${url} is ${res.headers['content-encoding']}-encoded`);
+  return res.body;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The server under test
+
+interface Server {
+  child: ChildProcess;
+  exited: Promise<void>;
+  baseUrl: string;
+}
+
+let server: Server | undefined;
+let dataDir: string | undefined;
+
+/** Starts `apps/api/src/server.ts` and resolves once `/api/health` answers 200. */
+async function startServer(port: number, dir: string): Promise<Server> {
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    NODE_ENV: 'production',
+    HOST,
+    PORT: String(port),
+    DATA_DIR: dir,
+    WEB_DIST: webDist,
+    LOG_LEVEL: 'warn',
+  };
+  if (DATABASE_URL) env.DATABASE_URL = DATABASE_URL;
+  else delete env.DATABASE_URL;
+
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
+    cwd: repoRoot,
+    env,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  // The server logs (warnings and worse) to stdout; keep our stdout for the results table.
+  child.stdout?.pipe(process.stderr);
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const started: Server = { child, exited, baseUrl: `http://${HOST}:${port}` };
+  server = started;
+
+  const deadline = Date.now() + HEALTH_TIMEOUT_MS;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null || child.signalCode !== null) {
+      throw new Error(`The server exited during start-up (code ${child.exitCode ?? child.signalCode}).`);
+    }
+    try {
+      if ((await get(`${started.baseUrl}/api/health`, 2_000)).status === 200) return started;
+    } catch {
+      // not listening yet
+    }
+    await sleep(250);
+  }
+  throw new Error(`The server did not become healthy within ${HEALTH_TIMEOUT_MS / 1000} s.`);
+}
+
+/** SIGTERM (graceful shutdown), then SIGKILL after 15 s. */
+async function stopServer(): Promise<void> {
+  const current = server;
+  server = undefined;
+  if (!current || current.child.exitCode !== null || current.child.signalCode !== null) return;
+  current.child.kill('SIGTERM');
+  const stopped = await Promise.race([current.exited.then(() => true), sleep(15_000).then(() => false)]);
+  if (!stopped) {
+    current.child.kill('SIGKILL');
+    await current.exited;
+  }
+}
+
+function removeFiles(): void {
+  fs.rmSync(benchDir, { recursive: true, force: true });
+  if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+}
+
+/** Stops the server and removes the temporary files; safe to call more than once. */
+async function cleanup(): Promise<void> {
+  await stopServer();
+  removeFiles();
+}
+
+// Last resort for exits that skip `cleanup` (it cannot wait here, so the child gets SIGKILL).
+process.on('exit', () => {
+  if (server && server.child.exitCode === null && server.child.signalCode === null) server.child.kill('SIGKILL');
+  removeFiles();
+});
+for (const [signal, code] of [
+  ['SIGINT', 130],
+  ['SIGTERM', 143],
+] as const) {
+  process.once(signal, () => {
+    console.error(`\n${signal}: stopping the server and removing temporary files`);
+    void cleanup().finally(() => process.exit(code));
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Load runs
+
+interface Run {
+  requestsPerS: number;
+  p50Ms: number;
+  p99Ms: number;
+  /** errors + non-2xx responses + timeouts */
+  errors: number;
+}
+
+async function load(url: string, durationS: number, overallRate?: number): Promise<Run> {
+  const options: AutocannonOptions = { url, connections: CONNECTIONS, duration: durationS };
+  if (overallRate) options.overallRate = overallRate;
+  const result = await autocannon(options);
+  if (result.errors || result.non2xx || result.timeouts) {
+    console.error(
+      `    ${url}: ${result.errors} errors, ${result.timeouts} timeouts, ${result.non2xx} non-2xx ` +
+        `(3xx ${result['3xx']}, 4xx ${result['4xx']}, 5xx ${result['5xx']})`,
+    );
+  }
+  return {
+    requestsPerS: result.requests.average,
+    p50Ms: result.latency.p50,
+    p99Ms: result.latency.p99,
+    errors: result.errors + result.non2xx + result.timeouts,
+  };
+}
+
+/** Median of each figure over the rounds; errors are summed. */
+function summarise(runs: Run[]): Run {
+  return {
+    requestsPerS: median(runs.map((r) => r.requestsPerS)),
+    p50Ms: median(runs.map((r) => r.p50Ms)),
+    p99Ms: median(runs.map((r) => r.p99Ms)),
+    errors: runs.reduce((sum, r) => sum + r.errors, 0),
+  };
+}
+
+interface Target {
+  label: string;
+  path: string;
+  kind: 'api' | 'static';
+  pair: (typeof PAIRS)[number]['name'];
+  bytes: number;
+}
+
+/** Runs every target once per round (API and static interleaved), one autocannon at a time. */
+async function measure(baseUrl: string, targets: Target[], durationS: number, overallRate?: number): Promise<Run[]> {
+  const runs: Run[][] = targets.map(() => []);
+  for (let round = 0; round < ROUNDS; round++) {
+    for (const [i, target] of targets.entries()) {
+      const what = overallRate ? `${overallRate} req/s` : 'max';
+      console.error(`  round ${round + 1}/${ROUNDS} ${what}: ${target.label}`);
+      runs[i]!.push(await load(baseUrl + target.path, durationS, overallRate));
+    }
+  }
+  return runs.map(summarise);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Initial storefront assets
+
+interface Asset {
+  file: string;
+  bytes: number;
+  gzipBytes: number;
+}
+
+function attributes(tag: string): Map<string, string> {
+  const attrs = new Map<string, string>();
+  const body = tag.replace(/^<\w+/, '').replace(/\/?>$/, '');
+  for (const m of body.matchAll(/([^\s=/>]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+)))?/g)) {
+    attrs.set(m[1]!.toLowerCase(), m[2] ?? m[3] ?? m[4] ?? '');
+  }
+  return attrs;
+}
+
+/** The JS (module script + modulepreload) and CSS (stylesheet) files `index.html` loads up front. */
+function initialAssets(): { js: Asset[]; css: Asset[] } {
+  const html = fs.readFileSync(path.join(webDist, 'index.html'), 'utf8');
+  const js = new Set<string>();
+  const css = new Set<string>();
+  for (const [tag, name] of html.matchAll(/<(script|link)\b[^>]*>/gi)) {
+    const attrs = attributes(tag);
+    const rel = (attrs.get('rel') ?? '').toLowerCase().split(/\s+/);
+    if (name!.toLowerCase() === 'script' && attrs.get('type') === 'module' && attrs.get('src'))
+      js.add(attrs.get('src')!);
+    else if (rel.includes('modulepreload') && attrs.get('href')) js.add(attrs.get('href')!);
+    else if (rel.includes('stylesheet') && attrs.get('href')) css.add(attrs.get('href')!);
+  }
+  const measureFile = (url: string): Asset => {
+    const pathname = decodeURIComponent(new URL(url, 'http://localhost/').pathname);
+    const file = path.join(webDist, pathname);
+    if (!file.startsWith(webDist + path.sep)) throw new Error(`${url} points outside ${webDist}`);
+    const data = fs.readFileSync(file);
+    return { file: pathname, bytes: data.length, gzipBytes: gzipSync(data, { level: 9 }).length };
+  };
+  return { js: [...js].map(measureFile), css: [...css].map(measureFile) };
+}
+
+const sum = (assets: Asset[]) => assets.reduce((total, a) => total + a.gzipBytes, 0);
+const kB = (bytes: number) => `${(bytes / 1000).toFixed(1)} kB`;
+
+// ---------------------------------------------------------------------------------------------
+// Report
+
+function table(rows: string[][]): string {
+  const widths = rows[0]!.map((_, col) => Math.max(...rows.map((row) => row[col]!.length)));
+  return rows
+    .map((row) =>
+      row.map((cell, col) => (col === 0 ? cell.padEnd(widths[col]!) : cell.padStart(widths[col]!))).join('  '),
+    )
+    .join('\n');
+}
+
+const fmt = (n: number, digits = 0) =>
+  n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
+
+// ---------------------------------------------------------------------------------------------
+
+async function main(): Promise<number> {
+  if (!fs.existsSync(path.join(webDist, 'index.html'))) {
+    throw new Error(`No storefront build in ${webDist}: run "npm run build -w apps/web" first.`);
+  }
+  const port = await freePort();
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'esim-bench-'));
+  console.error(`Starting the server on ${HOST}:${port} (${DATABASE}${DATABASE_URL ? '' : ` in ${dataDir}`})...`);
+
+  // 1-2. First start (migrate + seed), capture the exact API bodies, write their static twins.
+  let started = Date.now();
+  let { baseUrl } = await startServer(port, dataDir);
+  console.error(`  healthy after ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  const bodies = new Map<string, Buffer>();
+  for (const pair of PAIRS) bodies.set(pair.name, await getOk(baseUrl + pair.apiPath));
+  await stopServer();
+
+  // @fastify/static enumerates files at start-up, so the copies must exist before the restart.
+  fs.mkdirSync(benchDir, { recursive: true });
+  for (const pair of PAIRS) fs.writeFileSync(path.join(benchDir, pair.staticFile), bodies.get(pair.name)!);
+
+  started = Date.now();
+  ({ baseUrl } = await startServer(port, dataDir));
+  console.error(`  restarted, healthy after ${((Date.now() - started) / 1000).toFixed(1)} s`);
+
+  const targets: Target[] = [];
+  for (const pair of PAIRS) {
+    const body = bodies.get(pair.name)!;
+    const staticPath = `/__bench/${pair.staticFile}`;
+    const [api, copy] = [await getOk(baseUrl + pair.apiPath), await getOk(baseUrl + staticPath)];
+    if (!api.equals(body)) throw new Error(`${pair.apiPath} changed across the restart`);
+    if (copy.length !== body.length || !copy.equals(body)) {
+      throw new Error(`${staticPath} is ${copy.length} bytes, ${pair.apiPath} is ${body.length}`);
+    }
+    targets.push({
+      label: `GET ${pair.apiPath}`,
+      path: pair.apiPath,
+      kind: 'api',
+      pair: pair.name,
+      bytes: body.length,
+    });
+    targets.push({
+      label: `static ${staticPath}`,
+      path: staticPath,
+      kind: 'static',
+      pair: pair.name,
+      bytes: body.length,
+    });
+  }
+
+  // 3. Warm-up, fixed rate, maximum throughput. Saturating with the multi-megabyte full list
+  // leaves seconds of GC and socket backlog behind, so the latency-sensitive fixed-rate runs go
+  // first and the full list is warmed up before the country query.
+  console.error(`Warming up (${WARMUP_S} s per URL)...`);
+  for (const target of [...targets].reverse()) await load(baseUrl + target.path, WARMUP_S);
+
+  const fixedTargets = targets.filter((t) => t.pair === 'country');
+  console.error(`Fixed rate (${FIXED_RATE} req/s, ${CONNECTIONS} connections, ${DURATION_S} s per run)...`);
+  const fixedRuns = await measure(baseUrl, fixedTargets, DURATION_S, FIXED_RATE);
+
+  console.error(`Maximum throughput (${CONNECTIONS} connections, ${DURATION_S} s per run)...`);
+  const maxRuns = await measure(baseUrl, targets, DURATION_S);
+
+  // Another `vite build` empties apps/web/dist, and the static twins then answer 404.
+  if (PAIRS.some((pair) => !fs.existsSync(path.join(benchDir, pair.staticFile)))) {
+    console.error(`${benchDir} was removed during the runs (apps/web/dist rebuilt?): the static figures are invalid.`);
+  }
+  await cleanup();
+
+  // 4. Initial storefront assets.
+  const assets = initialAssets();
+  const jsGzip = sum(assets.js);
+  const cssGzip = sum(assets.css);
+
+  // 5. Report.
+  const ratio = (pair: Target['pair']) => {
+    const api = maxRuns[targets.findIndex((t) => t.pair === pair && t.kind === 'api')]!;
+    const copy = maxRuns[targets.findIndex((t) => t.pair === pair && t.kind === 'static')]!;
+    return api.requestsPerS / copy.requestsPerS;
+  };
+  const ratios = { country: ratio('country'), all: ratio('all') };
+  const countryFixed = fixedRuns[fixedTargets.findIndex((t) => t.kind === 'api')]!;
+  const totalErrors = [...maxRuns, ...fixedRuns].reduce((total, r) => total + r.errors, 0);
+
+  const budgets = [
+    {
+      name: `country query p99 at ${fmt(FIXED_RATE)} req/s < ${BUDGET.fixedRateP99Ms} ms (${DATABASE})`,
+      value: `${fmt(countryFixed.p99Ms)} ms`,
+      pass: countryFixed.p99Ms < BUDGET.fixedRateP99Ms,
+    },
+    {
+      name: `country query API/static throughput >= ${BUDGET.minThroughputRatio}`,
+      value: fmt(ratios.country, 2),
+      pass: ratios.country >= BUDGET.minThroughputRatio,
+    },
+    {
+      name: `initial JavaScript <= ${kB(BUDGET.maxInitialJsGzip)} gzip`,
+      value: kB(jsGzip),
+      pass: jsGzip <= BUDGET.maxInitialJsGzip,
+    },
+    { name: '0 errors, non-2xx or timeouts in every run', value: String(totalErrors), pass: totalErrors === 0 },
+  ];
+
+  const header = ['target', 'bytes', 'req/s', 'p50 ms', 'p99 ms', 'errors', 'API/static'];
+  const out = [
+    '',
+    `Catalogue reads on ${DATABASE}: autocannon, ${CONNECTIONS} connections, ${DURATION_S} s per run, ` +
+      `${ROUNDS} round${ROUNDS > 1 ? 's (medians)' : ''}, Node ${process.version}, ${os.cpus().length} CPUs`,
+    "Latency in whole ms (autocannon's resolution); API/static = API req/s over its static twin's req/s.",
+    '',
+    'Maximum throughput',
+    table([
+      header,
+      ...targets.map((t, i) => {
+        const r = maxRuns[i]!;
+        return [
+          t.label,
+          fmt(t.bytes),
+          fmt(r.requestsPerS),
+          fmt(r.p50Ms),
+          fmt(r.p99Ms),
+          fmt(r.errors),
+          t.kind === 'api' ? fmt(ratios[t.pair], 2) : '',
+        ];
+      }),
+    ]),
+    '',
+    `Fixed rate ${fmt(FIXED_RATE)} req/s`,
+    table([
+      header.slice(0, 6),
+      ...fixedTargets.map((t, i) => {
+        const r = fixedRuns[i]!;
+        return [t.label, fmt(t.bytes), fmt(r.requestsPerS), fmt(r.p50Ms), fmt(r.p99Ms), fmt(r.errors)];
+      }),
+    ]),
+    '',
+    'Storefront initial assets (gzip -9)',
+    table([
+      ['kind', 'files', 'gzip'],
+      ['JavaScript', String(assets.js.length), kB(jsGzip)],
+      ['CSS', String(assets.css.length), kB(cssGzip)],
+    ]),
+    '',
+    'Budgets',
+    ...budgets.map((b) => `${b.pass ? 'PASS' : 'FAIL'}  ${b.name}: ${b.value}`),
+    '',
+  ];
+  process.stdout.write(out.join('\n'));
+
+  const results = {
+    generatedAt: new Date().toISOString(),
+    database: DATABASE,
+    node: process.version,
+    cpus: os.cpus().length,
+    settings: {
+      connections: CONNECTIONS,
+      durationS: DURATION_S,
+      warmupS: WARMUP_S,
+      rounds: ROUNDS,
+      fixedRate: FIXED_RATE,
+    },
+    maxThroughput: targets.map((t, i) => ({ ...t, ...maxRuns[i]! })),
+    apiToStaticRatio: ratios,
+    fixedRate: fixedTargets.map((t, i) => ({ ...t, ...fixedRuns[i]! })),
+    initialAssets: { jsGzipBytes: jsGzip, cssGzipBytes: cssGzip, ...assets },
+    budgets,
+  };
+  fs.mkdirSync(path.dirname(resultsFile), { recursive: true });
+  fs.writeFileSync(resultsFile, `${JSON.stringify(results, null, 2)}\n`);
+  console.error(`Results written to ${path.relative(repoRoot, resultsFile)}`);
+
+  return totalErrors === 0 ? 0 : 1;
+}
+
+try {
+  process.exitCode = await main();
+} catch (error) {
+  console.error(error instanceof Error ? error.message : error);
+  process.exitCode = 1;
+} finally {
+  await cleanup();
+}

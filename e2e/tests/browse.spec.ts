@@ -1,0 +1,175 @@
+import { expect, test } from '@playwright/test';
+import { seriousViolations } from './a11y.ts';
+import { text } from './i18n.ts';
+
+test.describe('countries view', () => {
+  test('shows local, regional and global destinations in tabs', async ({ page }) => {
+    await page.goto('/');
+    const tabs = page.getByRole('tablist');
+    await expect(tabs.getByRole('tab', { name: 'Local' })).toHaveAttribute('aria-selected', 'true');
+    await expect(page.getByRole('link', { name: /^Turkey/ })).toBeVisible();
+    await expect(page.getByRole('link', { name: /^Japan/ })).toBeVisible();
+
+    await tabs.getByRole('tab', { name: 'Regional' }).click();
+    await expect(page.getByRole('link', { name: /^Europe\+/ })).toBeVisible();
+    await expect(page.getByRole('link', { name: /^Asia/ })).toBeVisible();
+    await expect(page.getByRole('link', { name: /^Turkey/ })).toHaveCount(0);
+
+    await tabs.getByRole('tab', { name: 'Global' }).click();
+    await expect(page.getByRole('link', { name: /^Global/ })).toBeVisible();
+  });
+
+  test('choosing a region keeps the countries view and shows only that region', async ({ page }) => {
+    await page.goto('/products');
+    await page.getByRole('button', { name: 'Asia', exact: true }).click();
+    await expect(page.getByRole('link', { name: /^Japan/ })).toBeVisible();
+    await expect(page.getByRole('link', { name: /^France/ })).toHaveCount(0);
+    await expect(page).toHaveURL(/\/products$/);
+    await expect(page.getByRole('tab', { name: 'Local' })).toHaveAttribute('aria-selected', 'true');
+  });
+
+  test('searching destinations narrows the grid', async ({ page }) => {
+    await page.goto('/');
+    await page.getByRole('searchbox', { name: 'Search destinations' }).fill('turk');
+    await expect(page.getByRole('link', { name: /^Turkey/ })).toBeVisible();
+    await expect(page.getByRole('link', { name: /^Japan/ })).toHaveCount(0);
+  });
+});
+
+test.describe('products view', () => {
+  test('choosing a country lists its prepaid and unlimited plans', async ({ page }) => {
+    await page.goto('/');
+    await page.getByRole('link', { name: /^Turkey/ }).click();
+    await expect(page).toHaveURL(/\/en\/turkey$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'eSIM plans for Turkey' })).toBeVisible();
+    await expect(page.getByText('1GB').first()).toBeVisible();
+    await expect(page.getByText(/Unlimited/).first()).toBeVisible();
+    await expect(page.getByText(/\$\d+\.\d{2}/).first()).toBeVisible();
+    await expect(page).toHaveTitle(/Turkey/);
+  });
+
+  test('choosing a regional destination lists the regional plans', async ({ page }) => {
+    await page.goto('/');
+    await page.getByRole('tab', { name: 'Regional' }).click();
+    await page.getByRole('link', { name: /^Europe\+/ }).click();
+    await expect(page).toHaveURL(/\/en\/europe-plus$/);
+    await expect(page.getByRole('heading', { level: 1, name: /Europe\+/ })).toBeVisible();
+  });
+
+  test('search and filter reach the empty state and come back', async ({ page }) => {
+    await page.goto('/en/turkey');
+    const search = page.getByRole('searchbox', { name: 'Search plans' });
+    await search.fill('zzzz-no-such-plan');
+    await expect(page.getByRole('heading', { name: 'No eSIM plans found' })).toBeVisible();
+    await expect(page.getByText("We couldn't find any plans matching your filters.")).toBeVisible();
+    await search.fill('');
+    await expect(page.getByRole('heading', { name: 'No eSIM plans found' })).toHaveCount(0);
+
+    await page.getByRole('combobox', { name: 'Plan type' }).selectOption('unlimited');
+    await expect(page.getByText('1GB', { exact: true })).toHaveCount(0);
+    await expect(page.getByText(/Unlimited/).first()).toBeVisible();
+
+    await page.getByRole('button', { name: 'View all countries' }).first().click();
+    await expect(page).toHaveURL(/\/products$/);
+    await expect(page.getByRole('tab', { name: 'Local' })).toHaveAttribute('aria-selected', 'true');
+  });
+
+  test('the country page in Turkish', async ({ page }) => {
+    await page.goto('/tr/turkey');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'tr');
+    await expect(
+      page.getByRole('heading', { level: 1, name: text('tr', 'catalog', 'products.countryTitle', { country: 'Türkiye' }) }),
+    ).toBeVisible();
+    await expect(page.getByRole('link', { name: text('tr', 'common', 'nav.home') }).first()).toBeVisible();
+  });
+
+  test('switching language on a country page keeps the country', async ({ page }) => {
+    await page.goto('/en/turkey');
+    await page.getByRole('button', { name: /Language: English/ }).click();
+    await page.getByRole('menuitemradio', { name: 'Deutsch' }).click();
+    await expect(page).toHaveURL(/\/de\/turkey$/);
+    await expect(page.locator('html')).toHaveAttribute('lang', 'de');
+    await expect(
+      page.getByRole('heading', { level: 1, name: text('de', 'catalog', 'products.countryTitle', { country: 'Türkei' }) }),
+    ).toBeVisible();
+    // The choice is remembered on the next visit.
+    await page.goto('/products');
+    await expect(page.getByRole('tab', { name: text('de', 'catalog', 'tabs.local') })).toBeVisible();
+  });
+});
+
+test.describe('product details', () => {
+  test('shows the plan facts and add to cart with quantity 1', async ({ page }) => {
+    await page.goto('/en/turkey');
+    await page.getByRole('link', { name: /View details/ }).first().click();
+    await expect(page).toHaveURL(/\/products\/\d+$/);
+    await expect(page.getByRole('heading', { level: 1 })).toContainText('Turkey');
+    await expect(page.getByRole('spinbutton', { name: 'Quantity' })).toHaveValue('1');
+    await expect(page.getByRole('button', { name: 'Add to cart' })).toBeEnabled();
+    await expect(page.getByText('Turkcell').first()).toBeVisible();
+  });
+
+  test('an unlimited plan explains the fair-use speed', async ({ page }) => {
+    const res = await page.request.get('/api/products?country=TR&type=unlimited');
+    const { products } = (await res.json()) as { products: { productId: number; features: { tier: string } }[] };
+    const plus = products.find((p) => p.features.tier === 'unlimited_plus');
+    await page.goto(`/products/${plus?.productId}`);
+    await expect(page.getByText(/2\s?GB/).first()).toBeVisible();
+    await expect(page.getByText(/2\s?Mbps/).first()).toBeVisible();
+  });
+});
+
+test.describe('not found', () => {
+  test('an unknown path shows the 404 screen with status 404', async ({ page }) => {
+    const response = await page.goto('/no/such/page');
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole('heading', { name: '404 Page Not Found' })).toBeVisible();
+    await expect(page.getByText('Did you forget to add the page to the router?')).toBeVisible();
+  });
+
+  test('a reserved word is not a country', async ({ page }) => {
+    await page.goto('/en/ORD-ABC123');
+    await expect(page.getByRole('heading', { name: '404 Page Not Found' })).toBeVisible();
+  });
+});
+
+test.describe('server-rendered metadata', () => {
+  test('country pages carry a localised title, canonical link and language', async ({ request }) => {
+    const html = await (await request.get('/tr/turkey')).text();
+    expect(html).toContain('<html lang="tr"');
+    expect(html).toMatch(/<title>[^<]*Türkiye[^<]*<\/title>/);
+    expect(html).toMatch(/<link rel="canonical" href="http:\/\/[^"]+\/tr\/turkey">/);
+    expect(html).toContain('hreflang="de"');
+    const sitemap = await (await request.get('/sitemap.xml')).text();
+    expect(sitemap).toContain('/fr/japan</loc>');
+  });
+});
+
+test.describe('accessibility', () => {
+  for (const path of ['/', '/en/turkey']) {
+    test(`axe finds no serious or critical violation on ${path}`, async ({ page }) => {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      expect(await seriousViolations(page)).toEqual([]);
+    });
+  }
+
+  test('axe finds no serious or critical violation on a product page', async ({ page }) => {
+    await page.goto('/en/turkey');
+    await page.getByRole('link', { name: /View details/ }).first().click();
+    await expect(page.getByRole('button', { name: 'Add to cart' })).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+
+  test('the home page works at 360 px with the side menu', async ({ page }) => {
+    await page.setViewportSize({ width: 360, height: 800 });
+    await page.goto('/');
+    await expect(page.getByRole('link', { name: /^Turkey/ })).toBeVisible();
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    const menu = page.getByRole('dialog', { name: 'Menu' });
+    await menu.getByRole('link', { name: 'How it works' }).click();
+    await expect(page).toHaveURL(/\/how-it-works$/);
+  });
+});

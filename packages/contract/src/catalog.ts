@@ -1,0 +1,138 @@
+import { z } from 'zod';
+import { LANGUAGE_CODES } from './languages.ts';
+
+/**
+ * Catalogue shapes shared by the API (request/response schemas) and the web app (parsing).
+ * Money is integer US cents; data is MB (`null` when unlimited); durations are days.
+ * Source: specification section 3 (Product, country codes, Region enum) and DESIGN.md section 3.
+ */
+
+/** Bundle type of a plan: fixed data (`prepaid`) or daily-fair-use `unlimited` (section 3). */
+export const bundleTypeSchema = z.enum(['prepaid', 'unlimited']);
+export type BundleType = z.infer<typeof bundleTypeSchema>;
+
+/** Coverage type of a plan (section 3: local, regional, global). */
+export const coverageTypeSchema = z.enum(['local', 'regional', 'global']);
+export type CoverageType = z.infer<typeof coverageTypeSchema>;
+
+/** Unlimited tier: lite (1 GB/day then 512 kbps) or plus (2 GB/day then 2 Mbps), section 9. */
+export const unlimitedTierSchema = z.enum(['unlimited', 'unlimited_plus']);
+export type UnlimitedTier = z.infer<typeof unlimitedTierSchema>;
+
+/** A mobile network a plan roams on in one country. */
+export const networkSchema = z.object({
+  countryCode: z.string(),
+  name: z.string(),
+  /** Radio generations available, e.g. ["4G", "5G"]. */
+  speeds: z.array(z.string()),
+});
+export type Network = z.infer<typeof networkSchema>;
+
+/** Plan facts shown at a glance (section 3 "Plan facts shown"). */
+export const productFeaturesSchema = z.object({
+  bundleType: bundleTypeSchema,
+  /** Data allowance in MB; `null` for unlimited plans. */
+  dataMb: z.number().int().positive().nullable(),
+  /** Display string of the allowance: '500MB', '1GB', 'Unlimited' (section 3). */
+  dataAmount: z.string(),
+  validityDays: z.number().int().positive(),
+  /** Validity code: '7d', '2w', '1m', '1y' (section 3). */
+  validity: z.string(),
+  tier: unlimitedTierSchema.nullable(),
+  type: coverageTypeSchema,
+  /** ISO 3166-1 alpha-2 (or special) codes of every covered country. */
+  coveredCountries: z.array(z.string()),
+  networks: z.array(networkSchema),
+  /** Discount in whole percent off the list price, 0 when none. */
+  discountPercent: z.number().int().min(0).max(100),
+  /** Hotspot (tethering) allowed. */
+  hotspot: z.boolean(),
+});
+export type ProductFeatures = z.infer<typeof productFeaturesSchema>;
+
+/** A product the store sells, one per provider bundle (DESIGN.md section 3). */
+export const productSchema = z.object({
+  productId: z.number().int().positive(),
+  /** The wholesale bundle name, e.g. `esim_1GB_7D_TR_V2`. */
+  apiBundleName: z.string(),
+  name: z.string(),
+  description: z.string(),
+  /** Retail price in US cents, taxes included (section 9). */
+  priceCents: z.number().int().nonnegative(),
+  /** Retail price in USD as a decimal number (specification field `price`). */
+  price: z.number().nonnegative(),
+  currency: z.literal('USD'),
+  /** ISO alpha-2 code, a region name (e.g. `Europe+`), `Global`, `CYP` or `US-HI`. */
+  countryCode: z.string(),
+  imageUrl: z.string().nullable(),
+  features: productFeaturesSchema,
+});
+export type Product = z.infer<typeof productSchema>;
+
+/** `GET /api/products` query (issue 2: `?country=`, `?type=`, `?q=`). */
+export const productsQuerySchema = z
+  .object({
+    /** A country code, region name, `Global`, or a country/region slug. */
+    country: z
+      .string()
+      .trim()
+      .min(1)
+      .max(40)
+      .regex(/^[\p{L}0-9+ -]+$/u, 'must be a country code, region name or slug')
+      .optional(),
+    type: bundleTypeSchema.optional(),
+    q: z.string().trim().max(100).optional(),
+  });
+export type ProductsQuery = z.infer<typeof productsQuerySchema>;
+
+export const productsResponseSchema = z.object({ products: z.array(productSchema) });
+export type ProductsResponse = z.infer<typeof productsResponseSchema>;
+
+/** `GET /api/products/{id}` path parameters. */
+export const productParamsSchema = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+
+/** `GET /api/products/{id}` response: the product and its localised country name. */
+export const productResponseSchema = z.object({ product: productSchema });
+export type ProductResponse = z.infer<typeof productResponseSchema>;
+
+/** Country names in every interface language. */
+export const localisedNamesSchema = z.object(
+  Object.fromEntries(LANGUAGE_CODES.map((l) => [l, z.string()])) as Record<
+    (typeof LANGUAGE_CODES)[number],
+    z.ZodString
+  >,
+);
+export type LocalisedNames = z.infer<typeof localisedNamesSchema>;
+
+/** A destination in the countries view (issue 2: code, localised names, type, plan count, lowest price). */
+export const countrySchema = z.object({
+  code: z.string(),
+  /** URL slug used by `/{lang}/{country}`, e.g. `turkey`, `europe-plus`. */
+  slug: z.string(),
+  names: localisedNamesSchema,
+  type: coverageTypeSchema,
+  /** For a local destination, the region it belongs to; `null` for regions and Global. */
+  region: z.string().nullable(),
+  planCount: z.number().int().nonnegative(),
+  /** Lowest retail price in US cents among its plans; `null` when it has none. */
+  fromPriceCents: z.number().int().nonnegative().nullable(),
+  /** Flag icon code (lower-case alpha-2) or `null` for regions and Global. */
+  flag: z.string().nullable(),
+});
+export type Country = z.infer<typeof countrySchema>;
+
+export const countriesResponseSchema = z.object({ countries: z.array(countrySchema) });
+export type CountriesResponse = z.infer<typeof countriesResponseSchema>;
+
+/**
+ * The API's one error body. `field` names the offending input for 400s;
+ * `code` is machine-readable (e.g. `validation_error`, `not_found`).
+ */
+export const apiErrorSchema = z.object({
+  error: z.object({
+    code: z.string(),
+    message: z.string(),
+    field: z.string().optional(),
+  }),
+});
+export type ApiError = z.infer<typeof apiErrorSchema>;
