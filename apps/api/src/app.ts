@@ -1,5 +1,5 @@
 import fastifyHelmet from '@fastify/helmet';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import {
   type ZodTypeProvider,
   serializerCompiler,
@@ -44,7 +44,9 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; s
     trustProxy: true,
     bodyLimit: 1_048_576,
     routerOptions: { caseSensitive: true, ignoreTrailingSlash: true },
-    disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace',
+    logController: new LogController({
+      disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace',
+    }),
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

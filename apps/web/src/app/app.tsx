@@ -1,7 +1,6 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { Suspense, useState } from 'react';
+import { Suspense, lazy, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Toaster } from 'sonner';
 import { Spinner } from '../components/ui/spinner.tsx';
 import { i18nReady } from '../lib/i18n.ts';
 import { createQueryClient } from '../lib/query-client.ts';
@@ -12,6 +11,8 @@ import { AppRouter } from './router.tsx';
 import { ScrollToTop } from './scroll-to-top.tsx';
 
 void i18nReady;
+
+const Toaster = lazy(() => import('./toaster.tsx'));
 
 /** First focusable element: jumps over the header to the page's main content. */
 function SkipLink() {
@@ -28,8 +29,7 @@ function SkipLink() {
 
 /**
  * The storefront: providers (query cache, i18n via Suspense, toasts), the crash boundary, the
- * sticky header, the lazy route table and the footer. Toasts: at most 3, top right, 420 px wide
- * (specification section 9).
+ * sticky header, the lazy route table, the footer and the lazily loaded toast region.
  */
 export function App() {
   const [queryClient] = useState(createQueryClient);
@@ -46,15 +46,9 @@ export function App() {
             </main>
             <Footer />
           </div>
-          <Toaster
-            position="top-right"
-            visibleToasts={3}
-            duration={5000}
-            closeButton
-            richColors
-            style={{ maxWidth: 420 }}
-            swipeDirections={['right']}
-          />
+          <Suspense fallback={null}>
+            <Toaster />
+          </Suspense>
         </ErrorBoundary>
       </Suspense>
     </QueryClientProvider>

@@ -6,15 +6,15 @@
  */
 import { getSessionId } from './session.ts';
 
-/** Base address (section 9). Empty string means same origin. */
-export function apiBase(location: Pick<Location, 'hostname' | 'protocol' | 'port'> = window.location): string {
-  const isLocal = location.hostname === 'localhost' || /^\d{1,3}(\.\d{1,3}){3}$/.test(location.hostname);
-  // In development Vite serves on another port and proxies /api, so same origin works too; only
-  // pages opened from a file or another port without the proxy need the explicit port.
-  if (isLocal && location.port !== '' && location.port !== '5000' && !import.meta.env.DEV) {
-    return `${location.protocol}//${location.hostname}:5000`;
-  }
-  return '';
+/**
+ * Base address of the API (specification section 9). The API process serves the built store
+ * itself and Vite proxies `/api` during development, so the API is always on the page's own
+ * origin: with the default `PORT` that is port 5000 on localhost or an IP, as the specification
+ * asks, and any other `PORT` keeps working. `VITE_API_BASE` (build time) points a store built
+ * for a separate host at its API. Empty string means same origin.
+ */
+export function apiBase(): string {
+  return (import.meta.env.VITE_API_BASE as string | undefined) ?? '';
 }
 
 /** Resolves a path against the base address; absolute URLs are returned unchanged. */

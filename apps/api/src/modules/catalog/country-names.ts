@@ -1,3 +1,4 @@
+import { ENGLISH_COUNTRY_NAMES } from '@esim/contract/country-names';
 import { LANGUAGE_CODES, type Language } from '@esim/contract/languages';
 import { GLOBAL, REGION_LABELS, SPECIAL_COUNTRIES, isRegionName } from '@esim/contract/regions';
 import countries from 'i18n-iso-countries';
@@ -8,34 +9,6 @@ import fr from 'i18n-iso-countries/langs/fr.json' with { type: 'json' };
 import tr from 'i18n-iso-countries/langs/tr.json' with { type: 'json' };
 
 for (const locale of [en, tr, es, fr, de]) countries.registerLocale(locale);
-
-/**
- * English names travellers type and recognise where the ISO short name is formal or dated
- * (for example "Islamic Republic of Iran", "Taiwan, Province of China").
- */
-const ENGLISH_OVERRIDES: Record<string, string> = {
-  TR: 'Turkey',
-  US: 'United States',
-  TW: 'Taiwan',
-  IR: 'Iran',
-  MK: 'North Macedonia',
-  CD: 'DR Congo',
-  CG: 'Republic of the Congo',
-  PS: 'Palestine',
-  RU: 'Russia',
-  SY: 'Syria',
-  LA: 'Laos',
-  BO: 'Bolivia',
-  VE: 'Venezuela',
-  TZ: 'Tanzania',
-  MD: 'Moldova',
-  FM: 'Micronesia',
-  KP: 'North Korea',
-  KR: 'South Korea',
-  VG: 'British Virgin Islands',
-  VI: 'U.S. Virgin Islands',
-  CZ: 'Czechia',
-};
 
 /** Names of one destination in every interface language. */
 export type LocalisedNames = Record<Language, string>;
@@ -49,7 +22,7 @@ export function destinationNames(code: string): LocalisedNames {
   const special = (SPECIAL_COUNTRIES as Record<string, LocalisedNames | undefined>)[code];
   if (special) return special;
   if (code === GLOBAL || isRegionName(code)) return REGION_LABELS[code as keyof typeof REGION_LABELS];
-  const english = ENGLISH_OVERRIDES[code] ?? countries.getName(code, 'en') ?? code;
+  const english = ENGLISH_COUNTRY_NAMES[code] ?? countries.getName(code, 'en') ?? code;
   return Object.fromEntries(
     LANGUAGE_CODES.map((lang) => [lang, lang === 'en' ? english : (countries.getName(code, lang) ?? english)]),
   ) as LocalisedNames;

@@ -9,6 +9,7 @@ import {
   type RegionName,
   regionOf,
 } from '@esim/contract/regions';
+import { ENGLISH_COUNTRY_NAMES } from '@esim/contract/country-names';
 import countries from 'i18n-iso-countries';
 import en from 'i18n-iso-countries/langs/en.json' with { type: 'json' };
 import mccmnc from 'mcc-mnc-list';
@@ -148,34 +149,9 @@ function operatorsOf(code: string): OperatorSummary[] {
 // Countries
 // ---------------------------------------------------------------------------------------------
 
-/** English names travellers recognise where the ISO short name is formal (as the store shows them). */
-const ENGLISH_NAMES: Readonly<Record<string, string>> = {
-  TR: 'Turkey',
-  US: 'United States',
-  TW: 'Taiwan',
-  IR: 'Iran',
-  MK: 'North Macedonia',
-  CD: 'DR Congo',
-  CG: 'Republic of the Congo',
-  PS: 'Palestine',
-  RU: 'Russia',
-  SY: 'Syria',
-  LA: 'Laos',
-  BO: 'Bolivia',
-  VE: 'Venezuela',
-  TZ: 'Tanzania',
-  MD: 'Moldova',
-  FM: 'Micronesia',
-  KP: 'North Korea',
-  KR: 'South Korea',
-  VG: 'British Virgin Islands',
-  VI: 'U.S. Virgin Islands',
-  CZ: 'Czechia',
-};
-
 function englishName(code: string): string {
   if (code === 'CYP' || code === 'US-HI') return SPECIAL_COUNTRIES[code].en;
-  return ENGLISH_NAMES[code] ?? countries.getName(code, 'en') ?? code;
+  return ENGLISH_COUNTRY_NAMES[code] ?? countries.getName(code, 'en') ?? code;
 }
 
 /** Facts about one destination, computed once per build. */

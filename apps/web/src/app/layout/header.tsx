@@ -29,7 +29,7 @@ export function Header() {
   const count = useCartCount();
   return (
     <header className="sticky top-0 z-50 h-[var(--header-height)] border-b border-slate-200/80 bg-white/95 backdrop-blur">
-      <div className="mx-auto flex h-full max-w-7xl items-center gap-3 px-4 sm:px-6">
+      <div className="mx-auto flex h-full max-w-7xl items-center gap-2 px-3 sm:gap-3 sm:px-6">
         <Link href="/" aria-label={t('nav.homeAria')} className="shrink-0 rounded-lg">
           <Logo />
         </Link>
@@ -54,7 +54,7 @@ export function Header() {
             })}
           </ul>
         </nav>
-        <div className="ml-auto flex items-center gap-1">
+        <div className="ml-auto flex min-w-0 items-center gap-0.5 sm:gap-1">
           <LanguageSwitcher />
           <Link
             href="/cart"
@@ -68,12 +68,12 @@ export function Header() {
               </span>
             )}
           </Link>
-          <Link href="/auth" className={buttonClass('primary', 'sm', 'hidden sm:inline-flex')}>
+          <Link href="/auth" className={buttonClass('primary', 'sm', 'whitespace-nowrap max-sm:hidden')}>
             {t('auth.signIn')}
           </Link>
           <Dialog.Root open={menuOpen} onOpenChange={setMenuOpen}>
             <Dialog.Trigger
-              className="inline-flex size-10 items-center justify-center rounded-xl text-slate-700 hover:bg-slate-100 lg:hidden"
+              className="inline-flex size-10 shrink-0 items-center justify-center rounded-xl text-slate-700 hover:bg-slate-100 lg:hidden"
               aria-label={t('nav.openMenu')}
             >
               <Menu aria-hidden="true" className="size-6" />

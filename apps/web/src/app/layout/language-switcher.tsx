@@ -21,10 +21,13 @@ export function LanguageSwitcher() {
     <DropdownMenu.Root>
       <DropdownMenu.Trigger
         className="inline-flex h-10 items-center gap-2 rounded-xl px-2.5 text-sm font-medium text-slate-700 hover:bg-slate-100"
-        aria-label={t('language.label', { language: current.nativeName })}
       >
         <Flag code={current.flag} className="h-4 w-5" />
-        <span className="hidden sm:inline">{current.code.toUpperCase()}</span>
+        {/* The visible code is an abbreviation; screen readers hear the full sentence instead. */}
+        <span aria-hidden="true" className="hidden sm:inline">
+          {current.code.toUpperCase()}
+        </span>
+        <span className="sr-only">{t('language.label', { language: current.nativeName })}</span>
         <ChevronDown aria-hidden="true" className="size-4" />
       </DropdownMenu.Trigger>
       <DropdownMenu.Portal>

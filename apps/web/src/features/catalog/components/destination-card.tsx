@@ -2,7 +2,6 @@ import type { Country } from '@esim/contract/catalog';
 import { formatPrice } from '@esim/contract/format';
 import type { Language } from '@esim/contract/languages';
 import { ChevronRight } from 'lucide-react';
-import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { Flag } from '../../../components/ui/flag.tsx';
@@ -10,18 +9,16 @@ import { Flag } from '../../../components/ui/flag.tsx';
 /**
  * A destination tile of the countries view: flag, localised name, lowest price and plan count.
  * It is a link to `/{lang}/{slug}` (choosing a destination shows its plans, section 4). The
- * accessible name is the destination's name; price and plan count are its description.
+ * accessible name is the visible text, name first ("Turkey From $3.99 16 plans"), so speech
+ * input users can say what they see (WCAG 2.5.3).
  */
 export function DestinationCard({ country, lang }: { country: Country; lang: Language }) {
   const { t } = useTranslation('catalog');
-  const detailsId = useId();
   const name = country.names[lang] || country.names.en;
   return (
     <li className="min-w-0">
       <Link
         href={`/${lang}/${encodeURIComponent(country.slug)}`}
-        aria-label={name}
-        aria-describedby={detailsId}
         className="group flex h-full flex-col rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200 transition hover:-translate-y-0.5 hover:shadow-md hover:ring-brand-500 sm:p-5"
       >
         <span className="flex items-start justify-between gap-2">
@@ -32,7 +29,7 @@ export function DestinationCard({ country, lang }: { country: Country; lang: Lan
           />
         </span>
         <span className="mt-3 line-clamp-2 font-semibold leading-snug text-ink">{name}</span>
-        <span id={detailsId} className="mt-auto flex flex-col pt-1 text-sm">
+        <span className="mt-auto flex flex-col pt-1 text-sm">
           {country.fromPriceCents !== null && (
             <span className="font-semibold text-brand-700">
               {t('destinations.fromPrice', { price: formatPrice(country.fromPriceCents) })}

@@ -55,7 +55,8 @@ export function PlanCard({ product, destinationName, flag, showDestination = tru
                 features.bundleType === 'unlimited' ? 'text-2xl leading-9' : 'text-3xl',
               )}
             >
-              {format.data(product)}
+              {/* Lite and Plus share the data amount; the tier tells them apart in the heading. */}
+              {tier === 'unlimited_plus' ? t('plan.tier.unlimited_plus') : format.data(product)}
             </span>
             <span className="mt-1 flex items-center gap-1.5 text-sm font-medium text-slate-600">
               <CalendarDays aria-hidden="true" className="size-4 text-slate-500" />
