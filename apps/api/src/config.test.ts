@@ -9,6 +9,11 @@ describe('loadConfig', () => {
     expect(config.dataDir).toMatch(/data$/);
   });
 
+  it('resolves DATA_DIR against the folder npm was started in (INIT_CWD), not the workspace', () => {
+    expect(loadConfig({ INIT_CWD: '/srv/store' }).dataDir).toBe('/srv/store/data');
+    expect(loadConfig({ INIT_CWD: '/srv/store', DATA_DIR: '/var/lib/esim' }).dataDir).toBe('/var/lib/esim');
+  });
+
   it.each([
     [{ PORT: 'abc' }, 'PORT'],
     [{ PORT: '70000' }, 'PORT'],

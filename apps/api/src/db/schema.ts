@@ -8,6 +8,7 @@ import {
   serial,
   text,
   timestamp,
+  uniqueIndex,
 } from 'drizzle-orm/pg-core';
 
 /**
@@ -93,3 +94,23 @@ export const catalogueSyncRuns = pgTable('catalogue_sync_runs', {
   error: text('error'),
 });
 
+
+/**
+ * Server-side cart lines, keyed by the visitor session id (`X-Session-Id`, DESIGN.md section 3).
+ * One line per session and product: adding the same product again raises its quantity.
+ * Prices are not stored here; they are read from `products` whenever the cart is shown.
+ */
+export const cartItems = pgTable(
+  'cart_items',
+  {
+    id: serial('id').primaryKey(),
+    sessionId: text('session_id').notNull(),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id),
+    quantity: integer('quantity').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('cart_items_session_product_idx').on(t.sessionId, t.productId)],
+);

@@ -1,0 +1,80 @@
+import { z } from 'zod';
+import { productSchema } from './catalog.ts';
+
+/**
+ * Cart shapes shared by the API and the storefront (specification sections 3, 4, 7, 8;
+ * DESIGN.md section 3). The cart lives on the server, keyed by the visitor session id sent as
+ * `X-Session-Id`. Prices always come from the server's products, never from the client; money
+ * is integer US cents.
+ */
+
+/** Most of one plan in one cart line: a guard against typos such as 1000 instead of 10. */
+export const MAX_LINE_QUANTITY = 99;
+/** Most distinct lines in one cart. */
+export const MAX_CART_LINES = 50;
+
+/**
+ * The visitor session id (`X-Session-Id`): 8 to 128 characters of letters, digits, `-` and `_`
+ * (the storefront sends a version 4 UUID, specification section 3 "Identifiers").
+ */
+export const sessionIdSchema = z
+  .string()
+  .min(8)
+  .max(128)
+  .regex(/^[A-Za-z0-9_-]+$/, 'must be 8-128 letters, digits, - or _');
+
+/** One cart line with its embedded product (section 3: id, productId, quantity, product). */
+export const cartItemSchema = z.object({
+  /** Cart line id (used by `PATCH/DELETE /api/cart/{id}`). */
+  id: z.number().int().positive(),
+  productId: z.number().int().positive(),
+  quantity: z.number().int().positive(),
+  /** The product as the catalogue sells it now; `null` when it is no longer sold. */
+  product: productSchema.nullable(),
+  /** quantity x product price in US cents; 0 when the product is gone. */
+  lineTotalCents: z.number().int().nonnegative(),
+});
+export type CartItem = z.infer<typeof cartItemSchema>;
+
+/**
+ * A cart (`GET /api/cart` and every cart change). Totals are derived (section 3): `totalCount` is
+ * the sum of quantities; `totalCents` the sum of quantity x price, skipping lines without a
+ * product or price.
+ */
+export const cartSchema = z.object({
+  items: z.array(cartItemSchema),
+  totalCount: z.number().int().nonnegative(),
+  totalCents: z.number().int().nonnegative(),
+  currency: z.literal('USD'),
+});
+export type Cart = z.infer<typeof cartSchema>;
+
+/** `POST /api/cart` body: adds `quantity` (default 1, section 5) of a product to its line. */
+export const addToCartBodySchema = z.object({
+  productId: z.number().int().positive().max(2_147_483_647),
+  quantity: z.number().int().min(1).max(MAX_LINE_QUANTITY).default(1),
+});
+export type AddToCartBody = z.input<typeof addToCartBodySchema>;
+
+/** `PATCH /api/cart/{id}` body: sets the quantity; 0 or less removes the line (section 4). */
+export const updateCartItemBodySchema = z.object({
+  quantity: z.number().int().max(MAX_LINE_QUANTITY),
+});
+export type UpdateCartItemBody = z.infer<typeof updateCartItemBodySchema>;
+
+/** `PATCH/DELETE /api/cart/{id}` path parameters. */
+export const cartItemParamsSchema = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+
+/** Derives the totals of section 3 from cart lines (pure; used by the server and optimistic UI). */
+export function cartTotals(items: readonly Pick<CartItem, 'quantity' | 'product'>[]): {
+  totalCount: number;
+  totalCents: number;
+} {
+  let totalCount = 0;
+  let totalCents = 0;
+  for (const item of items) {
+    totalCount += item.quantity;
+    if (item.product) totalCents += item.quantity * item.product.priceCents;
+  }
+  return { totalCount, totalCents };
+}
