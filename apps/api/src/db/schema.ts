@@ -1,5 +1,6 @@
 
 import {
+  bigserial,
   boolean,
   index,
   integer,
@@ -113,4 +114,242 @@ export const cartItems = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('cart_items_session_product_idx').on(t.sessionId, t.productId)],
+);
+
+// ---------------------------------------------------------------------------------------------
+// Orders, payments, fulfilment (issue 3; DESIGN.md sections 3 and 4)
+// ---------------------------------------------------------------------------------------------
+
+/** A billing address, stored as given (specification section 3 "Checkout form"). */
+export type BillingAddressJson = {
+  address: string;
+  city: string;
+  postalCode: string;
+  country: string;
+  state?: string | undefined;
+};
+
+/**
+ * An order. Money is integer US cents. Card data never reaches this table: only the payment
+ * provider's reference, the brand and the last four digits (DESIGN.md section 4). The portal
+ * access token is stored only as its SHA-256 hash.
+ */
+export const orders = pgTable(
+  'orders',
+  {
+    id: serial('id').primaryKey(),
+    /** `ORD-` + an unguessable suffix. */
+    orderNumber: text('order_number').notNull().unique(),
+    /** The visitor session that placed the order (may read it without the access token). */
+    sessionId: text('session_id').notNull(),
+    /** pending | created | processing | processed | shipped | completed | cancelled | refunded */
+    status: text('status').notNull(),
+    currency: text('currency').notNull().default('USD'),
+    totalCents: integer('total_cents').notNull(),
+    customerName: text('customer_name').notNull(),
+    customerEmail: text('customer_email').notNull(),
+    customerPhone: text('customer_phone'),
+    billingAddress: jsonb('billing_address').$type<BillingAddressJson>(),
+    /** Interface language of the checkout: e-mails go out in it. */
+    language: text('language').notNull(),
+    /** card | paypal */
+    paymentMethod: text('payment_method').notNull(),
+    /** requires_approval | succeeded | failed | cancelled */
+    paymentStatus: text('payment_status').notNull(),
+    /** The payment provider's charge id. */
+    paymentReference: text('payment_reference'),
+    cardBrand: text('card_brand'),
+    cardLast4: text('card_last4'),
+    /** The provider's reason when a payment failed, e.g. "Your card was declined." */
+    paymentError: text('payment_error'),
+    /** SHA-256 (hex) of the portal access token. */
+    accessTokenHash: text('access_token_hash').notNull().unique(),
+    /** Last fulfilment error, shown to admins while the order stays in processing. */
+    lastError: text('last_error'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+  },
+  (t) => [index('orders_session_idx').on(t.sessionId), index('orders_email_idx').on(t.customerEmail)],
+);
+
+/** One product line of an order, with the product facts frozen at purchase time. */
+export const orderLines = pgTable(
+  'order_lines',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id),
+    apiBundleName: text('api_bundle_name').notNull(),
+    name: text('name').notNull(),
+    countryCode: text('country_code').notNull(),
+    /** Display data amount: '1GB', 'Unlimited' (specification section 3). */
+    dataAmount: text('data_amount').notNull(),
+    validityDays: integer('validity_days').notNull(),
+    quantity: integer('quantity').notNull(),
+    unitPriceCents: integer('unit_price_cents').notNull(),
+    lineTotalCents: integer('line_total_cents').notNull(),
+  },
+  (t) => [index('order_lines_order_idx').on(t.orderId)],
+);
+
+/**
+ * An eSIM profile delivered for an order line. `(order_line_id, unit_index)` is unique, so a
+ * line of quantity 3 holds exactly three eSIMs however often provisioning is retried.
+ */
+export const esims = pgTable(
+  'esims',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id),
+    orderLineId: integer('order_line_id')
+      .notNull()
+      .references(() => orderLines.id),
+    /** 0-based index of this eSIM within its line's quantity. */
+    unitIndex: integer('unit_index').notNull(),
+    /** 19-20 digits, Luhn-valid (ITU-T E.118). */
+    iccid: text('iccid').notNull().unique(),
+    smdpAddress: text('smdp_address').notNull(),
+    matchingId: text('matching_id').notNull(),
+    /** LPA string `LPA:1$<smdpAddress>$<matchingId>` (GSMA SGP.22). */
+    activationCode: text('activation_code').notNull(),
+    /** The provider's order reference. */
+    providerReference: text('provider_reference').notNull(),
+    /** Ready | Assigned | Active | Expired (provider state as last seen). */
+    status: text('status').notNull().default('Ready'),
+    apiBundleName: text('api_bundle_name').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('esims_line_unit_idx').on(t.orderLineId, t.unitIndex),
+    index('esims_order_idx').on(t.orderId),
+  ],
+);
+
+/** Every order status change: from, to, when, by whom (DESIGN.md section 3). */
+export const orderStatusChanges = pgTable(
+  'order_status_changes',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id),
+    fromStatus: text('from_status'),
+    toStatus: text('to_status').notNull(),
+    /** `system`, `customer`, `payment:<provider>` or `admin:<username>`. */
+    actor: text('actor').notNull(),
+    note: text('note'),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('order_status_changes_order_idx').on(t.orderId)],
+);
+
+/**
+ * Durable background jobs (fulfilment, e-mail). A job is claimed with `FOR UPDATE SKIP LOCKED`
+ * and a lease (`locked_until`); a crashed worker's lease expires and another run picks it up.
+ * `dedupe_key` makes enqueueing idempotent (for example `provision:<orderId>`).
+ */
+export const jobs = pgTable(
+  'jobs',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    type: text('type').notNull(),
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
+    /** queued | running | succeeded | failed */
+    status: text('status').notNull().default('queued'),
+    dedupeKey: text('dedupe_key').unique(),
+    attempts: integer('attempts').notNull().default(0),
+    maxAttempts: integer('max_attempts').notNull().default(10),
+    runAt: timestamp('run_at', { withTimezone: true }).notNull().defaultNow(),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    lockedBy: text('locked_by'),
+    lastError: text('last_error'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('jobs_ready_idx').on(t.status, t.runAt)],
+);
+
+/**
+ * Idempotency keys of state-changing requests (IETF Idempotency-Key draft, Stripe semantics):
+ * the first request with a key stores its result; a repeat with the same payload replays it, a
+ * repeat with another payload is 422, a concurrent repeat waits for the first.
+ */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    /** The endpoint, e.g. `POST /api/checkout`. */
+    scope: text('scope').notNull(),
+    /** The visitor session id: keys of different visitors never collide. */
+    sessionId: text('session_id').notNull(),
+    key: text('key').notNull(),
+    /** SHA-256 of the canonical request body. */
+    requestHash: text('request_hash').notNull(),
+    /** in_progress | completed */
+    state: text('state').notNull(),
+    responseStatus: integer('response_status'),
+    responseBody: jsonb('response_body'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('idempotency_keys_pk').on(t.scope, t.sessionId, t.key)],
+);
+
+/**
+ * The sandbox payment provider's own ledger (it plays Stripe/PayPal; the store's tables never
+ * hold card data). One row per charge; `idempotency_key` is unique, so a key charges once.
+ */
+export const sandboxCharges = pgTable('sandbox_charges', {
+  id: text('id').primaryKey(),
+  idempotencyKey: text('idempotency_key').notNull().unique(),
+  /** card | paypal */
+  method: text('method').notNull(),
+  amountCents: integer('amount_cents').notNull(),
+  currency: text('currency').notNull(),
+  /** requires_approval | succeeded | failed | cancelled */
+  status: text('status').notNull(),
+  failureCode: text('failure_code'),
+  failureMessage: text('failure_message'),
+  cardBrand: text('card_brand'),
+  cardLast4: text('card_last4'),
+  /** Where PayPal sends the buyer after approval or cancellation. */
+  returnUrl: text('return_url'),
+  cancelUrl: text('cancel_url'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * E-mail messages. Without `SMTP_URL` this table is the outbox that admins read; with it, rows
+ * record what was sent. Inline images (the QR code) are kept as base64 attachments.
+ */
+export const emailMessages = pgTable(
+  'email_messages',
+  {
+    id: serial('id').primaryKey(),
+    to: text('to').notNull(),
+    subject: text('subject').notNull(),
+    html: text('html').notNull(),
+    text: text('text').notNull(),
+    /** Template id, e.g. `order-confirmation`. */
+    template: text('template').notNull(),
+    language: text('language').notNull(),
+    orderId: integer('order_id').references(() => orders.id),
+    attachments: jsonb('attachments')
+      .$type<{ cid: string; filename: string; contentType: string; contentBase64: string }[]>()
+      .notNull()
+      .default([]),
+    /** stored | sent | failed */
+    status: text('status').notNull(),
+    error: text('error'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+  },
+  (t) => [index('email_messages_order_idx').on(t.orderId)],
 );

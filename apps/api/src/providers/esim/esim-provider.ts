@@ -51,7 +51,24 @@ export class EsimProviderError extends Error {
   }
 }
 
-/** The provider operations the store needs. Later issues add ordering, eSIM lookup and top-up. */
+/** An eSIM profile the provider assigned (eSIM Go `order[].esims[]`). */
+export interface ProvisionedEsim {
+  /** 19-20 digits, Luhn-valid (ITU-T E.118). */
+  iccid: string;
+  /** SM-DP+ address, e.g. `rsp.sandbox.example`. */
+  smdpAddress: string;
+  /** Matching id the device presents to the SM-DP+ (GSMA SGP.22). */
+  matchingId: string;
+}
+
+/** The result of `createOrder`. */
+export interface ProviderOrder {
+  /** The provider's order reference. */
+  reference: string;
+  esims: ProvisionedEsim[];
+}
+
+/** The provider operations the store needs. Later issues add eSIM lookup, usage and top-up. */
 export interface EsimProvider {
   /** Provider id for logs and decision records: `sandbox`, `esimgo`. */
   readonly id: string;
@@ -60,4 +77,11 @@ export interface EsimProvider {
    * @throws EsimProviderError when the provider is unreachable or answers with an error.
    */
   listCatalogue(): Promise<CatalogueBundle[]>;
+  /**
+   * Buys `quantity` new eSIMs with `bundle` assigned (eSIM Go `POST /orders`, type
+   * `transaction`, `assign: true`). Idempotent by `reference`: calling again with the same
+   * reference returns the same eSIMs and buys nothing more (the store passes its order line id).
+   * @throws EsimProviderError (retryable for timeouts, 429 and 5xx; not for an unknown bundle).
+   */
+  createOrder(request: { reference: string; bundle: string; quantity: number }): Promise<ProviderOrder>;
 }

@@ -1,0 +1,89 @@
+import { z } from 'zod';
+
+/**
+ * Order shapes as customers see them (specification sections 2 and 3; DESIGN.md section 3).
+ * Money is integer US cents; dates are ISO 8601 strings.
+ */
+
+/** Order statuses, from the specification's list (section 4). */
+export const ORDER_STATUSES = [
+  'pending',
+  'created',
+  'processing',
+  'processed',
+  'shipped',
+  'completed',
+  'cancelled',
+  'refunded',
+] as const;
+export const orderStatusSchema = z.enum(ORDER_STATUSES);
+export type OrderStatus = z.infer<typeof orderStatusSchema>;
+
+/**
+ * Builds the activation code (LPA string) of an eSIM profile: `LPA:1$<SM-DP+ address>$<matching id>`
+ * (GSMA SGP.22 section 4.1). The QR code encodes exactly this string.
+ */
+export function activationCode(smdpAddress: string, matchingId: string): string {
+  return `LPA:1$${smdpAddress}$${matchingId}`;
+}
+
+/** Apple's universal link that installs an eSIM on iOS 17.4+ from its LPA string (DESIGN.md section 3). */
+export function appleInstallUrl(lpa: string): string {
+  return `https://esimsetup.apple.com/esim_qrcode_provisioning?carddata=${encodeURIComponent(lpa)}`;
+}
+
+/** Android's equivalent install link (DESIGN.md section 3). */
+export function androidInstallUrl(lpa: string): string {
+  return `https://esimsetup.android.com/esim_qrcode_provisioning?carddata=${encodeURIComponent(lpa)}`;
+}
+
+/** One delivered eSIM profile with its manual activation details. */
+export const orderEsimSchema = z.object({
+  iccid: z.string(),
+  status: z.string(),
+  smdpAddress: z.string(),
+  matchingId: z.string(),
+  /** LPA string, see {@link activationCode}. */
+  activationCode: z.string(),
+  /** The order line it belongs to. */
+  lineId: z.number().int(),
+  productName: z.string(),
+});
+export type OrderEsim = z.infer<typeof orderEsimSchema>;
+
+/** One order line (product facts frozen at purchase). */
+export const orderLineSchema = z.object({
+  id: z.number().int(),
+  productId: z.number().int(),
+  name: z.string(),
+  countryCode: z.string(),
+  dataAmount: z.string(),
+  validityDays: z.number().int(),
+  quantity: z.number().int(),
+  unitPriceCents: z.number().int(),
+  lineTotalCents: z.number().int(),
+});
+export type OrderLine = z.infer<typeof orderLineSchema>;
+
+/** `GET /api/orders/{orderNumber}`: readable with the order's session id or its access token. */
+export const orderViewSchema = z.object({
+  orderNumber: z.string(),
+  createdAt: z.string(),
+  status: orderStatusSchema,
+  paymentStatus: z.enum(['requires_approval', 'succeeded', 'failed', 'cancelled']),
+  paymentMethod: z.enum(['card', 'paypal']),
+  /** "visa •••• 4242" facts for the receipt; null for PayPal. */
+  card: z.object({ brand: z.string(), last4: z.string() }).nullable(),
+  currency: z.literal('USD'),
+  totalCents: z.number().int(),
+  customer: z.object({ fullName: z.string(), email: z.string() }),
+  items: z.array(orderLineSchema),
+  /** Empty until fulfilment has provisioned them. */
+  esims: z.array(orderEsimSchema),
+});
+export type OrderView = z.infer<typeof orderViewSchema>;
+
+/** `GET /api/orders/{orderNumber}` path parameter: `ORD-` and 6-40 letters, digits or dashes. */
+export const orderNumberParamsSchema = z.object({
+  id: z.string().regex(/^ORD-[A-Z0-9-]{6,40}$/, 'must be an order number such as ORD-7K3F9Q2X4M'),
+});
