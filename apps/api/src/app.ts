@@ -7,6 +7,9 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import { type Database, ping } from './db/client.ts';
+import { CartRepository } from './modules/cart/cart.repository.ts';
+import { cartRoutes } from './modules/cart/cart.routes.ts';
+import { CartService } from './modules/cart/cart.service.ts';
 import { CatalogRepository } from './modules/catalog/catalog.repository.ts';
 import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
 import { CatalogService } from './modules/catalog/catalog.service.ts';
@@ -28,6 +31,7 @@ export interface AppDeps {
 /** The services built for one app instance, exposed for start-up tasks and tests. */
 export interface AppServices {
   catalog: CatalogService;
+  cart: CartService;
 }
 
 /**
@@ -75,6 +79,7 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; s
 
   const esimProvider = deps.esimProvider ?? new SandboxEsimProvider();
   const catalog = new CatalogService(new CatalogRepository(database.db), esimProvider);
+  const cart = new CartService(new CartRepository(database.db), catalog);
 
   await registerOpenApi(app);
   app.get('/api/health', { schema: { hide: true } }, async () => {
@@ -82,6 +87,7 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; s
     return { status: 'ok', database: database.driver };
   });
   await app.register(catalogRoutes, { catalog, maxAgeS: config.catalogueMaxAgeS });
+  await app.register(cartRoutes, { cart });
   await registerWeb(app, { config, catalog, serveWeb: deps.serveWeb ?? true });
-  return { app, services: { catalog } };
+  return { app, services: { catalog, cart } };
 }

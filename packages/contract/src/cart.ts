@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { productSchema } from './catalog.ts';
+import { MAX_LINE_QUANTITY } from './cart-rules.ts';
 
 /**
  * Cart shapes shared by the API and the storefront (specification sections 3, 4, 7, 8;
@@ -8,10 +9,7 @@ import { productSchema } from './catalog.ts';
  * is integer US cents.
  */
 
-/** Most of one plan in one cart line: a guard against typos such as 1000 instead of 10. */
-export const MAX_LINE_QUANTITY = 99;
-/** Most distinct lines in one cart. */
-export const MAX_CART_LINES = 50;
+export { MAX_CART_LINES, MAX_LINE_QUANTITY, cartTotals } from './cart-rules.ts';
 
 /**
  * The visitor session id (`X-Session-Id`): 8 to 128 characters of letters, digits, `-` and `_`
@@ -64,17 +62,3 @@ export type UpdateCartItemBody = z.infer<typeof updateCartItemBodySchema>;
 
 /** `PATCH/DELETE /api/cart/{id}` path parameters. */
 export const cartItemParamsSchema = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
-
-/** Derives the totals of section 3 from cart lines (pure; used by the server and optimistic UI). */
-export function cartTotals(items: readonly Pick<CartItem, 'quantity' | 'product'>[]): {
-  totalCount: number;
-  totalCents: number;
-} {
-  let totalCount = 0;
-  let totalCents = 0;
-  for (const item of items) {
-    totalCount += item.quantity;
-    if (item.product) totalCents += item.quantity * item.product.priceCents;
-  }
-  return { totalCount, totalCents };
-}

@@ -1,11 +1,12 @@
+import { BRAND } from './brand.ts';
 import type { Language } from './languages.ts';
+
+export { BRAND };
 
 /**
  * Page metadata per route (specification section 2 "Page metadata"; DESIGN.md section 5 SEO).
  * One source for the browser (document head on route change) and the server (HTML it sends).
  */
-
-export const BRAND = 'Roamwise';
 
 /** Metadata of one page. `path` is the canonical path (no origin). */
 export interface PageMeta {
@@ -46,8 +47,14 @@ const TEXTS: Record<Language, Texts> = {
     countryDescription: (c) =>
       `Stay online in ${c} with a prepaid travel eSIM. Instant activation, no roaming fees, prepaid and unlimited data plans.`,
     productTitle: (p) => `${p} | ${BRAND}`,
-    howItWorks: [`How it works: install your eSIM in 3 steps | ${BRAND}`, 'Choose a plan, scan the QR code and get online the moment you land. Setup takes two minutes.'],
-    support: [`Support: 24/7 help with your eSIM | ${BRAND}`, 'Get help by e-mail, live chat, WhatsApp or phone. Answers to common eSIM questions.'],
+    howItWorks: [
+      `How it works: install your eSIM in 3 steps | ${BRAND}`,
+      'Choose a plan, scan the QR code and get online the moment you land. Setup takes two minutes.',
+    ],
+    support: [
+      `Support: 24/7 help with your eSIM | ${BRAND}`,
+      'Get help by e-mail, live chat, WhatsApp or phone. Answers to common eSIM questions.',
+    ],
     cart: [`Your cart | ${BRAND}`, 'Review your eSIM plans and check out securely by card or PayPal.'],
     notFound: `Page not found | ${BRAND}`,
   },
@@ -60,8 +67,14 @@ const TEXTS: Record<Language, Texts> = {
     countryDescription: (c) =>
       `${c} seyahatinizde ön ödemeli eSIM ile çevrimiçi kalın. Anında etkinleştirme, dolaşım ücreti yok, ön ödemeli ve sınırsız paketler.`,
     productTitle: (p) => `${p} | ${BRAND}`,
-    howItWorks: [`Nasıl çalışır: eSIM’inizi 3 adımda kurun | ${BRAND}`, 'Bir paket seçin, QR kodu okutun ve indiğiniz anda internete bağlanın. Kurulum iki dakika sürer.'],
-    support: [`Destek: eSIM’iniz için 7/24 yardım | ${BRAND}`, 'E-posta, canlı sohbet, WhatsApp veya telefonla yardım alın. Sık sorulan eSIM soruları.'],
+    howItWorks: [
+      `Nasıl çalışır: eSIM’inizi 3 adımda kurun | ${BRAND}`,
+      'Bir paket seçin, QR kodu okutun ve indiğiniz anda internete bağlanın. Kurulum iki dakika sürer.',
+    ],
+    support: [
+      `Destek: eSIM’iniz için 7/24 yardım | ${BRAND}`,
+      'E-posta, canlı sohbet, WhatsApp veya telefonla yardım alın. Sık sorulan eSIM soruları.',
+    ],
     cart: [`Sepetiniz | ${BRAND}`, 'eSIM paketlerinizi gözden geçirin ve kart ya da PayPal ile güvenle ödeyin.'],
     notFound: `Sayfa bulunamadı | ${BRAND}`,
   },
@@ -74,8 +87,14 @@ const TEXTS: Record<Language, Texts> = {
     countryDescription: (c) =>
       `Mantente conectado en ${c} con una eSIM de viaje prepago. Activación instantánea, sin roaming, planes prepago e ilimitados.`,
     productTitle: (p) => `${p} | ${BRAND}`,
-    howItWorks: [`Cómo funciona: instala tu eSIM en 3 pasos | ${BRAND}`, 'Elige un plan, escanea el código QR y conéctate al aterrizar. La instalación lleva dos minutos.'],
-    support: [`Soporte: ayuda 24/7 con tu eSIM | ${BRAND}`, 'Recibe ayuda por correo, chat en vivo, WhatsApp o teléfono. Respuestas a las dudas más comunes sobre eSIM.'],
+    howItWorks: [
+      `Cómo funciona: instala tu eSIM en 3 pasos | ${BRAND}`,
+      'Elige un plan, escanea el código QR y conéctate al aterrizar. La instalación lleva dos minutos.',
+    ],
+    support: [
+      `Soporte: ayuda 24/7 con tu eSIM | ${BRAND}`,
+      'Recibe ayuda por correo, chat en vivo, WhatsApp o teléfono. Respuestas a las dudas más comunes sobre eSIM.',
+    ],
     cart: [`Tu carrito | ${BRAND}`, 'Revisa tus planes eSIM y paga de forma segura con tarjeta o PayPal.'],
     notFound: `Página no encontrada | ${BRAND}`,
   },
@@ -88,8 +107,14 @@ const TEXTS: Record<Language, Texts> = {
     countryDescription: (c) =>
       `Restez connecté en ${c} avec une eSIM de voyage prépayée. Activation instantanée, sans frais d’itinérance, forfaits prépayés et illimités.`,
     productTitle: (p) => `${p} | ${BRAND}`,
-    howItWorks: [`Comment ça marche : installez votre eSIM en 3 étapes | ${BRAND}`, 'Choisissez un forfait, scannez le QR code et connectez-vous dès l’atterrissage. L’installation prend deux minutes.'],
-    support: [`Assistance : aide 24h/24 pour votre eSIM | ${BRAND}`, 'Obtenez de l’aide par e-mail, chat en direct, WhatsApp ou téléphone. Réponses aux questions fréquentes sur l’eSIM.'],
+    howItWorks: [
+      `Comment ça marche : installez votre eSIM en 3 étapes | ${BRAND}`,
+      'Choisissez un forfait, scannez le QR code et connectez-vous dès l’atterrissage. L’installation prend deux minutes.',
+    ],
+    support: [
+      `Assistance : aide 24h/24 pour votre eSIM | ${BRAND}`,
+      'Obtenez de l’aide par e-mail, chat en direct, WhatsApp ou téléphone. Réponses aux questions fréquentes sur l’eSIM.',
+    ],
     cart: [`Votre panier | ${BRAND}`, 'Vérifiez vos forfaits eSIM et payez en toute sécurité par carte ou PayPal.'],
     notFound: `Page introuvable | ${BRAND}`,
   },
@@ -102,15 +127,30 @@ const TEXTS: Record<Language, Texts> = {
     countryDescription: (c) =>
       `Bleiben Sie in ${c} mit einer Prepaid-Reise-eSIM online. Sofortige Aktivierung, keine Roaminggebühren, Prepaid- und Unlimited-Tarife.`,
     productTitle: (p) => `${p} | ${BRAND}`,
-    howItWorks: [`So funktioniert’s: eSIM in 3 Schritten installieren | ${BRAND}`, 'Tarif wählen, QR-Code scannen und nach der Landung sofort online sein. Die Einrichtung dauert zwei Minuten.'],
-    support: [`Support: Hilfe rund um die Uhr für Ihre eSIM | ${BRAND}`, 'Hilfe per E-Mail, Live-Chat, WhatsApp oder Telefon. Antworten auf häufige eSIM-Fragen.'],
+    howItWorks: [
+      `So funktioniert’s: eSIM in 3 Schritten installieren | ${BRAND}`,
+      'Tarif wählen, QR-Code scannen und nach der Landung sofort online sein. Die Einrichtung dauert zwei Minuten.',
+    ],
+    support: [
+      `Support: Hilfe rund um die Uhr für Ihre eSIM | ${BRAND}`,
+      'Hilfe per E-Mail, Live-Chat, WhatsApp oder Telefon. Antworten auf häufige eSIM-Fragen.',
+    ],
     cart: [`Ihr Warenkorb | ${BRAND}`, 'Prüfen Sie Ihre eSIM-Tarife und bezahlen Sie sicher per Karte oder PayPal.'],
     notFound: `Seite nicht gefunden | ${BRAND}`,
   },
 };
 
 /** Route prefixes that must not be indexed (private or transactional pages). */
-const NOINDEX_PREFIXES = ['/checkout', '/order-confirmation', '/portal', '/auth', '/admin', '/profile', '/design-preview', '/email-preview'];
+const NOINDEX_PREFIXES = [
+  '/checkout',
+  '/order-confirmation',
+  '/portal',
+  '/auth',
+  '/admin',
+  '/profile',
+  '/design-preview',
+  '/email-preview',
+];
 
 /** What a route is, as far as metadata goes. */
 export type MetaRoute =
@@ -126,7 +166,8 @@ export type MetaRoute =
  */
 export function pageMeta(pathname: string, lang: Language, route: MetaRoute): PageMeta {
   const t = TEXTS[lang];
-  const noindex = route.kind === 'not-found' || NOINDEX_PREFIXES.some((p) => pathname === p || pathname.startsWith(`${p}/`));
+  const noindex =
+    route.kind === 'not-found' || NOINDEX_PREFIXES.some((p) => pathname === p || pathname.startsWith(`${p}/`));
   const base = {
     keywords: t.keywords,
     robots: noindex ? 'noindex, nofollow' : 'index, follow',
@@ -136,7 +177,12 @@ export function pageMeta(pathname: string, lang: Language, route: MetaRoute): Pa
   };
   switch (route.kind) {
     case 'country':
-      return { ...base, title: t.countryTitle(route.name), description: t.countryDescription(route.name), keywords: `${route.name} eSIM, ${t.keywords}` };
+      return {
+        ...base,
+        title: t.countryTitle(route.name),
+        description: t.countryDescription(route.name),
+        keywords: `${route.name} eSIM, ${t.keywords}`,
+      };
     case 'product':
       return { ...base, title: t.productTitle(route.name), description: t.defaultDescription };
     case 'how-it-works':

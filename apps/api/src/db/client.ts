@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -72,6 +72,16 @@ export async function openDatabase(opts: {
     migrate: () => migratePglite(drizzlePglite(client, { schema }), { migrationsFolder }),
     close: () => client.close(),
   };
+}
+
+/**
+ * Runs a raw SQL statement (for what the query builder cannot say, e.g. `INSERT ... SELECT` into
+ * some columns with `ON CONFLICT`) and returns its rows, whichever driver is behind `db`: postgres.js
+ * answers with an array of rows, PGlite with `{ rows }`. Column names are as the SQL names them.
+ */
+export async function queryRows<TRow extends Record<string, unknown>>(db: Db, query: SQL): Promise<TRow[]> {
+  const result: unknown = await db.execute<TRow>(query);
+  return Array.isArray(result) ? (result as TRow[]) : (result as { rows: TRow[] }).rows;
 }
 
 /** Cheap liveness probe used by `/api/health`. */

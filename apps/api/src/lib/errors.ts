@@ -14,10 +14,10 @@ export class AppError extends Error {
   }
 }
 
-/** 404: the thing asked for does not exist or is not visible to the caller. */
+/** 404: the thing asked for does not exist or is not visible to the caller; `field` names the input that pointed at it. */
 export class NotFoundError extends AppError {
-  constructor(message = 'Not found') {
-    super(message, 404, 'not_found');
+  constructor(message = 'Not found', field?: string) {
+    super(message, 404, 'not_found', field);
   }
 }
 
@@ -32,5 +32,33 @@ export class ValidationError extends AppError {
 export class UpstreamError extends AppError {
   constructor(message: string, status = 502) {
     super(message, status, 'upstream_error');
+  }
+}
+
+/** 409: the request conflicts with the current state (empty cart, order not yet approved...); `code` says which. */
+export class ConflictError extends AppError {
+  constructor(message: string, code = 'conflict', field?: string) {
+    super(message, 409, code, field);
+  }
+}
+
+/** 402: the payment did not go through; `code` and `message` are the provider's (e.g. `card_declined`). */
+export class PaymentFailedError extends AppError {
+  constructor(message: string, code: string) {
+    super(message, 402, code);
+  }
+}
+
+/** 422: an `Idempotency-Key` was sent again with a different request (IETF Idempotency-Key draft). */
+export class IdempotencyKeyReusedError extends AppError {
+  constructor() {
+    super('Idempotency-Key: this key was already used with a different request', 422, 'idempotency_key_reused', 'Idempotency-Key');
+  }
+}
+
+/** 409: the first request with this `Idempotency-Key` is still being processed; retry later. */
+export class IdempotencyInProgressError extends AppError {
+  constructor() {
+    super('Idempotency-Key: a request with this key is still being processed; retry shortly', 409, 'idempotency_in_progress', 'Idempotency-Key');
   }
 }

@@ -2,6 +2,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { Suspense, lazy, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Spinner } from '../components/ui/spinner.tsx';
+import { CartProvider } from '../features/cart/components/cart-provider.tsx';
 import { i18nReady } from '../lib/i18n.ts';
 import { createQueryClient } from '../lib/query-client.ts';
 import { ErrorBoundary } from './error-boundary.tsx';
@@ -28,29 +29,31 @@ function SkipLink() {
 }
 
 /**
- * The storefront: providers (query cache, i18n via Suspense, toasts), the crash boundary, the
- * sticky header, the lazy route table, the footer and the lazily loaded toast region.
+ * The storefront: providers (query cache, cart, i18n via Suspense, toasts), the crash boundary,
+ * the sticky header, the lazy route table, the footer and the lazily loaded toast region.
  */
 export function App() {
   const [queryClient] = useState(createQueryClient);
   return (
     <QueryClientProvider client={queryClient}>
-      <Suspense fallback={<Spinner label="Loading" className="min-h-screen" />}>
-        <ErrorBoundary>
-          <SkipLink />
-          <ScrollToTop />
-          <div className="flex min-h-screen flex-col">
-            <Header />
-            <main id="main" className="flex-1">
-              <AppRouter />
-            </main>
-            <Footer />
-          </div>
-          <Suspense fallback={null}>
-            <Toaster />
-          </Suspense>
-        </ErrorBoundary>
-      </Suspense>
+      <CartProvider>
+        <Suspense fallback={<Spinner label="Loading" className="min-h-screen" />}>
+          <ErrorBoundary>
+            <SkipLink />
+            <ScrollToTop />
+            <div className="flex min-h-screen flex-col">
+              <Header />
+              <main id="main" className="flex-1">
+                <AppRouter />
+              </main>
+              <Footer />
+            </div>
+            <Suspense fallback={null}>
+              <Toaster />
+            </Suspense>
+          </ErrorBoundary>
+        </Suspense>
+      </CartProvider>
     </QueryClientProvider>
   );
 }

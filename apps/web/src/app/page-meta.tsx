@@ -1,5 +1,5 @@
 import { isLanguage } from '@esim/contract/languages';
-import { type MetaRoute, pageMeta } from '@esim/contract/seo';
+import type { MetaRoute, PageMeta } from '@esim/contract/seo';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 
@@ -16,32 +16,43 @@ function setMeta(selector: string, attr: 'name' | 'property', key: string, conte
 /**
  * Sets the document's metadata on each route (specification section 2 "Page metadata"): title,
  * description, keywords, robots, social tags, canonical link and `html lang`. The same texts the
- * server writes into the HTML (`@esim/contract/seo`).
+ * server writes into the HTML (`@esim/contract/seo`). The server already sent the first page's
+ * metadata, so the texts of all five languages load after the first render, in their own chunk.
  */
 export function usePageMeta(route: MetaRoute, path: string = window.location.pathname) {
   const { i18n } = useTranslation();
   const lang = isLanguage(i18n.resolvedLanguage) ? i18n.resolvedLanguage : 'en';
   const key = JSON.stringify(route);
   useEffect(() => {
-    const meta = pageMeta(path, lang, JSON.parse(key) as MetaRoute);
-    const origin = window.location.origin;
-    document.title = meta.title;
-    document.documentElement.lang = lang;
-    setMeta('meta[name="description"]', 'name', 'description', meta.description);
-    setMeta('meta[name="keywords"]', 'name', 'keywords', meta.keywords);
-    setMeta('meta[name="robots"]', 'name', 'robots', meta.robots);
-    setMeta('meta[property="og:title"]', 'property', 'og:title', meta.title);
-    setMeta('meta[property="og:description"]', 'property', 'og:description', meta.description);
-    setMeta('meta[property="og:url"]', 'property', 'og:url', origin + meta.canonicalPath);
-    setMeta('meta[property="og:image"]', 'property', 'og:image', origin + meta.image);
-    setMeta('meta[name="twitter:title"]', 'name', 'twitter:title', meta.title);
-    setMeta('meta[name="twitter:description"]', 'name', 'twitter:description', meta.description);
-    let canonical = document.head.querySelector<HTMLLinkElement>('link[rel="canonical"]');
-    if (!canonical) {
-      canonical = document.createElement('link');
-      canonical.rel = 'canonical';
-      document.head.appendChild(canonical);
-    }
-    canonical.href = origin + meta.canonicalPath;
+    let cancelled = false;
+    void import('@esim/contract/seo').then(({ pageMeta }) => {
+      if (!cancelled) applyMeta(pageMeta(path, lang, JSON.parse(key) as MetaRoute), lang);
+    });
+    return () => {
+      cancelled = true;
+    };
   }, [key, lang, path]);
+}
+
+/** Writes one route's metadata into the document head. */
+function applyMeta(meta: PageMeta, lang: string) {
+  const origin = window.location.origin;
+  document.title = meta.title;
+  document.documentElement.lang = lang;
+  setMeta('meta[name="description"]', 'name', 'description', meta.description);
+  setMeta('meta[name="keywords"]', 'name', 'keywords', meta.keywords);
+  setMeta('meta[name="robots"]', 'name', 'robots', meta.robots);
+  setMeta('meta[property="og:title"]', 'property', 'og:title', meta.title);
+  setMeta('meta[property="og:description"]', 'property', 'og:description', meta.description);
+  setMeta('meta[property="og:url"]', 'property', 'og:url', origin + meta.canonicalPath);
+  setMeta('meta[property="og:image"]', 'property', 'og:image', origin + meta.image);
+  setMeta('meta[name="twitter:title"]', 'name', 'twitter:title', meta.title);
+  setMeta('meta[name="twitter:description"]', 'name', 'twitter:description', meta.description);
+  let canonical = document.head.querySelector<HTMLLinkElement>('link[rel="canonical"]');
+  if (!canonical) {
+    canonical = document.createElement('link');
+    canonical.rel = 'canonical';
+    document.head.appendChild(canonical);
+  }
+  canonical.href = origin + meta.canonicalPath;
 }

@@ -1,9 +1,10 @@
 import { Toaster as SonnerToaster } from 'sonner';
 
 /**
- * The toast region (specification section 9): at most 3 visible, top right, at most 420 px wide,
- * shown 5,000 ms by default, dismissable by button or a swipe to the right. Loaded in its own
- * chunk right after the first render so the toast library stays out of the initial JavaScript.
+ * The toast region (specification section 9): at most 3 visible, top right under the header, at
+ * most 420 px wide, shown 5,000 ms by default, dismissable by button or a swipe to the right.
+ * Loaded in its own chunk right after the first render so the toast library stays out of the
+ * initial JavaScript.
  */
 export default function Toaster() {
   return (
@@ -14,6 +15,9 @@ export default function Toaster() {
       closeButton
       richColors
       style={{ maxWidth: 420 }}
+      // Below the sticky header, so that a toast never hides the cart badge it just changed.
+      offset={{ top: 'calc(var(--header-height) + 12px)', right: 24, bottom: 24, left: 24 }}
+      mobileOffset={{ top: 'calc(var(--header-height) + 8px)', right: 16, bottom: 16, left: 16 }}
       swipeDirections={['right']}
     />
   );

@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { catalogueSyncRuns, pricingSettings, products } from '../../db/schema.ts';
 import type { PricingRule, PricingScope } from '../pricing/pricing.rules.ts';
@@ -23,6 +23,15 @@ export class CatalogRepository {
   /** Every product, active or not, ordered by id. */
   allProducts(): Promise<ProductRow[]> {
     return this.db.select().from(products).orderBy(products.id);
+  }
+
+  /** The active products among `ids` (any order; unknown and inactive ids are left out). */
+  activeProductsByIds(ids: readonly number[]): Promise<ProductRow[]> {
+    if (ids.length === 0) return Promise.resolve([]);
+    return this.db
+      .select()
+      .from(products)
+      .where(and(inArray(products.id, [...ids]), eq(products.active, true)));
   }
 
   /** A fingerprint that changes whenever any product changes (count + latest update). */

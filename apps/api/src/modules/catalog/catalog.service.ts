@@ -14,6 +14,8 @@ const SNAPSHOT_CHECK_MS = 5_000;
 interface Snapshot {
   products: Product[];
   byId: Map<number, Product>;
+  /** Ids of products no longer sold (inactive rows), so lookups need not ask the database about them. */
+  retiredIds: Set<number>;
   /** Upper-cased destination code -> its products. */
   byCountry: Map<string, Product[]>;
   /** Lower-cased slug, code or region name -> destination code. */
@@ -190,6 +192,26 @@ export class CatalogService {
     return (await this.current()).byId.get(id);
   }
 
+  /**
+   * The products still sold among `ids`, keyed by product id, for embedding in carts. Read from the
+   * snapshot; only ids the snapshot has never seen (added by another instance's sync since the last
+   * reload) are looked up in the database. Ids of products no longer sold, or unknown, are absent.
+   */
+  async activeProducts(ids: Iterable<number>): Promise<Map<number, Product>> {
+    const snap = await this.current();
+    const found = new Map<number, Product>();
+    const unseen: number[] = [];
+    for (const id of ids) {
+      const product = snap.byId.get(id);
+      if (product) found.set(id, product);
+      else if (!snap.retiredIds.has(id) && !unseen.includes(id)) unseen.push(id);
+    }
+    if (unseen.length > 0) {
+      for (const row of await this.repo.activeProductsByIds(unseen)) found.set(row.id, toProduct(row));
+    }
+    return found;
+  }
+
   /** `GET /api/countries` as a cached JSON response `{ countries }`. */
   async listCountries(): Promise<CachedJson> {
     return (await this.current()).countries;
@@ -268,6 +290,7 @@ export class CatalogService {
           a.priceCents - b.priceCents,
       );
     const byId = new Map(products.map((p) => [p.productId, p]));
+    const retiredIds = new Set(rows.filter((r) => !r.active).map((r) => r.id));
     const byCountry = new Map<string, Product[]>();
     for (const p of products) {
       const key = p.countryCode.toUpperCase();
@@ -304,6 +327,7 @@ export class CatalogService {
     const snapshot: Snapshot = {
       products,
       byId,
+      retiredIds,
       byCountry,
       destinationKeys,
       haystack,

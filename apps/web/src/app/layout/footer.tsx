@@ -1,4 +1,4 @@
-import { BRAND } from '@esim/contract/seo';
+import { BRAND } from '@esim/contract/brand';
 import { Globe, Mail, MapPin, ShieldCheck } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,4 +1,4 @@
-import { BRAND } from '@esim/contract/seo';
+import { BRAND } from '@esim/contract/brand';
 import { Globe2, Headset, type LucideIcon, Mail, Receipt, ShieldCheck, Zap } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';

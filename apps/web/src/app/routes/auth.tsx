@@ -1,4 +1,4 @@
-import { BRAND } from '@esim/contract/seo';
+import { BRAND } from '@esim/contract/brand';
 import { Eye, EyeOff, Info, LogIn, UserPlus } from 'lucide-react';
 import { Tabs } from 'radix-ui';
 import { type FormEvent, useId, useRef, useState } from 'react';

@@ -1,45 +1,22 @@
-import { ArrowRight, ShieldCheck, ShoppingCart } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
-import { Link } from 'wouter';
-import { buttonClass } from '../../components/ui/button.tsx';
+import { useCallback } from 'react';
+import { useDestinationNames } from '../../features/catalog/hooks/use-destination-names.ts';
+import type { CartDestination } from '../../features/cart/components/cart-line.tsx';
+import { CartPage } from '../../features/cart/components/cart-page.tsx';
 import { usePageMeta } from '../page-meta.tsx';
 
 /**
- * The empty-cart state: 'Your cart is empty' and a 'Browse plans' link to /products. Shared by
- * the cart and checkout pages; its heading is an h2 under the page's h1.
- */
-export function EmptyCart() {
-  const { t } = useTranslation('content');
-  return (
-    <div className="mx-auto mt-8 flex max-w-lg flex-col items-center rounded-2xl border border-slate-200 bg-white px-6 py-12 text-center shadow-sm">
-      <span className="inline-flex size-16 items-center justify-center rounded-2xl bg-brand-50 text-brand-700">
-        <ShoppingCart aria-hidden="true" className="size-8" />
-      </span>
-      <h2 className="mt-5 text-xl font-bold">{t('cart.empty.title')}</h2>
-      <p className="mt-2 text-slate-600">{t('cart.empty.body')}</p>
-      <Link href="/products" className={buttonClass('primary', 'lg', 'mt-6 w-full sm:w-auto')}>
-        {t('cart.empty.browse')}
-        <ArrowRight aria-hidden="true" className="size-4" />
-      </Link>
-      <p className="mt-6 flex items-center gap-2 text-sm text-slate-600">
-        <ShieldCheck aria-hidden="true" className="size-4 text-brand-700" />
-        {t('cart.empty.reassurance')}
-      </p>
-    </div>
-  );
-}
-
-/**
- * The cart page. The server-side cart arrives with the next issue; until then nothing can be
- * added, so the page honestly shows the empty state (specification section 2 "Other screens").
+ * `/cart` (specification section 2): the cart page, with destination names and flags from the
+ * catalogue (localised, with the section 3 fallbacks) and the cart page's metadata.
  */
 export function CartRoute() {
   usePageMeta({ kind: 'cart' });
-  const { t } = useTranslation('content');
-  return (
-    <div className="mx-auto max-w-5xl px-4 py-10 sm:px-6 sm:py-14">
-      <h1 className="text-3xl font-extrabold tracking-tight text-ink sm:text-4xl">{t('cart.title')}</h1>
-      <EmptyCart />
-    </div>
+  const { nameOf, byCode } = useDestinationNames();
+  const destinationOf = useCallback(
+    (code: string): CartDestination => ({
+      name: nameOf(code),
+      flag: byCode.get(code)?.flag ?? (/^[A-Z]{2}$/i.test(code) ? code.toLowerCase() : null),
+    }),
+    [nameOf, byCode],
   );
+  return <CartPage destinationOf={destinationOf} />;
 }

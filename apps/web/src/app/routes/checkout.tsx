@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
+import { EmptyCart } from '../../features/cart/components/empty-cart.tsx';
 import { usePageMeta } from '../page-meta.tsx';
-import { EmptyCart } from './cart.tsx';
 
 /**
  * The checkout page. With an empty cart there is nothing to pay for, so it shows the empty-cart

@@ -1,4 +1,4 @@
-import { BRAND } from '@esim/contract/seo';
+import { BRAND } from '@esim/contract/brand';
 import { Mail } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'wouter';

@@ -5,6 +5,7 @@ import { Button, buttonClass } from '../../components/ui/button.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { isProductNotFound, useProduct } from '../../features/catalog/api/get-product.ts';
 import { ProductDetails, usePlanTitle } from '../../features/catalog/components/product-details.tsx';
+import { useCart } from '../../features/cart/hooks/use-cart.ts';
 import { usePageMeta } from '../page-meta.tsx';
 
 /** Whole positive ids only; anything else is not found without asking the API. */
@@ -15,8 +16,9 @@ function parseId(raw: string | undefined): number | null {
 }
 
 /**
- * `/products/{id}` (specification section 2): the product details screen. An unknown id shows
- * a not-found state with a link back to the destinations.
+ * `/products/{id}` (specification section 2): the product details screen, adding through the
+ * cart provider (optimistic, so the header badge moves at once). An unknown id shows a not-found
+ * state with a link back to the destinations.
  */
 export function ProductDetailsRoute() {
   const params = useParams<{ id: string }>();
@@ -24,6 +26,7 @@ export function ProductDetailsRoute() {
   const { t } = useTranslation('catalog');
   const product = useProduct(id ?? 0, { enabled: id !== null });
   const planTitle = usePlanTitle();
+  const { addItem, isAdding } = useCart();
   const notFound = id === null || (product.isError && isProductNotFound(product.error));
 
   usePageMeta(
@@ -48,7 +51,16 @@ export function ProductDetailsRoute() {
       </div>
     );
   }
-  if (product.data) return <ProductDetails product={product.data} />;
+  if (product.data) {
+    const plan = product.data;
+    return (
+      <ProductDetails
+        product={plan}
+        adding={isAdding}
+        onAddToCart={(quantity) => addItem({ productId: plan.productId, quantity, product: plan })}
+      />
+    );
+  }
   if (product.isError) {
     return (
       <div

@@ -19,7 +19,6 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { Button } from '../../../components/ui/button.tsx';
 import { Flag } from '../../../components/ui/flag.tsx';
-import { useAddToCart } from '../hooks/use-add-to-cart.ts';
 import { useDestinationNames } from '../hooks/use-destination-names.ts';
 import { usePlanFormat } from '../hooks/use-plan-format.ts';
 import { CoverageList, LocalNetworks } from './coverage-list.tsx';
@@ -43,15 +42,25 @@ export function usePlanTitle() {
  * The product details screen: breadcrumb back to the destination, plan facts (data, validity,
  * coverage, type), the unlimited speed policy, what's included (data only, hotspot, instant
  * activation, activation on first use at the destination), networks and covered countries, and
- * the purchase card with a 1–10 quantity stepper and 'Add to cart' (`POST /api/cart`).
+ * the purchase card with a 1–10 quantity stepper and 'Add to cart'. Adding is the caller's (the
+ * route hands in the cart's add, so that this feature does not depend on the cart feature).
  */
-export function ProductDetails({ product }: { product: Product }) {
+export function ProductDetails({
+  product,
+  onAddToCart,
+  adding = false,
+}: {
+  product: Product;
+  /** Adds `quantity` of this plan to the cart. */
+  onAddToCart: (quantity: number) => void;
+  /** An add is in flight: the button shows a spinner and is disabled. */
+  adding?: boolean;
+}) {
   const { t } = useTranslation('catalog');
   const { nameOf, byCode, lang } = useDestinationNames();
   const format = usePlanFormat();
   const title = usePlanTitle()(product);
   const [quantity, setQuantity] = useState(MIN_QUANTITY);
-  const addToCart = useAddToCart();
   const { features } = product;
   const destination = byCode.get(product.countryCode);
   const destinationName = nameOf(product.countryCode);
@@ -167,11 +176,11 @@ export function ProductDetails({ product }: { product: Product }) {
           <Button
             size="lg"
             className="mt-5 w-full"
-            aria-busy={addToCart.isPending}
-            disabled={addToCart.isPending}
-            onClick={() => addToCart.mutate({ productId: product.productId, quantity })}
+            aria-busy={adding}
+            disabled={adding}
+            onClick={() => onAddToCart(quantity)}
           >
-            {addToCart.isPending ? (
+            {adding ? (
               <Loader2 aria-hidden="true" className="size-5 animate-spin" />
             ) : (
               <ShoppingCart aria-hidden="true" className="size-5" />
