@@ -10,6 +10,6 @@ export default defineConfig({
   build: { target: 'es2022', sourcemap: false, chunkSizeWarningLimit: 400 },
   server: {
     port: 5173,
-    proxy: { '/api': api, '/flags': api, '/sitemap.xml': api, '/robots.txt': api },
+    proxy: { '/api': api, '/flags': api, '/sitemap.xml': api, '/robots.txt': api, '/sandbox': api, '/email-preview': api },
   },
 });

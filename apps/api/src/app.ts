@@ -7,23 +7,44 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import { type Database, ping } from './db/client.ts';
+import { Idempotency } from './lib/idempotency.ts';
+import { IdempotencyRepository } from './lib/idempotency.repository.ts';
+import { JobQueue, type JobQueueOptions } from './lib/jobs.ts';
+import { JobsRepository } from './lib/jobs.repository.ts';
 import { CartRepository } from './modules/cart/cart.repository.ts';
 import { cartRoutes } from './modules/cart/cart.routes.ts';
 import { CartService } from './modules/cart/cart.service.ts';
 import { CatalogRepository } from './modules/catalog/catalog.repository.ts';
 import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
 import { CatalogService } from './modules/catalog/catalog.service.ts';
+import { emailPreviewRoutes } from './modules/email/email-preview.routes.ts';
+import { FulfilmentService } from './modules/orders/fulfilment.service.ts';
+import { OrdersRepository } from './modules/orders/orders.repository.ts';
+import { ordersRoutes } from './modules/orders/orders.routes.ts';
+import { OrdersService } from './modules/orders/orders.service.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 import { registerWeb } from './plugins/web.ts';
 import type { EsimProvider } from './providers/esim/esim-provider.ts';
 import { SandboxEsimProvider } from './providers/esim/sandbox.ts';
+import type { Mailer } from './providers/mail/mailer.ts';
+import { createMailer } from './providers/mail/nodemailer-mailer.ts';
+import type { PaymentProvider } from './providers/payment/payment-provider.ts';
+import { SandboxPaymentProvider } from './providers/payment/sandbox.ts';
+import { sandboxPaymentRoutes } from './providers/payment/sandbox.routes.ts';
 
 /** What `buildApp` composes; tests pass their own database and provider fakes. */
 export interface AppDeps {
   config: Config;
   database: Database;
   esimProvider?: EsimProvider;
+  /** Default: the embedded `SandboxPaymentProvider` (its routes are served only when it is the one in use). */
+  paymentProvider?: PaymentProvider;
+  /** Where log lines go (default stdout); tests capture them to prove that no card data is logged. */
+  logStream?: { write(line: string): void };
+  mailer?: Mailer;
+  /** Job worker tuning, e.g. short backoff in tests. */
+  jobOptions?: Partial<JobQueueOptions>;
   /** Serve the built storefront (default true); API tests turn it off. */
   serveWeb?: boolean;
 }
@@ -32,6 +53,13 @@ export interface AppDeps {
 export interface AppServices {
   catalog: CatalogService;
   cart: CartService;
+  /** Cards and PayPal (DESIGN.md section 4): `deps.paymentProvider` or the sandbox. */
+  payments: PaymentProvider;
+  orders: OrdersService;
+  /** The durable job worker: `server.ts` starts and stops it; tests call `runUntilIdle()`. */
+  jobs: JobQueue;
+  /** Sends (SMTP) or stores (database Outbox) e-mail; `deps.mailer` or `createMailer(config)`. */
+  mailer: Mailer;
 }
 
 /**
@@ -44,7 +72,12 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; s
     logger:
       config.logLevel === 'silent'
         ? false
-        : { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] },
+        : {
+            level: config.logLevel,
+            // Card fields, should any code ever log a body (the tokenisation route logs nothing).
+            redact: ['req.headers.authorization', 'req.headers.cookie', 'cardNumber', 'cvv', '*.cardNumber', '*.cvv'],
+            ...(deps.logStream ? { stream: deps.logStream } : {}),
+          },
     trustProxy: true,
     bodyLimit: 1_048_576,
     routerOptions: { caseSensitive: true, ignoreTrailingSlash: true },
@@ -77,9 +110,19 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; s
     strictTransportSecurity: { maxAge: 31_536_000, includeSubDomains: true },
   });
 
-  const esimProvider = deps.esimProvider ?? new SandboxEsimProvider();
+  const esimProvider = deps.esimProvider ?? new SandboxEsimProvider({ latencyMs: config.esimSandbox.latencyMs });
   const catalog = new CatalogService(new CatalogRepository(database.db), esimProvider);
   const cart = new CartService(new CartRepository(database.db), catalog);
+  const payments =
+    deps.paymentProvider ??
+    new SandboxPaymentProvider({ db: database.db, publicBaseUrl: config.publicUrl, secret: config.paymentSandboxSecret });
+  const mailer = deps.mailer ?? createMailer(config, database);
+  const jobs = new JobQueue(new JobsRepository(database.db), { leaseMs: config.jobs.leaseMs, ...deps.jobOptions }, app.log);
+  const ordersRepository = new OrdersRepository(database.db);
+  const idempotency = new Idempotency(new IdempotencyRepository(database.db));
+  const orders = new OrdersService({ repo: ordersRepository, cart, payments, idempotency, jobs });
+  const publicOrigin = config.publicUrl ?? `http://localhost:${config.port}`;
+  new FulfilmentService({ repo: ordersRepository, esimProvider, mailer, publicOrigin, jobs }).register(jobs);
 
   await registerOpenApi(app);
   app.get('/api/health', { schema: { hide: true } }, async () => {
@@ -88,6 +131,12 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; s
   });
   await app.register(catalogRoutes, { catalog, maxAgeS: config.catalogueMaxAgeS });
   await app.register(cartRoutes, { cart });
+  await app.register(ordersRoutes, { orders });
+  // Before the storefront: its not-found handler would answer these paths with the SPA.
+  await app.register(emailPreviewRoutes, { config });
+  // The sandbox's own pages (`/sandbox/paypal/*`) and tokenisation endpoint; explicit routes win
+  // over the storefront's not-found handler whatever the order.
+  if (payments instanceof SandboxPaymentProvider) await app.register(sandboxPaymentRoutes, { sandbox: payments });
   await registerWeb(app, { config, catalog, serveWeb: deps.serveWeb ?? true });
-  return { app, services: { catalog, cart } };
+  return { app, services: { catalog, cart, payments, orders, jobs, mailer } };
 }

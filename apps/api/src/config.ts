@@ -28,6 +28,25 @@ const envSchema = z.object({
   WEB_DIST: z.string().min(1).optional(),
   /** Seconds a catalogue response may be cached by browsers and shared caches. */
   CATALOGUE_MAX_AGE_S: z.coerce.number().int().min(0).max(86_400).default(60),
+  /**
+   * HMAC key of the sandbox payment provider's card tokens (16+ characters). The default suits
+   * development and tests only; set it wherever tokens must not be forgeable by readers of this file.
+   */
+  PAYMENT_SANDBOX_SECRET: z.string().min(16).default('roamwise-sandbox-payments-development-secret'),
+  /** Lease of a claimed job, ms: a crashed worker's job is retried this long after its last renewal. */
+  JOB_LEASE_MS: z.coerce.number().int().min(500).max(600_000).default(30_000),
+  /** Simulated latency of each sandbox eSIM order, ms (tests that need fulfilment to take a while). */
+  ESIM_SANDBOX_LATENCY_MS: z.coerce.number().int().min(0).max(60_000).default(0),
+  /**
+   * `smtp://user:pass@host:587` (STARTTLS when offered) or `smtps://user:pass@host:465`: send
+   * e-mail over SMTP. Unset (or empty): messages are only stored for the admin Outbox.
+   */
+  SMTP_URL: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }).optional(),
+  ),
+  /** Sender of every e-mail (RFC 5322 mailbox). */
+  MAIL_FROM: z.string().min(3).default('Roamwise <orders@roamwise.example>'),
 });
 
 export type Config = {
@@ -42,6 +61,13 @@ export type Config = {
   esimGo: { apiUrl: string; apiKey: string | undefined };
   webDist: string;
   catalogueMaxAgeS: number;
+  /** HMAC key of the sandbox payment provider's card tokens. */
+  paymentSandboxSecret: string;
+  jobs: { leaseMs: number };
+  esimSandbox: { latencyMs: number };
+  /** SMTP connection URL; undefined stores e-mail in the database only. */
+  smtpUrl: string | undefined;
+  mailFrom: string;
 };
 
 /** Thrown when the environment is invalid; the message names every bad variable. */
@@ -76,5 +102,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     esimGo: { apiUrl: e.ESIMGO_API_URL, apiKey: e.ESIMGO_API_KEY },
     webDist: e.WEB_DIST ? path.resolve(e.WEB_DIST) : path.join(repoRoot, 'apps/web/dist'),
     catalogueMaxAgeS: e.CATALOGUE_MAX_AGE_S,
+    paymentSandboxSecret: e.PAYMENT_SANDBOX_SECRET,
+    jobs: { leaseMs: e.JOB_LEASE_MS },
+    esimSandbox: { latencyMs: e.ESIM_SANDBOX_LATENCY_MS },
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
   };
 }

@@ -4,7 +4,8 @@ import { openDatabase } from './db/client.ts';
 
 /**
  * Process entry: validates the environment, opens and migrates the database, seeds the
- * catalogue on first start, listens, and shuts down gracefully on SIGINT/SIGTERM.
+ * catalogue on first start, listens, runs the durable job worker (fulfilment, e-mail), and shuts
+ * down gracefully on SIGINT/SIGTERM (the worker finishes its job in hand first).
  */
 async function main(): Promise<void> {
   let config;
@@ -29,6 +30,7 @@ async function main(): Promise<void> {
     app.log.info({ signal }, 'shutting down');
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
+    await services.jobs.stop();
     await app.close();
     await database.close();
     process.exit(0);
@@ -37,6 +39,8 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
   await app.listen({ port: config.port, host: config.host });
+  // Jobs left by a previous run (queued, or held by a process that died) are picked up here.
+  services.jobs.start();
   const where = config.databaseUrl ? 'PostgreSQL' : `PGlite in ${config.dataDir}`;
   app.log.info(`eSIM store on http://localhost:${config.port} (${where})`);
 }

@@ -19,23 +19,8 @@ export const ORDER_STATUSES = [
 export const orderStatusSchema = z.enum(ORDER_STATUSES);
 export type OrderStatus = z.infer<typeof orderStatusSchema>;
 
-/**
- * Builds the activation code (LPA string) of an eSIM profile: `LPA:1$<SM-DP+ address>$<matching id>`
- * (GSMA SGP.22 section 4.1). The QR code encodes exactly this string.
- */
-export function activationCode(smdpAddress: string, matchingId: string): string {
-  return `LPA:1$${smdpAddress}$${matchingId}`;
-}
-
-/** Apple's universal link that installs an eSIM on iOS 17.4+ from its LPA string (DESIGN.md section 3). */
-export function appleInstallUrl(lpa: string): string {
-  return `https://esimsetup.apple.com/esim_qrcode_provisioning?carddata=${encodeURIComponent(lpa)}`;
-}
-
-/** Android's equivalent install link (DESIGN.md section 3). */
-export function androidInstallUrl(lpa: string): string {
-  return `https://esimsetup.android.com/esim_qrcode_provisioning?carddata=${encodeURIComponent(lpa)}`;
-}
+// Pure helpers without zod, so that pages showing eSIMs can use them without loading zod.
+export { activationCode, androidInstallUrl, appleInstallUrl } from './esim-activation.ts';
 
 /** One delivered eSIM profile with its manual activation details. */
 export const orderEsimSchema = z.object({

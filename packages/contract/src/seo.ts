@@ -34,6 +34,8 @@ type Texts = {
   howItWorks: [string, string];
   support: [string, string];
   cart: [string, string];
+  checkout: [string, string];
+  order: [string, string];
   notFound: string;
 };
 
@@ -56,6 +58,8 @@ const TEXTS: Record<Language, Texts> = {
       'Get help by e-mail, live chat, WhatsApp or phone. Answers to common eSIM questions.',
     ],
     cart: [`Your cart | ${BRAND}`, 'Review your eSIM plans and check out securely by card or PayPal.'],
+    checkout: [`Checkout | ${BRAND}`, 'Pay securely by card or PayPal and get your eSIMs by e-mail within minutes.'],
+    order: [`Order confirmation | ${BRAND}`, 'Your eSIM order with QR codes and activation details.'],
     notFound: `Page not found | ${BRAND}`,
   },
   tr: {
@@ -76,6 +80,8 @@ const TEXTS: Record<Language, Texts> = {
       'E-posta, canlı sohbet, WhatsApp veya telefonla yardım alın. Sık sorulan eSIM soruları.',
     ],
     cart: [`Sepetiniz | ${BRAND}`, 'eSIM paketlerinizi gözden geçirin ve kart ya da PayPal ile güvenle ödeyin.'],
+    checkout: [`Ödeme | ${BRAND}`, 'Kart ya da PayPal ile güvenle ödeyin, eSIM’leriniz dakikalar içinde e-postanızda.'],
+    order: [`Sipariş onayı | ${BRAND}`, 'QR kodları ve aktivasyon bilgileriyle eSIM siparişiniz.'],
     notFound: `Sayfa bulunamadı | ${BRAND}`,
   },
   es: {
@@ -96,6 +102,8 @@ const TEXTS: Record<Language, Texts> = {
       'Recibe ayuda por correo, chat en vivo, WhatsApp o teléfono. Respuestas a las dudas más comunes sobre eSIM.',
     ],
     cart: [`Tu carrito | ${BRAND}`, 'Revisa tus planes eSIM y paga de forma segura con tarjeta o PayPal.'],
+    checkout: [`Finalizar compra | ${BRAND}`, 'Paga de forma segura con tarjeta o PayPal y recibe tus eSIM por correo en minutos.'],
+    order: [`Confirmación del pedido | ${BRAND}`, 'Tu pedido de eSIM con los códigos QR y los datos de activación.'],
     notFound: `Página no encontrada | ${BRAND}`,
   },
   fr: {
@@ -116,6 +124,8 @@ const TEXTS: Record<Language, Texts> = {
       'Obtenez de l’aide par e-mail, chat en direct, WhatsApp ou téléphone. Réponses aux questions fréquentes sur l’eSIM.',
     ],
     cart: [`Votre panier | ${BRAND}`, 'Vérifiez vos forfaits eSIM et payez en toute sécurité par carte ou PayPal.'],
+    checkout: [`Paiement | ${BRAND}`, 'Payez en toute sécurité par carte ou PayPal et recevez vos eSIM par e-mail en quelques minutes.'],
+    order: [`Confirmation de commande | ${BRAND}`, 'Votre commande d’eSIM avec les codes QR et les informations d’activation.'],
     notFound: `Page introuvable | ${BRAND}`,
   },
   de: {
@@ -136,6 +146,8 @@ const TEXTS: Record<Language, Texts> = {
       'Hilfe per E-Mail, Live-Chat, WhatsApp oder Telefon. Antworten auf häufige eSIM-Fragen.',
     ],
     cart: [`Ihr Warenkorb | ${BRAND}`, 'Prüfen Sie Ihre eSIM-Tarife und bezahlen Sie sicher per Karte oder PayPal.'],
+    checkout: [`Kasse | ${BRAND}`, 'Bezahlen Sie sicher per Karte oder PayPal und erhalten Sie Ihre eSIMs in wenigen Minuten per E-Mail.'],
+    order: [`Bestellbestätigung | ${BRAND}`, 'Ihre eSIM-Bestellung mit QR-Codes und Aktivierungsdaten.'],
     notFound: `Seite nicht gefunden | ${BRAND}`,
   },
 };
@@ -158,6 +170,8 @@ export type MetaRoute =
   | { kind: 'country'; name: string }
   | { kind: 'product'; name: string }
   | { kind: 'how-it-works' | 'support' | 'cart' }
+  /** Checkout and order confirmation: noindex by path, titled for the browser tab. */
+  | { kind: 'checkout' | 'order' }
   | { kind: 'not-found' };
 
 /**
@@ -191,6 +205,10 @@ export function pageMeta(pathname: string, lang: Language, route: MetaRoute): Pa
       return { ...base, title: t.support[0], description: t.support[1] };
     case 'cart':
       return { ...base, title: t.cart[0], description: t.cart[1] };
+    case 'checkout':
+      return { ...base, title: t.checkout[0], description: t.checkout[1] };
+    case 'order':
+      return { ...base, title: t.order[0], description: t.order[1] };
     case 'not-found':
       return { ...base, title: t.notFound, description: t.defaultDescription };
     case 'default':

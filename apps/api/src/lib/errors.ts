@@ -62,3 +62,15 @@ export class IdempotencyInProgressError extends AppError {
     super('Idempotency-Key: a request with this key is still being processed; retry shortly', 409, 'idempotency_in_progress', 'Idempotency-Key');
   }
 }
+
+/**
+ * 400: card details the payment provider refuses to tokenise. `code` is Stripe's
+ * (`invalid_number`, `invalid_expiry_month`, `invalid_expiry_year`, `expired_card`, `invalid_cvc`,
+ * or `validation_error` for the cardholder name); `field` is the card field as the contract's
+ * `cardDetailsSchema` names it (`cardNumber`, `expiryMonth`, `expiryYear`, `cvv`, `cardholderName`).
+ */
+export class CardDetailsError extends AppError {
+  constructor(message: string, code: string, field?: string) {
+    super(message, 400, code, field);
+  }
+}

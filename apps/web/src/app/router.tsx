@@ -67,7 +67,6 @@ export function AppRouter() {
         <Route path="/admin/bulk-import" component={AdminRoute} />
         <Route path="/admin/knowledge-base" component={AdminRoute} />
         <Route path="/design-preview" component={PreviewRoute} />
-        <Route path="/email-preview" component={PreviewRoute} />
         <Route path="/:lang/:country">
           {(params) =>
             isCountryPath(params, window.location.pathname) ? <CountryRoute /> : <NotFoundRoute />

@@ -4,7 +4,7 @@ import LanguageDetector from 'i18next-browser-languagedetector';
 import { initReactI18next } from 'react-i18next';
 
 /** Translation namespaces, one per feature (STYLE.md item 9). */
-export const NAMESPACES = ['common', 'catalog', 'content', 'cart'] as const;
+export const NAMESPACES = ['common', 'catalog', 'content', 'cart', 'checkout'] as const;
 
 const locales = import.meta.glob<{ default: Record<string, unknown> }>('../locales/*/*.json');
 

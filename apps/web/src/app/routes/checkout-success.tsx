@@ -1,12 +1,13 @@
+import { useCart } from '../../features/cart/hooks/use-cart.ts';
+import { CheckoutSuccess } from '../../features/checkout/components/checkout-success.tsx';
 import { usePageMeta } from '../page-meta.tsx';
-import { OrderNotFound } from './order-confirmation.tsx';
 
 /**
- * The checkout success page (`/checkout/success`). Orders are created with the purchase flow
- * (a later issue), so no order can be named here yet: it shows the 'Order Not Found' state
- * (check the number or contact support, specification section 8).
+ * `/checkout/success` (specification section 2): PayPal's return page. Captures the payment,
+ * refreshes the cart (now an order) and continues to the order confirmation.
  */
 export function CheckoutSuccessRoute() {
-  usePageMeta({ kind: 'default' });
-  return <OrderNotFound />;
+  usePageMeta({ kind: 'checkout' });
+  const { refetch } = useCart();
+  return <CheckoutSuccess onPaid={refetch} />;
 }

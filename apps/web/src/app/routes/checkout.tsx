@@ -1,19 +1,45 @@
-import { useTranslation } from 'react-i18next';
-import { EmptyCart } from '../../features/cart/components/empty-cart.tsx';
+import { useQuery } from '@tanstack/react-query';
+import { useCallback, useMemo } from 'react';
+import { cartQueryOptions } from '../../features/cart/api/get-cart.ts';
+import { isPendingLine } from '../../features/cart/hooks/optimistic-cart.ts';
+import { useCart } from '../../features/cart/hooks/use-cart.ts';
+import { useDestinationNames } from '../../features/catalog/hooks/use-destination-names.ts';
+import { type CheckoutCart, CheckoutPage } from '../../features/checkout/components/checkout-page.tsx';
+import type { Destination } from '../../features/checkout/components/checkout-summary.tsx';
 import { usePageMeta } from '../page-meta.tsx';
 
 /**
- * The checkout page. With an empty cart there is nothing to pay for, so it shows the empty-cart
- * state with a link to /products; the checkout form arrives with the cart (next issue).
+ * `/checkout` (specification section 2): the checkout page fed with the visitor's cart (fetched
+ * again on every visit, section 9) and the catalogue's localised destination and country names.
+ * A card payment refreshes the cart, which the server has turned into the order.
  */
 export function CheckoutRoute() {
-  usePageMeta({ kind: 'default' });
-  const { t } = useTranslation('content');
+  usePageMeta({ kind: 'checkout' });
+  const cart = useCart();
+  // A second subscriber, so that opening the page refetches the (always stale) cart.
+  useQuery({ ...cartQueryOptions(), notifyOnChangeProps: [] });
+  const { nameOf, byCode, lang } = useDestinationNames();
+  const destinationOf = useCallback(
+    (code: string): Destination => ({
+      name: nameOf(code),
+      flag: byCode.get(code)?.flag ?? (/^[A-Z]{2}$/i.test(code) ? code.toLowerCase() : null),
+    }),
+    [nameOf, byCode],
+  );
+  const { items, totalCents, isError, isFetching, refetch } = cart;
+  const loaded = cart.cart !== undefined;
+  const checkoutCart = useMemo<CheckoutCart>(
+    () => ({
+      items: loaded ? items : undefined,
+      totalCents,
+      isError,
+      isFetching,
+      isUpdating: items.some(isPendingLine),
+      refetch,
+    }),
+    [loaded, items, totalCents, isError, isFetching, refetch],
+  );
   return (
-    <div className="mx-auto max-w-5xl px-4 py-10 sm:px-6 sm:py-14">
-      <h1 className="text-3xl font-extrabold tracking-tight text-ink sm:text-4xl">{t('checkout.title')}</h1>
-      <p className="mt-2 text-slate-600">{t('checkout.emptyLead')}</p>
-      <EmptyCart />
-    </div>
+    <CheckoutPage cart={checkoutCart} language={lang} destinationOf={destinationOf} countryNameOf={nameOf} onPaid={refetch} />
   );
 }

@@ -1,9 +1,8 @@
 import { formatPrice } from '@esim/contract/format';
-import { Check, Mail, ShoppingCart, Wifi, Zap } from 'lucide-react';
+import { Check, ShoppingCart, Wifi, Zap } from 'lucide-react';
 import { type ReactNode, useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation } from 'wouter';
-import { Button, buttonClass } from '../../components/ui/button.tsx';
+import { Button } from '../../components/ui/button.tsx';
 import { Flag } from '../../components/ui/flag.tsx';
 import { cn } from '../../lib/cn.ts';
 import { usePageMeta } from '../page-meta.tsx';
@@ -33,30 +32,12 @@ const BADGES = [
 const SAMPLE_PRICE_CENTS = 1299;
 
 /**
- * The preview pages (/design-preview and /email-preview, noindex by path in `seo.ts`). The design
- * preview shows the UI kit: colours, buttons, badges, the plan-card look and a form field. The
- * e-mail preview notes that the templates arrive with the purchase flow.
+ * The design preview (/design-preview, noindex by path in `seo.ts`): the UI kit with colours,
+ * buttons, badges, the plan-card look and a form field. The server renders /email-preview itself.
  */
 export function PreviewRoute() {
   usePageMeta({ kind: 'default' });
-  const [location] = useLocation();
-  return location === '/email-preview' ? <EmailPreview /> : <DesignPreview />;
-}
-
-function EmailPreview() {
-  const { t } = useTranslation('content');
-  return (
-    <div className="mx-auto flex min-h-[60vh] max-w-xl flex-col items-center justify-center px-4 py-16 text-center sm:px-6">
-      <span className="inline-flex size-16 items-center justify-center rounded-2xl bg-brand-50 text-brand-700">
-        <Mail aria-hidden="true" className="size-8" />
-      </span>
-      <h1 className="mt-6 text-3xl font-extrabold tracking-tight text-ink">{t('preview.email.title')}</h1>
-      <p className="mt-3 text-lg text-slate-600">{t('preview.email.body')}</p>
-      <Link href="/design-preview" className={buttonClass('outline', 'lg', 'mt-8')}>
-        {t('preview.email.designLink')}
-      </Link>
-    </div>
-  );
+  return <DesignPreview />;
 }
 
 function DesignPreview() {

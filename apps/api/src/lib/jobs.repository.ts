@@ -1,0 +1,208 @@
+import { type SQL, sql } from 'drizzle-orm';
+import { type Db, queryRows } from '../db/client.ts';
+import { jobs } from '../db/schema.ts';
+
+/**
+ * SQL of the durable job queue (`jobs` table; docs/decisions/0008-durable-jobs.md). The worker
+ * itself is `jobs.ts`; this file is the only one that reads or writes `jobs`. Every statement is
+ * plain PostgreSQL that PGlite runs too.
+ */
+
+/** A job as the worker sees it after claiming it. */
+export interface JobRecord {
+  id: number;
+  type: string;
+  payload: Record<string, unknown>;
+  /** Attempts made, this one included (1 on the first run). */
+  attempts: number;
+  maxAttempts: number;
+  /** The claim token this run holds (`locked_by`); every later write must present it. */
+  lockToken: string;
+}
+
+/** What to enqueue. */
+export interface EnqueueRequest {
+  /** Handler name, e.g. `provision-order`. */
+  type: string;
+  /** JSON payload handed to the handler. */
+  payload: Record<string, unknown>;
+  /** Enqueueing again with the same key does nothing (e.g. `provision:<orderId>`). */
+  dedupeKey?: string | undefined;
+  /** Earliest start (default now). */
+  runAt?: Date | undefined;
+  /**
+   * Park the job: it is stored but never claimed until {@link releaseJob} sets its start to now
+   * (used to keep a job ready while a PayPal buyer decides). Overrides `runAt`.
+   */
+  parked?: boolean | undefined;
+  /** Attempts before the job is marked failed (default: the column default, 10). */
+  maxAttempts?: number | undefined;
+}
+
+/**
+ * Enqueues a job inside the caller's transaction `tx`, so the job exists exactly when the
+ * caller's change commits (transactional outbox). Idempotent on `dedupeKey`: a second enqueue
+ * with the same key leaves the first job as it is, whatever its state.
+ * @returns the new job's id, or `undefined` when a job with `dedupeKey` already existed.
+ */
+export async function enqueue(tx: Db, job: EnqueueRequest): Promise<number | undefined> {
+  const runAt = job.parked ? sql`'infinity'::timestamptz` : job.runAt ? sql`${job.runAt.toISOString()}::timestamptz` : sql`now()`;
+  const rows = await queryRows<{ id: number | string }>(
+    tx,
+    sql`insert into ${jobs} (type, payload, dedupe_key, run_at, max_attempts)
+        values (${job.type}, ${JSON.stringify(job.payload)}::jsonb, ${job.dedupeKey ?? null}, ${runAt},
+                coalesce(${job.maxAttempts ?? null}::int, 10))
+        on conflict (dedupe_key) do nothing
+        returning id`,
+  );
+  return rows[0] === undefined ? undefined : Number(rows[0].id);
+}
+
+/**
+ * Makes a parked job (see {@link EnqueueRequest.parked}) claimable now; a job that is already
+ * due, running or finished is left alone.
+ * @returns true when a parked job was released.
+ */
+export async function releaseJob(tx: Db, dedupeKey: string): Promise<boolean> {
+  const rows = await queryRows(
+    tx,
+    sql`update ${jobs} set run_at = now(), updated_at = now()
+        where dedupe_key = ${dedupeKey} and status = 'queued' and run_at = 'infinity'::timestamptz
+        returning id`,
+  );
+  return rows.length > 0;
+}
+
+/** Deletes a job that has not started (queued or parked), e.g. when its order was cancelled. */
+export async function discardJob(tx: Db, dedupeKey: string): Promise<void> {
+  await tx.execute(sql`delete from ${jobs} where dedupe_key = ${dedupeKey} and status = 'queued'`);
+}
+
+/** Row counts by status, for tests and health checks. */
+export type JobCounts = Record<'queued' | 'running' | 'succeeded' | 'failed', number>;
+
+/** Reads and writes of the worker. Every write after the claim checks the run's lock token. */
+export class JobsRepository {
+  constructor(private readonly db: Db) {}
+
+  /**
+   * Claims the oldest due job: one that is queued with `run_at <= now()`, or running with an
+   * expired lease (its worker died). `FOR UPDATE SKIP LOCKED` lets concurrent workers (other
+   * processes too) each take a different job without waiting; the lease makes a second claim of
+   * the same job impossible until this run stops renewing it.
+   */
+  async claim(lockToken: string, leaseMs: number): Promise<JobRecord | undefined> {
+    const rows = await queryRows<{
+      id: number | string;
+      type: string;
+      payload: Record<string, unknown>;
+      attempts: number;
+      max_attempts: number;
+    }>(
+      this.db,
+      sql`update ${jobs}
+          set status = 'running', locked_until = now() + ${leaseMs}::int * interval '1 millisecond',
+              locked_by = ${lockToken}, attempts = attempts + 1, updated_at = now()
+          where id = (
+            select id from ${jobs}
+            where (status = 'queued' and run_at <= now()) or (status = 'running' and locked_until < now())
+            order by id
+            for update skip locked
+            limit 1
+          )
+          returning id, type, payload, attempts, max_attempts`,
+    );
+    const row = rows[0];
+    if (!row) return undefined;
+    return {
+      id: Number(row.id),
+      type: row.type,
+      payload: row.payload,
+      attempts: row.attempts,
+      maxAttempts: row.max_attempts,
+      lockToken,
+    };
+  }
+
+  /** Extends the lease of a running job; false when the run no longer holds it. */
+  async renewLease(job: JobRecord, leaseMs: number): Promise<boolean> {
+    const rows = await queryRows(
+      this.db,
+      sql`update ${jobs} set locked_until = now() + ${leaseMs}::int * interval '1 millisecond'
+          where id = ${job.id} and locked_by = ${job.lockToken} and status = 'running'
+          returning id`,
+    );
+    return rows.length > 0;
+  }
+
+  /**
+   * Marks the run succeeded and removes the payload keys `scrub` (secrets the job no longer
+   * needs). False when the run had lost its lease (another run owns the job now).
+   */
+  async succeed(job: JobRecord, scrub: readonly string[]): Promise<boolean> {
+    const payload = scrub.reduce<SQL>((expr, key) => sql`${expr} - ${key}::text`, sql`payload`);
+    const rows = await queryRows(
+      this.db,
+      sql`update ${jobs}
+          set status = 'succeeded', locked_until = null, last_error = null, updated_at = now(), payload = ${payload}
+          where id = ${job.id} and locked_by = ${job.lockToken} and status = 'running'
+          returning id`,
+    );
+    return rows.length > 0;
+  }
+
+  /** Puts the job back in the queue to start after `delayMs`, recording `error`. */
+  async retryLater(job: JobRecord, delayMs: number, error: string): Promise<boolean> {
+    const rows = await queryRows(
+      this.db,
+      sql`update ${jobs}
+          set status = 'queued', run_at = now() + ${Math.round(delayMs)}::int * interval '1 millisecond',
+              locked_until = null, last_error = ${error}, updated_at = now()
+          where id = ${job.id} and locked_by = ${job.lockToken} and status = 'running'
+          returning id`,
+    );
+    return rows.length > 0;
+  }
+
+  /** Marks the job failed for good (no more attempts), recording `error`. */
+  async fail(job: JobRecord, error: string): Promise<boolean> {
+    const rows = await queryRows(
+      this.db,
+      sql`update ${jobs}
+          set status = 'failed', locked_until = null, last_error = ${error}, updated_at = now()
+          where id = ${job.id} and locked_by = ${job.lockToken} and status = 'running'
+          returning id`,
+    );
+    return rows.length > 0;
+  }
+
+  /**
+   * Milliseconds until the worker may find something to do: until the earliest queued (not parked)
+   * job is due, or 10 ms while another run still holds a job (it may finish or its lease expire);
+   * 0 when a job is due now; undefined when no job is queued or running.
+   */
+  async msUntilNextDue(): Promise<number | undefined> {
+    const rows = await queryRows<{ ms: number | string | null }>(
+      this.db,
+      // min() of no rows is null (and greatest() would turn that null into 0).
+      sql`select extract(epoch from (
+                min(case when status = 'running' then now() + interval '10 milliseconds' else run_at end) - now()
+              )) * 1000 as ms
+          from ${jobs}
+          where (status = 'queued' and run_at <> 'infinity'::timestamptz) or status = 'running'`,
+    );
+    const ms = rows[0]?.ms;
+    return ms === null || ms === undefined ? undefined : Math.max(0, Number(ms));
+  }
+
+  /** How many jobs are in each status. */
+  async counts(): Promise<JobCounts> {
+    const rows = await queryRows<{ status: string; n: number | string }>(
+      this.db,
+      sql`select status, count(*) as n from ${jobs} group by status`,
+    );
+    const counts: JobCounts = { queued: 0, running: 0, succeeded: 0, failed: 0 };
+    for (const row of rows) if (row.status in counts) counts[row.status as keyof JobCounts] = Number(row.n);
+    return counts;
+  }
+}

@@ -1,0 +1,70 @@
+import { activationCode } from '@esim/contract/order';
+import type { Language } from '@esim/contract/languages';
+import {
+  ORDER_CONFIRMATION_TEMPLATE,
+  type OrderConfirmationData,
+  type RenderedEmail,
+  renderOrderConfirmation,
+} from './order-confirmation.ts';
+
+/** An e-mail template the preview can show. */
+export interface EmailTemplateEntry {
+  /** Human name for the preview index. */
+  title: string;
+  /**
+   * Renders the template with fixed sample data (never a real order).
+   * @param origin absolute http(s) origin the sample links point to, e.g. `http://localhost:5000`.
+   */
+  renderSample(language: Language, origin: string): Promise<RenderedEmail>;
+}
+
+/** Sample customers, one per language, so that each preview reads naturally. */
+const SAMPLE_NAMES: Record<Language, string> = {
+  en: 'Alex Morgan',
+  tr: 'Elif Yılmaz',
+  es: 'Lucía García',
+  fr: 'Camille Dubois',
+  de: 'Lena Schmidt',
+};
+
+const SAMPLE_SMDP = 'rsp.sandbox.roamwise.example';
+
+/**
+ * Sample order for previews: two eSIMs of two plans, Luhn-valid ICCIDs, fixed date. Links
+ * point at `origin`.
+ */
+export function sampleOrderConfirmation(language: Language, origin: string): OrderConfirmationData {
+  const orderNumber = 'ORD-7K3F9Q2X4M';
+  const esim = (iccid: string, matchingId: string, productName: string) => ({
+    iccid,
+    smdpAddress: SAMPLE_SMDP,
+    matchingId,
+    activationCode: activationCode(SAMPLE_SMDP, matchingId),
+    productName,
+  });
+  return {
+    customerName: SAMPLE_NAMES[language],
+    orderNumber,
+    orderDate: '2026-11-22T10:30:00.000Z',
+    totalCents: 2498,
+    items: [
+      { name: 'Turkey 5GB 30 days', quantity: 1, lineTotalCents: 1299 },
+      { name: 'Europe+ 3GB 15 days', quantity: 1, lineTotalCents: 1199 },
+    ],
+    esims: [
+      esim('8944000000123456783', 'K2X7Q9M4T8W1P5R3N6B0V2C8Z4L7H1J9', 'Turkey 5GB 30 days'),
+      esim('8944000000876543217', 'M8T3R6W1Q4Z9X2P7K5N0B3V8C1L6H4J2', 'Europe+ 3GB 15 days'),
+    ],
+    accessToken: 'RW-SAMPLE-4F7K-9Q2M-X8T3',
+    portalUrl: `${origin}/portal`,
+    confirmationUrl: `${origin}/order-confirmation/${orderNumber}`,
+  };
+}
+
+/** Every e-mail template by id (`email_messages.template`), for the preview. */
+export const EMAIL_TEMPLATES: Readonly<Record<string, EmailTemplateEntry>> = {
+  [ORDER_CONFIRMATION_TEMPLATE]: {
+    title: 'Order confirmation',
+    renderSample: (language, origin) => renderOrderConfirmation(sampleOrderConfirmation(language, origin), language),
+  },
+};

@@ -1,0 +1,73 @@
+import type { EmailStrings } from './types.ts';
+
+/** German e-mail texts ("Sie", as in the storefront). */
+export const de: EmailStrings = {
+  common: {
+    greeting: 'Hallo {name},',
+    supportHeading: 'Brauchen Sie Hilfe?',
+    supportIntro:
+      'Wir beantworten E-Mails innerhalb von 24 Stunden und helfen bei technischen Notfällen rund um die Uhr.',
+    emailLabel: 'E-Mail',
+    whatsappLabel: 'WhatsApp',
+    phoneLabel: 'Telefon',
+    supportHours:
+      'Live-Chat und WhatsApp: Montag bis Freitag, 09:00–18:00 Uhr GMT. Telefon: Montag bis Freitag, 09:00–17:00 Uhr GMT.',
+    tagline: '{brand} – Prepaid-eSIM-Datentarife für Reisen in über 200 Länder.',
+  },
+  orderConfirmation: {
+    subject: {
+      one: 'Ihre eSIM ist bereit – Bestellung {orderNumber}',
+      other: 'Ihre {count} eSIMs sind bereit – Bestellung {orderNumber}',
+    },
+    preheader: {
+      one: 'Scannen Sie den QR-Code und installieren Sie Ihre eSIM vor der Reise.',
+      other: 'Scannen Sie die QR-Codes und installieren Sie Ihre {count} eSIMs vor der Reise.',
+    },
+    heading: { one: 'Ihre eSIM ist bereit', other: 'Ihre {count} eSIMs sind bereit' },
+    intro: {
+      one: 'Vielen Dank für Ihre Bestellung {orderNumber}. Ihre eSIM kann jetzt installiert werden: QR-Code und Aktivierungsdaten finden Sie unten.',
+      other:
+        'Vielen Dank für Ihre Bestellung {orderNumber}. Ihre {count} eSIMs können jetzt installiert werden: QR-Codes und Aktivierungsdaten finden Sie unten.',
+    },
+    summaryHeading: 'Bestellübersicht',
+    orderNumber: 'Bestellnummer',
+    orderDate: 'Bestelldatum',
+    item: 'Tarif',
+    quantity: 'Anz.',
+    amount: 'Betrag',
+    total: 'Gesamt',
+    pricesNote: 'Preise in US-Dollar inklusive Steuern.',
+    esimHeading: 'eSIM {index} von {total} · {product}',
+    scanHint:
+      'Scannen Sie den QR-Code mit dem Smartphone, das Sie auf die Reise mitnehmen (auf einem anderen Bildschirm anzeigen oder ausdrucken), oder öffnen Sie diese E-Mail auf diesem Smartphone und tippen Sie auf eine der Installationsschaltflächen.',
+    qrAlt: 'QR-Code zur Installation der eSIM {iccid}',
+    iccid: 'ICCID',
+    smdpAddress: 'SM-DP+-Adresse',
+    matchingId: 'Matching-ID',
+    activationCode: 'Aktivierungscode',
+    installIphone: 'Auf dem iPhone installieren',
+    installAndroid: 'Auf Android installieren',
+    iphoneNote:
+      'Die Installation per Fingertipp erfordert iOS 17.4 oder neuer. Auf anderen Smartphones scannen Sie den QR-Code oder geben die Daten von Hand ein.',
+    stepsHeading: 'So installieren Sie die eSIM',
+    steps: [
+      'Verbinden Sie Ihr Smartphone vor der Reise mit einem WLAN.',
+      'Auf dem iPhone öffnen Sie Einstellungen > Mobilfunk > eSIM hinzufügen, auf Android Einstellungen > Netzwerk & Internet > SIMs > eSIM hinzufügen. Scannen Sie den QR-Code oder wählen Sie die manuelle Eingabe und tippen Sie SM-DP+-Adresse und Aktivierungscode ein.',
+      'Geben Sie der neuen Leitung die Bezeichnung „Reise“ und wählen Sie sie für mobile Daten. Für Anrufe und SMS nutzen Sie weiter Ihre Hauptnummer.',
+      'Schalten Sie nach der Landung Datenroaming für die Leitung „Reise“ ein. Ihr Tarif beginnt mit der ersten Verbindung am Reiseziel.',
+    ],
+    keepInstalled:
+      'Löschen Sie die eSIM nach der Installation nicht: Die meisten eSIMs lassen sich kein zweites Mal installieren.',
+    portalHeading: 'Ihr Kundenportal',
+    portalText:
+      'Im Kundenportal prüfen Sie Ihren Datenverbrauch, sehen Ihre Tarife und kaufen Aufladungen. Melden Sie sich mit diesem Zugriffstoken an:',
+    accessToken: 'Zugriffstoken',
+    tokenNote: 'Geben Sie es nicht weiter: Wer es kennt, kann Ihre eSIMs sehen.',
+    portalButton: 'Kundenportal öffnen',
+    viewOrder: 'Bestellung online ansehen',
+    refundHeading: 'Erstattungsrichtlinie',
+    refund:
+      'Wenn Ihre eSIM noch nicht aktiviert wurde, erhalten Sie innerhalb von 30 Tagen nach dem Kauf den vollen Betrag zurück. Nach der Aktivierung ist keine Erstattung mehr möglich.',
+    reason: 'Sie erhalten diese E-Mail, weil Sie bei {brand} die Bestellung {orderNumber} aufgegeben haben.',
+  },
+};

@@ -1,0 +1,80 @@
+/**
+ * The shape of every e-mail text, one object per language (`en.ts`, `tr.ts`, `es.ts`, `fr.ts`,
+ * `de.ts`); the compiler rejects a language that misses a key. Placeholders are `{name}` style
+ * and replaced by `fill` in `email-html.ts`. Texts are plain text: the renderer escapes them.
+ */
+
+/** A text per CLDR plural category (`Intl.PluralRules`); `{count}` is the number. */
+export interface Plural {
+  one: string;
+  other: string;
+}
+
+/** Texts shared by every template. */
+export interface CommonEmailStrings {
+  /** `{name}`: the customer's name. */
+  greeting: string;
+  supportHeading: string;
+  /** Response times (specification section 9: e-mail within 24 hours, 24/7 technical support). */
+  supportIntro: string;
+  emailLabel: string;
+  whatsappLabel: string;
+  phoneLabel: string;
+  /** Opening hours (section 9: Mon-Fri 09:00-18:00 GMT, phone 09:00-17:00). */
+  supportHours: string;
+  /** `{brand}`: the store's tagline under every message. */
+  tagline: string;
+}
+
+/** Texts of the order confirmation (`order-confirmation`). */
+export interface OrderConfirmationStrings {
+  /** `{orderNumber}`, `{count}` (number of eSIMs). */
+  subject: Plural;
+  /** Hidden preview line shown by mail clients next to the subject; `{count}`. */
+  preheader: Plural;
+  /** `{count}`. */
+  heading: Plural;
+  /** `{orderNumber}`, `{count}`. */
+  intro: Plural;
+  summaryHeading: string;
+  orderNumber: string;
+  orderDate: string;
+  item: string;
+  quantity: string;
+  amount: string;
+  total: string;
+  /** Section 9: prices in USD including taxes. */
+  pricesNote: string;
+  /** `{index}`, `{total}`, `{product}`. */
+  esimHeading: string;
+  scanHint: string;
+  /** Alt text of the QR image; `{iccid}`. */
+  qrAlt: string;
+  iccid: string;
+  smdpAddress: string;
+  matchingId: string;
+  activationCode: string;
+  installIphone: string;
+  installAndroid: string;
+  iphoneNote: string;
+  stepsHeading: string;
+  steps: readonly [string, string, string, string];
+  keepInstalled: string;
+  portalHeading: string;
+  portalText: string;
+  accessToken: string;
+  tokenNote: string;
+  portalButton: string;
+  viewOrder: string;
+  refundHeading: string;
+  /** Section 4 and 9: full refund within 30 days if not activated, none after activation. */
+  refund: string;
+  /** Why the customer receives the message; `{orderNumber}`, `{brand}`. */
+  reason: string;
+}
+
+/** Every e-mail text of one language. */
+export interface EmailStrings {
+  common: CommonEmailStrings;
+  orderConfirmation: OrderConfirmationStrings;
+}

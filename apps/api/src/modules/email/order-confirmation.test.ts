@@ -1,0 +1,245 @@
+import { LANGUAGE_CODES, type Language } from '@esim/contract/languages';
+import { androidInstallUrl, appleInstallUrl } from '@esim/contract/order';
+import QRCode from 'qrcode';
+import { describe, expect, it } from 'vitest';
+import { escapeHtml, fill, fillHtml, inlineImagesAsDataUris } from './email-html.ts';
+import { sampleOrderConfirmation } from './email-templates.ts';
+import { EMAIL_STRINGS } from './locales/index.ts';
+import {
+  type OrderConfirmationData,
+  orderConfirmationDataFromView,
+  renderOrderConfirmation,
+} from './order-confirmation.ts';
+
+const NASTY_NAME = `Zoë "<b>O'Brien</b>" & <script>alert(1)</script>`;
+
+function order(overrides: Partial<OrderConfirmationData> = {}): OrderConfirmationData {
+  return { ...sampleOrderConfirmation('en', 'https://shop.example'), customerName: NASTY_NAME, ...overrides };
+}
+
+/** The heading for two eSIMs, written out by hand per language (not derived from the code). */
+const TWO_ESIMS: Record<Language, string> = {
+  en: 'Your 2 eSIMs are ready',
+  tr: '2 eSIM’iniz hazır',
+  es: 'Tus 2 eSIM están listas',
+  fr: 'Vos 2 eSIM sont prêtes',
+  de: 'Ihre 2 eSIMs sind bereit',
+};
+const ONE_ESIM: Record<Language, string> = {
+  en: 'Your eSIM is ready',
+  tr: 'eSIM’iniz hazır',
+  es: 'Tu eSIM está lista',
+  fr: 'Votre eSIM est prête',
+  de: 'Ihre eSIM ist bereit',
+};
+
+describe('renderOrderConfirmation', () => {
+  describe.each(LANGUAGE_CODES)('in %s', (lang) => {
+    it('shows name, order number, eSIM count, items, total, every eSIM, token, links, refund policy and support', async () => {
+      const data = order();
+      const email = await renderOrderConfirmation(data, lang);
+      const t = EMAIL_STRINGS[lang];
+      expect(email.language).toBe(lang);
+      expect(email.template).toBe('order-confirmation');
+      expect(email.subject).toContain('ORD-7K3F9Q2X4M');
+      expect(email.subject).toContain(TWO_ESIMS[lang]);
+      expect(email.html).toMatch(new RegExp(`^<!DOCTYPE html>\\n<html lang="${lang}"`));
+      expect(email.html).toContain('max-width:600px');
+
+      for (const part of [email.html, email.text]) {
+        const enc = part === email.html ? escapeHtml : (s: string) => s;
+        expect(part).toContain(enc(TWO_ESIMS[lang]));
+        expect(part).toContain('ORD-7K3F9Q2X4M');
+        expect(part).toContain('$24.98');
+        expect(part).toContain('$12.99');
+        expect(part).toContain(enc('Turkey 5GB 30 days'));
+        for (const esim of data.esims) {
+          expect(part).toContain(esim.iccid);
+          expect(part).toContain(esim.smdpAddress);
+          expect(part).toContain(esim.matchingId);
+          expect(part).toContain(esim.activationCode);
+          expect(part).toContain(enc(appleInstallUrl(esim.activationCode)));
+          expect(part).toContain(enc(androidInstallUrl(esim.activationCode)));
+        }
+        expect(part).toContain(data.accessToken);
+        expect(part).toContain(enc(t.orderConfirmation.refund));
+        expect(part).toContain('support@roamwise.example');
+        for (const step of t.orderConfirmation.steps) expect(part).toContain(enc(step));
+      }
+      expect(email.html).toContain('href="https://shop.example/portal"');
+      expect(email.html).toContain('href="https://shop.example/order-confirmation/ORD-7K3F9Q2X4M"');
+      expect(email.text).toContain('https://shop.example/portal');
+      // Greeting with the customer's name: escaped in HTML, verbatim in text.
+      expect(email.html).toContain(fillHtml(t.common.greeting, { name: NASTY_NAME }));
+      expect(email.text).toContain(fill(t.common.greeting, { name: NASTY_NAME }));
+    });
+
+    it('pluralises a single eSIM', async () => {
+      const base = order();
+      const email = await renderOrderConfirmation({ ...base, esims: base.esims.slice(0, 1) }, lang);
+      expect(email.subject).toContain(ONE_ESIM[lang]);
+      expect(email.text.split('\n')[0]).toBe(ONE_ESIM[lang]);
+      expect(email.inlineImages).toHaveLength(1);
+    });
+  });
+
+  it('escapes HTML in the customer name and every other field', async () => {
+    const email = await renderOrderConfirmation(
+      order({
+        orderNumber: 'ORD-<i>X</i>',
+        items: [{ name: '<img src=x onerror=alert(1)>', quantity: 1, lineTotalCents: 2498 }],
+        accessToken: '"><svg onload=alert(1)>',
+      }),
+      'en',
+    );
+    expect(email.html).not.toContain('<script>');
+    expect(email.html).not.toContain('<b>O');
+    expect(email.html).not.toContain('<img src=x');
+    expect(email.html).not.toContain('<svg');
+    expect(email.html).not.toContain('<i>X</i>');
+    expect(email.html).toContain(
+      'Zoë &#34;&#60;b&#62;O&#39;Brien&#60;/b&#62;&#34; &#38; &#60;script&#62;alert(1)&#60;/script&#62;',
+    );
+    expect(email.text).toContain(NASTY_NAME);
+  });
+
+  it('attaches one QR code PNG per eSIM that encodes its LPA string, referenced by cid with alt text', async () => {
+    const data = order();
+    const email = await renderOrderConfirmation(data, 'fr');
+    expect(email.inlineImages).toHaveLength(2);
+    for (const [i, esim] of data.esims.entries()) {
+      const image = email.inlineImages[i];
+      if (!image) throw new Error('missing image');
+      expect(image.contentType).toBe('image/png');
+      expect(image.content.subarray(0, 8).toString('hex')).toBe('89504e470d0a1a0a');
+      const expected = await QRCode.toBuffer(esim.activationCode, {
+        type: 'png',
+        errorCorrectionLevel: 'M',
+        margin: 2,
+        scale: 8,
+      });
+      expect(image.content.equals(expected)).toBe(true);
+      expect(email.html).toContain(`src="cid:${image.cid}"`);
+      expect(email.html).toContain(`alt="${escapeHtml(`Code QR pour installer l’eSIM ${esim.iccid}`)}"`);
+    }
+    const preview = inlineImagesAsDataUris(email.html, email.inlineImages);
+    expect(preview).not.toContain('cid:');
+    expect(preview).toContain('src="data:image/png;base64,');
+  });
+
+  it('formats the order date in the language, in UTC', async () => {
+    const data = order({ orderDate: new Date('2026-03-05T23:30:00Z') });
+    expect((await renderOrderConfirmation(data, 'en')).text).toContain('March 5, 2026');
+    expect((await renderOrderConfirmation(data, 'de')).text).toContain('5. März 2026');
+    expect((await renderOrderConfirmation(data, 'tr')).text).toContain('5 Mart 2026');
+  });
+
+  it('falls back to English for an unsupported language', async () => {
+    const email = await renderOrderConfirmation(order(), 'pt-BR');
+    expect(email.language).toBe('en');
+    expect(email.html).toContain('<html lang="en"');
+  });
+
+  it('rejects links that are not absolute http(s) URLs and invalid dates', async () => {
+    await expect(renderOrderConfirmation(order({ portalUrl: 'javascript:alert(1)' }), 'en')).rejects.toThrow(TypeError);
+    await expect(renderOrderConfirmation(order({ confirmationUrl: '/order-confirmation/x' }), 'en')).rejects.toThrow(
+      /confirmationUrl/,
+    );
+    await expect(renderOrderConfirmation(order({ orderDate: 'yesterday' }), 'en')).rejects.toThrow(RangeError);
+  });
+
+  it('builds its data from the order view', () => {
+    const data = orderConfirmationDataFromView(
+      {
+        orderNumber: 'ORD-ABC123',
+        createdAt: '2026-11-22T10:00:00.000Z',
+        status: 'completed',
+        paymentStatus: 'succeeded',
+        paymentMethod: 'card',
+        card: { brand: 'visa', last4: '4242' },
+        currency: 'USD',
+        totalCents: 999,
+        customer: { fullName: 'Ada Lovelace', email: 'ada@example.com' },
+        items: [
+          {
+            id: 1,
+            productId: 7,
+            name: 'Turkey 1GB',
+            countryCode: 'TR',
+            dataAmount: '1GB',
+            validityDays: 7,
+            quantity: 1,
+            unitPriceCents: 999,
+            lineTotalCents: 999,
+          },
+        ],
+        esims: [
+          {
+            iccid: '8944000000123456783',
+            status: 'Ready',
+            smdpAddress: 'smdp.example',
+            matchingId: 'M1',
+            activationCode: 'LPA:1$smdp.example$M1',
+            lineId: 1,
+            productName: 'Turkey 1GB',
+          },
+        ],
+      },
+      'tok',
+      'https://roamwise.example/',
+    );
+    expect(data).toEqual({
+      customerName: 'Ada Lovelace',
+      orderNumber: 'ORD-ABC123',
+      orderDate: '2026-11-22T10:00:00.000Z',
+      totalCents: 999,
+      items: [{ name: 'Turkey 1GB', quantity: 1, lineTotalCents: 999 }],
+      esims: [
+        {
+          iccid: '8944000000123456783',
+          smdpAddress: 'smdp.example',
+          matchingId: 'M1',
+          activationCode: 'LPA:1$smdp.example$M1',
+          productName: 'Turkey 1GB',
+        },
+      ],
+      accessToken: 'tok',
+      portalUrl: 'https://roamwise.example/portal',
+      confirmationUrl: 'https://roamwise.example/order-confirmation/ORD-ABC123',
+    });
+  });
+});
+
+describe('e-mail texts', () => {
+  /** Terms that are rightly the same word in some languages (French "E-mail", Spanish "Plan"). */
+  const SAME_EVERYWHERE = new Set(['ICCID', 'WhatsApp', 'Total', 'Plan', 'E-mail']);
+
+  function leaves(value: unknown, path = ''): [string, string][] {
+    if (typeof value === 'string') return [[path, value]];
+    return Object.entries(value as Record<string, unknown>).flatMap(([k, v]) => leaves(v, path ? `${path}.${k}` : k));
+  }
+
+  it.each(LANGUAGE_CODES.filter((l) => l !== 'en'))('%s is a translation, not a copy of English', (lang) => {
+    const english = new Map(leaves(EMAIL_STRINGS.en));
+    const copies = leaves(EMAIL_STRINGS[lang]).filter(
+      ([path, text]) => english.get(path) === text && !SAME_EVERYWHERE.has(text),
+    );
+    expect(copies).toEqual([]);
+  });
+
+  it('keeps the same placeholders in every language', () => {
+    const placeholders = (s: string) => [...s.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
+    const english = new Map(leaves(EMAIL_STRINGS.en));
+    for (const lang of LANGUAGE_CODES) {
+      for (const [path, text] of leaves(EMAIL_STRINGS[lang])) {
+        const reference = english.get(path) ?? '';
+        // `{count}` may be left out of a singular form ("Your eSIM is ready").
+        const expected = placeholders(reference).filter((p) => !(path.endsWith('.one') && p === 'count'));
+        expect(
+          placeholders(text).filter((p) => !(path.endsWith('.one') && p === 'count')),
+          `${lang} ${path}`,
+        ).toEqual(expected);
+      }
+    }
+  });
+});

@@ -1,0 +1,126 @@
+import { activationCode } from '@esim/contract/order';
+import { type Job, type JobHandler, type JobQueue, PermanentJobError } from '../../lib/jobs.ts';
+import type { EsimProvider } from '../../providers/esim/esim-provider.ts';
+import type { Mailer } from '../../providers/mail/mailer.ts';
+import {
+  ORDER_CONFIRMATION_TEMPLATE,
+  orderConfirmationDataFromView,
+  renderOrderConfirmation,
+} from '../email/order-confirmation.ts';
+import { PROVISION_ORDER_JOB, SEND_ORDER_EMAIL_JOB, type OrderJobPayload, orderJobPayloadSchema } from './order-jobs.ts';
+import { toOrderView } from './order-view.ts';
+import type { OrdersRepository } from './orders.repository.ts';
+
+function parsePayload(job: Job): OrderJobPayload {
+  const parsed = orderJobPayloadSchema.safeParse(job.payload);
+  if (!parsed.success) throw new PermanentJobError(`Bad ${job.type} payload: ${parsed.error.message}`);
+  return parsed.data;
+}
+
+/**
+ * eSIM fulfilment (DESIGN.md section 3 "Fulfilment"), run by the durable job queue after payment:
+ * - `provision-order`: buys each line's eSIMs from the provider and stores them, then queues
+ *   `send-order-email`;
+ * - `send-order-email`: e-mails the activation details in the order's language, then moves the
+ *   order processing -> completed (actor `system`).
+ *
+ * Exactly-once provisioning under at-least-once jobs: the provider order of a line is idempotent
+ * by the reference `order-line-<lineId>` (a retry gets the same eSIMs, buys nothing more), and
+ * `esims (order_line_id, unit_index)` is unique, so re-running after a crash at any point stores
+ * no eSIM twice. The e-mail is not sent again once `email_messages` holds it for the order.
+ * Failures back off and retry (non-retryable provider errors fail the job at once); each failure
+ * is written to `orders.last_error` while the order stays `processing`, visible, never lost.
+ */
+export class FulfilmentService {
+  constructor(
+    private readonly deps: {
+      repo: OrdersRepository;
+      esimProvider: EsimProvider;
+      mailer: Mailer;
+      /** The store's public origin for the e-mail's portal and order links, e.g. `https://roamwise.example`. */
+      publicOrigin: string;
+      /** Wakes the job worker once a job has been committed. */
+      jobs: { wake(): void };
+    },
+  ) {}
+
+  /** Registers both job handlers on `queue`. */
+  register(queue: Pick<JobQueue, 'register'>): void {
+    const onError = this.recordError.bind(this);
+    const provision: JobHandler = { run: (job) => this.provisionOrder(parsePayload(job)), scrubOnSuccess: ['accessToken'], onError };
+    const email: JobHandler = { run: (job) => this.sendConfirmation(parsePayload(job)), scrubOnSuccess: ['accessToken'], onError };
+    queue.register(PROVISION_ORDER_JOB, provision);
+    queue.register(SEND_ORDER_EMAIL_JOB, email);
+  }
+
+  /**
+   * Provisions every line that holds fewer eSIMs than its quantity, then queues the e-mail.
+   * Does nothing for an order that is not `processing` (completed already, cancelled).
+   * @throws EsimProviderError from the provider (retryable or not); Error when a line is still short.
+   */
+  async provisionOrder(payload: OrderJobPayload): Promise<void> {
+    const order = await this.deps.repo.findById(payload.orderId);
+    if (!order) throw new PermanentJobError(`Order ${payload.orderId} does not exist`);
+    if (order.status !== 'processing') return;
+    for (const line of await this.deps.repo.linesWithProgress(order.id)) {
+      if (line.esimCount >= line.quantity) continue;
+      const result = await this.deps.esimProvider.createOrder({
+        reference: `order-line-${line.id}`,
+        bundle: line.apiBundleName,
+        quantity: line.quantity,
+      });
+      if (result.esims.length !== line.quantity) {
+        throw new Error(`The provider delivered ${result.esims.length} eSIMs for line ${line.id} instead of ${line.quantity}`);
+      }
+      const delivered = result.esims.map((esim, unitIndex) => ({
+        unitIndex,
+        iccid: esim.iccid,
+        smdpAddress: esim.smdpAddress,
+        matchingId: esim.matchingId,
+        activationCode: activationCode(esim.smdpAddress, esim.matchingId),
+      }));
+      await this.deps.repo.saveEsims(line, result.reference, delivered);
+    }
+    if (!(await this.deps.repo.queueConfirmation(order.id, payload))) {
+      throw new Error(`Order ${order.orderNumber} still lacks eSIMs after provisioning`);
+    }
+    this.deps.jobs.wake();
+  }
+
+  /**
+   * Sends the confirmation e-mail unless it was already sent, then completes the order.
+   * @throws PermanentJobError when the access token is missing from the payload.
+   * @throws Error when the mailer fails (retried with backoff).
+   */
+  async sendConfirmation(payload: OrderJobPayload): Promise<void> {
+    const order = await this.deps.repo.findById(payload.orderId);
+    if (!order) throw new PermanentJobError(`Order ${payload.orderId} does not exist`);
+    if (order.status !== 'processing') return;
+    if (!(await this.deps.repo.hasConfirmationEmail(order.id, ORDER_CONFIRMATION_TEMPLATE))) {
+      if (!payload.accessToken) throw new PermanentJobError(`The access token of order ${order.orderNumber} is no longer in the job`);
+      const { lines, esims } = await this.deps.repo.contents(order.id);
+      const data = orderConfirmationDataFromView(toOrderView(order, lines, esims), payload.accessToken, this.deps.publicOrigin);
+      const email = await renderOrderConfirmation(data, order.language);
+      await this.deps.mailer.send({
+        to: order.customerEmail,
+        subject: email.subject,
+        html: email.html,
+        text: email.text,
+        template: email.template,
+        language: email.language,
+        orderId: order.id,
+        inlineImages: email.inlineImages,
+      });
+    }
+    await this.deps.repo.completeOrder(order.id);
+  }
+
+  /** Makes a failed attempt visible on the order (`orders.last_error`). */
+  private async recordError(job: Job, error: unknown, final: boolean): Promise<void> {
+    const orderId = orderJobPayloadSchema.shape.orderId.safeParse(job.payload.orderId);
+    if (!orderId.success) return;
+    const reason = error instanceof Error ? error.message : String(error);
+    const when = final ? `gave up after attempt ${job.attempts}` : `attempt ${job.attempts} of ${job.maxAttempts}, will retry`;
+    await this.deps.repo.setLastError(orderId.data, `${job.type} (${when}): ${reason}`.slice(0, 1_000));
+  }
+}

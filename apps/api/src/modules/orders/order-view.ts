@@ -1,0 +1,39 @@
+import type { OrderView } from '@esim/contract/order';
+import { isOrderStatus } from './order-status.ts';
+import type { EsimRow, OrderLineRow, OrderRow } from './orders.repository.ts';
+
+/** Builds the customer's view of an order; the one place rows become `OrderView`. */
+export function toOrderView(order: OrderRow, lines: readonly OrderLineRow[], esims: readonly EsimRow[]): OrderView {
+  const names = new Map(lines.map((l) => [l.id, l.name]));
+  return {
+    orderNumber: order.orderNumber,
+    createdAt: order.createdAt.toISOString(),
+    status: isOrderStatus(order.status) ? order.status : 'pending',
+    paymentStatus: order.paymentStatus as OrderView['paymentStatus'],
+    paymentMethod: order.paymentMethod as OrderView['paymentMethod'],
+    card: order.cardBrand && order.cardLast4 ? { brand: order.cardBrand, last4: order.cardLast4 } : null,
+    currency: 'USD',
+    totalCents: order.totalCents,
+    customer: { fullName: order.customerName, email: order.customerEmail },
+    items: lines.map((l) => ({
+      id: l.id,
+      productId: l.productId,
+      name: l.name,
+      countryCode: l.countryCode,
+      dataAmount: l.dataAmount,
+      validityDays: l.validityDays,
+      quantity: l.quantity,
+      unitPriceCents: l.unitPriceCents,
+      lineTotalCents: l.lineTotalCents,
+    })),
+    esims: esims.map((e) => ({
+      iccid: e.iccid,
+      status: e.status,
+      smdpAddress: e.smdpAddress,
+      matchingId: e.matchingId,
+      activationCode: e.activationCode,
+      lineId: e.orderLineId,
+      productName: names.get(e.orderLineId) ?? e.apiBundleName,
+    })),
+  };
+}

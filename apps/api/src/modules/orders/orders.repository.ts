@@ -1,0 +1,307 @@
+import type { OrderStatus } from '@esim/contract/order';
+import { and, asc, eq, getTableColumns, inArray, ne, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import {
+  type BillingAddressJson,
+  cartItems,
+  emailMessages,
+  esims,
+  orderLines,
+  orderStatusChanges,
+  orders,
+  products,
+} from '../../db/schema.ts';
+import { type IdempotencyRef, saveRecoveryPoint } from '../../lib/idempotency.repository.ts';
+import { discardJob, enqueue, releaseJob } from '../../lib/jobs.repository.ts';
+import { type OrderJobPayload, PROVISION_ORDER_JOB, SEND_ORDER_EMAIL_JOB, emailJobKey, provisionJobKey } from './order-jobs.ts';
+import { assertTransition } from './order-status.ts';
+
+/** A stored order. */
+export type OrderRow = typeof orders.$inferSelect;
+/** A stored order line. */
+export type OrderLineRow = typeof orderLines.$inferSelect;
+/** A stored eSIM. */
+export type EsimRow = typeof esims.$inferSelect;
+
+/** An order to create (status `pending`, payment not settled). Money in US cents. */
+export interface NewOrder {
+  orderNumber: string;
+  sessionId: string;
+  totalCents: number;
+  customerName: string;
+  customerEmail: string;
+  customerPhone: string | null;
+  billingAddress: BillingAddressJson | null;
+  language: string;
+  paymentMethod: 'card' | 'paypal';
+  /** SHA-256 hex of the access token. */
+  accessTokenHash: string;
+}
+
+/** A line to create, with the product facts frozen. */
+export type NewOrderLine = Omit<typeof orderLines.$inferInsert, 'id' | 'orderId'>;
+
+/** An eSIM the provider delivered for unit `unitIndex` (0-based) of a line. */
+export interface NewEsim {
+  unitIndex: number;
+  iccid: string;
+  smdpAddress: string;
+  matchingId: string;
+  activationCode: string;
+}
+
+/** A line with the number of eSIMs it already holds. */
+export type LineProgress = OrderLineRow & { esimCount: number };
+
+/** Who changed an order: `system`, `customer`, `payment:<provider>` or `admin:<username>`. */
+export type Actor = string;
+
+/**
+ * Moves an order to status `to` inside the caller's transaction: locks the order row, checks the
+ * transition table (`order-status.ts`), updates the status (and `completed_at` on completion) and
+ * records the change with its actor and note in `order_status_changes`. The one way an order's
+ * status changes.
+ * @returns the status the order had.
+ * @throws InvalidTransitionError (409) when the table does not allow the move.
+ * @throws Error when the order does not exist.
+ */
+export async function transition(tx: Db, orderId: number, to: OrderStatus, actor: Actor, note?: string): Promise<string> {
+  const [row] = await tx.select({ status: orders.status }).from(orders).where(eq(orders.id, orderId)).for('update');
+  if (!row) throw new Error(`Order ${orderId} does not exist`);
+  assertTransition(row.status, to);
+  await tx
+    .update(orders)
+    .set({ status: to, updatedAt: sql`now()`, ...(to === 'completed' ? { completedAt: sql`now()` } : {}) })
+    .where(eq(orders.id, orderId));
+  await tx.insert(orderStatusChanges).values({ orderId, fromStatus: row.status, toStatus: to, actor, note: note ?? null });
+  return row.status;
+}
+
+/**
+ * Data access of the orders module: orders, their lines, eSIMs and status history, plus the jobs
+ * and cart changes that must commit together with them. Methods that change an order are one
+ * transaction each and idempotent: applying the same outcome twice changes nothing the second
+ * time (concurrent calls included; the order row is locked first).
+ */
+export class OrdersRepository {
+  constructor(private readonly db: Db) {}
+
+  /**
+   * Creates a `pending` order with its lines and the status change null -> pending (actor
+   * `customer`), and saves `recovery` as the recovery point of the idempotency key `ref`, all in
+   * one transaction: a retry of the request resumes with this very order.
+   * @returns the order id.
+   */
+  createOrder(order: NewOrder, lines: readonly NewOrderLine[], idempotency: { ref: IdempotencyRef; recovery: unknown }): Promise<number> {
+    return this.db.transaction(async (tx) => {
+      assertTransition(null, 'pending');
+      const [row] = await tx
+        .insert(orders)
+        .values({ ...order, status: 'pending', paymentStatus: 'requires_approval' })
+        .returning({ id: orders.id });
+      if (!row) throw new Error('insert into orders returned nothing');
+      await tx.insert(orderLines).values(lines.map((line) => ({ ...line, orderId: row.id })));
+      await tx.insert(orderStatusChanges).values({ orderId: row.id, fromStatus: null, toStatus: 'pending', actor: 'customer' });
+      await saveRecoveryPoint(tx, idempotency.ref, idempotency.recovery);
+      return row.id;
+    });
+  }
+
+  /** The order with this number, if any. */
+  async findByNumber(orderNumber: string): Promise<OrderRow | undefined> {
+    const [row] = await this.db.select().from(orders).where(eq(orders.orderNumber, orderNumber));
+    return row;
+  }
+
+  /** The order with this id, if any. */
+  async findById(orderId: number): Promise<OrderRow | undefined> {
+    const [row] = await this.db.select().from(orders).where(eq(orders.id, orderId));
+    return row;
+  }
+
+  /** An order's lines (by id) and eSIMs (by line, then unit). */
+  async contents(orderId: number): Promise<{ lines: OrderLineRow[]; esims: EsimRow[] }> {
+    const [lines, delivered] = await Promise.all([
+      this.db.select().from(orderLines).where(eq(orderLines.orderId, orderId)).orderBy(asc(orderLines.id)),
+      this.db.select().from(esims).where(eq(esims.orderId, orderId)).orderBy(asc(esims.orderLineId), asc(esims.unitIndex)),
+    ]);
+    return { lines, esims: delivered };
+  }
+
+  /** Names of products by id (retired ones included), for messages about products no longer sold. */
+  async productNames(ids: readonly number[]): Promise<Map<number, string>> {
+    if (ids.length === 0) return new Map();
+    const rows = await this.db.select({ id: products.id, name: products.name }).from(products).where(inArray(products.id, [...ids]));
+    return new Map(rows.map((r) => [r.id, r.name]));
+  }
+
+  /** An order's status history, oldest first. */
+  statusChanges(orderId: number) {
+    return this.db.select().from(orderStatusChanges).where(eq(orderStatusChanges.orderId, orderId)).orderBy(asc(orderStatusChanges.id));
+  }
+
+  /**
+   * Records a captured payment: payment fields, pending -> processing (by `actor`), the visitor's
+   * cart emptied, and the `provision-order` job enqueued and made due, in one transaction. A
+   * PayPal order's job was parked at checkout with the access token (see
+   * {@link awaitPaypalApproval}); enqueueing again leaves that one in place.
+   * @returns false when the payment had already been recorded (nothing changed).
+   * @throws InvalidTransitionError when the order is no longer pending (e.g. cancelled).
+   */
+  markPaid(
+    orderId: number,
+    payment: { reference: string; cardBrand: string | null; cardLast4: string | null },
+    actor: Actor,
+    provisionPayload: OrderJobPayload,
+  ): Promise<boolean> {
+    return this.db.transaction(async (tx) => {
+      const [order] = await tx
+        .select({ paymentStatus: orders.paymentStatus, sessionId: orders.sessionId })
+        .from(orders)
+        .where(eq(orders.id, orderId))
+        .for('update');
+      if (!order || order.paymentStatus === 'succeeded') return false;
+      await tx
+        .update(orders)
+        .set({
+          paymentStatus: 'succeeded',
+          paymentReference: payment.reference,
+          cardBrand: payment.cardBrand,
+          cardLast4: payment.cardLast4,
+          paymentError: null,
+          updatedAt: sql`now()`,
+        })
+        .where(eq(orders.id, orderId));
+      await transition(tx, orderId, 'processing', actor);
+      // The cart module's table, emptied here because it must commit with the payment.
+      await tx.delete(cartItems).where(eq(cartItems.sessionId, order.sessionId));
+      const dedupeKey = provisionJobKey(orderId);
+      await enqueue(tx, { type: PROVISION_ORDER_JOB, payload: provisionPayload, dedupeKey });
+      await releaseJob(tx, dedupeKey);
+      return true;
+    });
+  }
+
+  /**
+   * Records a PayPal order awaiting the buyer's approval: its reference, and the
+   * `provision-order` job parked with `provisionPayload` (which carries the access token, known
+   * only now) until {@link markPaid} releases it or {@link markPaymentFailed} discards it.
+   */
+  awaitPaypalApproval(orderId: number, reference: string, provisionPayload: OrderJobPayload): Promise<void> {
+    return this.db.transaction(async (tx) => {
+      await tx
+        .update(orders)
+        .set({ paymentReference: reference, updatedAt: sql`now()` })
+        .where(and(eq(orders.id, orderId), eq(orders.paymentStatus, 'requires_approval')));
+      await enqueue(tx, { type: PROVISION_ORDER_JOB, payload: provisionPayload, dedupeKey: provisionJobKey(orderId), parked: true });
+    });
+  }
+
+  /**
+   * Records a payment that failed (declined) or was cancelled (PayPal): payment fields with the
+   * provider's reason, pending -> cancelled (by `actor`, the failure code as note), and any parked
+   * provisioning job discarded. The cart is left as it is.
+   * @returns false when the order was no longer pending (nothing changed).
+   */
+  markPaymentFailed(
+    orderId: number,
+    failure: { paymentStatus: 'failed' | 'cancelled'; reference: string; code: string; message: string },
+    actor: Actor,
+  ): Promise<boolean> {
+    return this.db.transaction(async (tx) => {
+      const [order] = await tx.select({ status: orders.status }).from(orders).where(eq(orders.id, orderId)).for('update');
+      if (!order || order.status !== 'pending') return false;
+      await tx
+        .update(orders)
+        .set({
+          paymentStatus: failure.paymentStatus,
+          paymentReference: failure.reference,
+          paymentError: failure.message,
+          updatedAt: sql`now()`,
+        })
+        .where(eq(orders.id, orderId));
+      await transition(tx, orderId, 'cancelled', actor, failure.code);
+      await discardJob(tx, provisionJobKey(orderId));
+      return true;
+    });
+  }
+
+  /** An order's lines (by id), each with the number of eSIMs it holds. */
+  linesWithProgress(orderId: number): Promise<LineProgress[]> {
+    return this.db
+      .select({
+        ...getTableColumns(orderLines),
+        // Spelled out: in a select list Drizzle leaves columns unqualified, and a bare "id" here would be esims.id.
+        esimCount: sql<number>`(select count(*)::int from ${esims} e where e.order_line_id = ${orderLines}.id)`.mapWith(Number),
+      })
+      .from(orderLines)
+      .where(eq(orderLines.orderId, orderId))
+      .orderBy(asc(orderLines.id));
+  }
+
+  /**
+   * Stores the eSIMs of a line. Units already stored are kept (`ON CONFLICT (order_line_id,
+   * unit_index) DO NOTHING`), so a line never holds more than one eSIM per unit however often
+   * provisioning runs.
+   */
+  async saveEsims(line: Pick<OrderLineRow, 'id' | 'orderId' | 'apiBundleName'>, providerReference: string, delivered: readonly NewEsim[]): Promise<void> {
+    if (delivered.length === 0) return;
+    await this.db
+      .insert(esims)
+      .values(delivered.map((e) => ({ ...e, orderId: line.orderId, orderLineId: line.id, providerReference, apiBundleName: line.apiBundleName })))
+      .onConflictDoNothing({ target: [esims.orderLineId, esims.unitIndex] });
+  }
+
+  /**
+   * Enqueues the confirmation e-mail job (once per order) after checking, in the same
+   * transaction, that every line holds its quantity of eSIMs.
+   * @returns false (and enqueues nothing) when some line is short.
+   */
+  queueConfirmation(orderId: number, payload: OrderJobPayload): Promise<boolean> {
+    return this.db.transaction(async (tx) => {
+      const [short] = await tx
+        .select({ id: orderLines.id })
+        .from(orderLines)
+        .where(
+          and(
+            eq(orderLines.orderId, orderId),
+            sql`(select count(*) from ${esims} where ${esims.orderLineId} = ${orderLines.id}) < ${orderLines.quantity}`,
+          ),
+        )
+        .limit(1);
+      if (short) return false;
+      await enqueue(tx, { type: SEND_ORDER_EMAIL_JOB, payload, dedupeKey: emailJobKey(orderId) });
+      return true;
+    });
+  }
+
+  /** Whether the order's confirmation e-mail was already stored or sent (not a failed attempt). */
+  async hasConfirmationEmail(orderId: number, template: string): Promise<boolean> {
+    const rows = await this.db
+      .select({ id: emailMessages.id })
+      .from(emailMessages)
+      .where(and(eq(emailMessages.orderId, orderId), eq(emailMessages.template, template), ne(emailMessages.status, 'failed')))
+      .limit(1);
+    return rows.length > 0;
+  }
+
+  /**
+   * Completes a processing order: processing -> completed (actor `system`), `completed_at` set,
+   * `last_error` cleared.
+   * @returns false when the order was not processing (nothing changed).
+   */
+  completeOrder(orderId: number): Promise<boolean> {
+    return this.db.transaction(async (tx) => {
+      const [order] = await tx.select({ status: orders.status }).from(orders).where(eq(orders.id, orderId)).for('update');
+      if (order?.status !== 'processing') return false;
+      await transition(tx, orderId, 'completed', 'system');
+      await tx.update(orders).set({ lastError: null }).where(eq(orders.id, orderId));
+      return true;
+    });
+  }
+
+  /** Sets (or clears, with null) the order's last fulfilment error, shown to admins. */
+  async setLastError(orderId: number, message: string | null): Promise<void> {
+    await this.db.update(orders).set({ lastError: message, updatedAt: sql`now()` }).where(eq(orders.id, orderId));
+  }
+}

@@ -1,0 +1,148 @@
+import { sessionIdSchema } from '@esim/contract/cart';
+import { apiErrorSchema } from '@esim/contract/catalog';
+import { checkoutBodySchema, checkoutResponseSchema, idempotencyKeySchema } from '@esim/contract/checkout';
+import { orderViewSchema } from '@esim/contract/order';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ValidationError } from '../../lib/errors.ts';
+import type { OrderAccess, OrdersService } from './orders.service.ts';
+
+/** The visitor session header (specification section 3 "Identifiers"). */
+const SESSION_HEADER = 'X-Session-Id';
+/** The idempotency header (IETF draft "The Idempotency-Key HTTP Header Field"). */
+const IDEMPOTENCY_HEADER = 'Idempotency-Key';
+
+/** A checkout body is well under 2 KiB; refuse anything far larger before parsing it. */
+const CHECKOUT_BODY_LIMIT_BYTES = 16_384;
+
+/** Loose, because Fastify replaces `request.headers` with the validated value. */
+const checkoutHeadersSchema = z.looseObject({
+  'x-session-id': sessionIdSchema,
+  'idempotency-key': idempotencyKeySchema,
+});
+
+/** Either proves access to an order; neither is required to ask (anyone else gets 404). */
+const orderAccessHeadersSchema = z.looseObject({
+  'x-session-id': z.string().optional().describe('The visitor session that placed the order'),
+  'x-access-token': z.string().optional().describe("The order's portal access token"),
+});
+
+/**
+ * Any string: a malformed order number is answered 404 like an unknown one (the service checks
+ * `orderNumberParamsSchema`), so that the response says nothing about the format's validity.
+ */
+const orderParamsSchema = z.object({ id: z.string().describe('Order number, e.g. ORD-7K3F9Q2X4M') });
+
+/** Checks a required header against its schema; 400 naming the header otherwise. */
+function requireHeader(request: FastifyRequest, name: string, schema: z.ZodType<string>): void {
+  const value = request.headers[name.toLowerCase()];
+  if (value === undefined) throw new ValidationError(`${name}: header is required`, name);
+  const parsed = schema.safeParse(value);
+  if (!parsed.success) throw new ValidationError(`${name}: ${parsed.error.issues[0]?.message ?? 'invalid value'}`, name);
+}
+
+/** The caller's proofs of access; a malformed session id proves nothing (and is not an error). */
+function accessOf(headers: z.infer<typeof orderAccessHeadersSchema>): OrderAccess {
+  const session = sessionIdSchema.safeParse(headers['x-session-id']);
+  const token = headers['x-access-token'];
+  return { sessionId: session.success ? session.data : undefined, accessToken: token || undefined };
+}
+
+/**
+ * Order routes (DESIGN.md sections 3, 4 and 6). Every response is `Cache-Control: no-store`;
+ * errors are `{ error: { code, message, field? } }`.
+ *
+ * - `POST /api/checkout`, headers `X-Session-Id` (8-128 of `A-Z a-z 0-9 - _`) and
+ *   `Idempotency-Key` (8-255 printable ASCII), both required (400 `validation_error` with
+ *   `field` naming the header, checked before the body is read); body `CheckoutBody`
+ *   `{ customer: { fullName, email, phone? }, billingAddress?, payment: { method: 'card', token }
+ *   | { method: 'paypal' }, acceptTerms: true, language }` (400 naming the field, e.g.
+ *   `customer.email`). Answers 201 `{ orderNumber, accessToken, payment: { status: 'succeeded' }
+ *   | { status: 'requires_approval', approvalUrl } }`; 402 `{ error: { code, message } }` with
+ *   the provider's reason when the card is declined (order cancelled, cart kept); 409
+ *   `cart_empty` / `products_unavailable` (naming the plans); 422 `idempotency_key_reused` (same
+ *   key, another body); 409 `idempotency_in_progress` (the first request with the key still runs
+ *   after ~15 s); 503 / 502 `upstream_error` (payment provider unreachable / refusing; retry with
+ *   the same key).
+ *   A replayed response carries `Idempotent-Replayed: true`.
+ * - `POST /api/orders/{orderNumber}/paypal/capture`, with `X-Session-Id` or `X-Access-Token`:
+ *   200 `OrderView` once captured (also on repeats); 402 with the provider's reason when the
+ *   buyer cancelled (order cancelled, cart kept); 409 `payment_not_approved` before approval,
+ *   `not_paypal` for other payment methods; 404 as below.
+ * - `GET /api/orders/{orderNumber}`, with `X-Session-Id` (the session that placed it) or
+ *   `X-Access-Token`: 200 `OrderView` (money in US cents, eSIMs once provisioned). Anyone else,
+ *   and malformed or unknown numbers: 404 `{ error: { code: 'not_found', message: 'Order Not Found' } }`.
+ */
+export const ordersRoutes: FastifyPluginAsyncZod<{ orders: OrdersService }> = async (app, { orders }) => {
+  app.addHook('onRequest', async (_request, reply) => {
+    reply.header('cache-control', 'no-store');
+  });
+
+  app.post(
+    '/api/checkout',
+    {
+      bodyLimit: CHECKOUT_BODY_LIMIT_BYTES,
+      // Before the body is parsed: a request without its headers is refused whatever it carries.
+      onRequest: async (request) => {
+        requireHeader(request, SESSION_HEADER, sessionIdSchema);
+        requireHeader(request, IDEMPOTENCY_HEADER, idempotencyKeySchema);
+      },
+      schema: {
+        tags: ['orders'],
+        summary: "Place an order from the visitor's cart and pay for it (card or PayPal); idempotent by Idempotency-Key",
+        headers: checkoutHeadersSchema,
+        body: checkoutBodySchema,
+        response: {
+          201: checkoutResponseSchema,
+          400: apiErrorSchema,
+          402: apiErrorSchema,
+          409: apiErrorSchema,
+          422: apiErrorSchema,
+          502: apiErrorSchema,
+          503: apiErrorSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const result = await orders.checkout(request.headers['x-session-id'], request.headers['idempotency-key'], request.body);
+      if (result.replayed) reply.header('idempotent-replayed', 'true');
+      return reply.status(result.status as 201).send(result.body as z.infer<typeof checkoutResponseSchema>);
+    },
+  );
+
+  app.post(
+    '/api/orders/:id/paypal/capture',
+    {
+      schema: {
+        tags: ['orders'],
+        summary: "Capture an order's approved PayPal payment (idempotent)",
+        params: orderParamsSchema,
+        headers: orderAccessHeadersSchema,
+        response: {
+          200: orderViewSchema,
+          402: apiErrorSchema,
+          404: apiErrorSchema,
+          409: apiErrorSchema,
+          502: apiErrorSchema,
+          503: apiErrorSchema,
+        },
+      },
+    },
+    async (request) => orders.capturePaypal(request.params.id, accessOf(request.headers)),
+  );
+
+  app.get(
+    '/api/orders/:id',
+    {
+      schema: {
+        tags: ['orders'],
+        summary: 'An order with its items and eSIMs, for its session or access token',
+        params: orderParamsSchema,
+        headers: orderAccessHeadersSchema,
+        response: { 200: orderViewSchema, 404: apiErrorSchema },
+      },
+    },
+    async (request) => orders.getOrder(request.params.id, accessOf(request.headers)),
+  );
+};

@@ -1,0 +1,291 @@
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import type { ApiError } from '@esim/contract/catalog';
+import type { CheckoutBody, CheckoutResponse } from '@esim/contract/checkout';
+import { dataAmountLabel } from '@esim/contract/format';
+import { type OrderView, orderNumberParamsSchema } from '@esim/contract/order';
+import { ConflictError, NotFoundError, PaymentFailedError, UpstreamError } from '../../lib/errors.ts';
+import { type Idempotency, type IdempotencyRef, type IdempotentResponse, payloadHash } from '../../lib/idempotency.ts';
+import { type ChargeResult, type PaymentProvider, PaymentProviderError } from '../../providers/payment/payment-provider.ts';
+import type { CartService } from '../cart/cart.service.ts';
+import { toOrderView } from './order-view.ts';
+import type { NewOrderLine, OrderRow, OrdersRepository } from './orders.repository.ts';
+
+/** Who asks to see or act on an order: the visitor session and/or the portal access token. */
+export interface OrderAccess {
+  sessionId?: string | undefined;
+  accessToken?: string | undefined;
+}
+
+/** The idempotency scope of checkout requests. */
+const CHECKOUT_SCOPE = 'POST /api/checkout';
+
+/** Crockford's base32 alphabet (no I, L, O, U): unambiguous when read aloud or retyped. */
+const CROCKFORD = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
+
+/**
+ * A new order number: `ORD-` and 12 Crockford base32 characters, 60 bits from the CSPRNG, so
+ * numbers cannot be guessed or enumerated (DESIGN.md section 3). At a million orders the chance
+ * of any collision is about 4e-7, and the unique index would refuse it rather than mix orders.
+ */
+export function newOrderNumber(): string {
+  let bits = randomBytes(8).readBigUInt64BE(0);
+  let suffix = '';
+  for (let i = 0; i < 12; i++) {
+    suffix += CROCKFORD[Number(bits & 31n)];
+    bits >>= 5n;
+  }
+  return `ORD-${suffix}`;
+}
+
+/** SHA-256 (hex) of an access token: the only form the database keeps. */
+export function hashAccessToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+/** Constant-time equality of two strings of any length, through their SHA-256 digests. */
+function safeEqual(a: string, b: string): boolean {
+  return timingSafeEqual(createHash('sha256').update(a).digest(), createHash('sha256').update(b).digest());
+}
+
+/** What a checkout saves as its idempotency recovery point: the order it created. */
+interface PlacedOrder {
+  orderNumber: string;
+  accessToken: string;
+}
+
+function isPlacedOrder(value: unknown): value is PlacedOrder {
+  const v = value as Partial<PlacedOrder> | null;
+  return typeof v?.orderNumber === 'string' && typeof v.accessToken === 'string';
+}
+
+/** The response of a checkout: 201 with the order, or 402 with the provider's reason. */
+export type CheckoutResult = IdempotentResponse<CheckoutResponse | ApiError> & { replayed: boolean };
+
+/**
+ * Orders: checkout (cart -> order -> payment), PayPal capture and order reads (DESIGN.md
+ * sections 3, 4 and 6). Knows neither HTTP nor SQL. Fulfilment after payment is
+ * `fulfilment.service.ts`, run by the job queue.
+ *
+ * Exactly-once rules: a checkout runs once per `Idempotency-Key` (`lib/idempotency.ts`); its
+ * charge carries the provider idempotency key `checkout:<orderNumber>`, so a resumed checkout
+ * replays the first charge instead of charging again; recording an outcome is idempotent.
+ */
+export class OrdersService {
+  constructor(
+    private readonly deps: {
+      repo: OrdersRepository;
+      cart: CartService;
+      payments: PaymentProvider;
+      idempotency: Idempotency;
+      /** Wakes the job worker once a job has been committed. */
+      jobs: { wake(): void };
+    },
+  ) {}
+
+  /**
+   * `POST /api/checkout`: turns the session's cart into an order and pays for it, once per
+   * `idempotencyKey` (see `lib/idempotency.ts`: a repeat replays the first response).
+   *
+   * Lines and prices come from the server cart, frozen into the order. The order is created
+   * `pending` with a new access token (returned in clear only here; stored as SHA-256). Then:
+   * - card: charged at once. Succeeded: payment stored (reference, brand, last 4), order
+   *   `processing`, cart emptied, provisioning queued: 201 `{ orderNumber, accessToken, payment:
+   *   { status: 'succeeded' } }`. Failed: order `cancelled` with the reason, cart kept: 402
+   *   `{ error: { code, message } }` with the provider's code and message (e.g. `card_declined`).
+   * - paypal: a PayPal order is created: 201 with `payment: { status: 'requires_approval',
+   *   approvalUrl }`; the buyer returns to `/checkout/success?order=<orderNumber>` (approved) or
+   *   `/checkout?paypal=cancelled&order=<orderNumber>`, and the store then calls
+   *   {@link capturePaypal}.
+   * @throws ConflictError 409 `cart_empty`; 409 `products_unavailable` naming plans no longer sold.
+   * @throws IdempotencyKeyReusedError 422; IdempotencyInProgressError 409.
+   * @throws UpstreamError 503 when the payment provider cannot be reached, 502 when it refuses
+   *   the request (the order stays pending; a retry with the same key resumes it and cannot
+   *   charge twice).
+   */
+  async checkout(sessionId: string, idempotencyKey: string, body: CheckoutBody): Promise<CheckoutResult> {
+    const ref: IdempotencyRef = { scope: CHECKOUT_SCOPE, sessionId, key: idempotencyKey };
+    return this.deps.idempotency.execute<CheckoutResponse | ApiError>(ref, payloadHash(body), async (recovery) => {
+      const placed = isPlacedOrder(recovery) ? recovery : await this.placeOrder(ref, body);
+      return this.pay(placed, body.payment);
+    });
+  }
+
+  /**
+   * `POST /api/orders/{orderNumber}/paypal/capture`: captures the approved PayPal payment of an
+   * order the caller may see. Idempotent: once captured, answers the order again.
+   * @returns the order (status `processing`, provisioning queued) after a successful capture.
+   * @throws NotFoundError 404 'Order Not Found' when the order is unknown or not the caller's.
+   * @throws ConflictError 409 `not_paypal` (another payment method), `payment_not_approved` (the
+   *   buyer has not approved yet), `invalid_transition` (the order was cancelled meanwhile).
+   * @throws PaymentFailedError 402 with the provider's code and message when the buyer cancelled
+   *   or PayPal refused; the order is cancelled and the cart kept.
+   * @throws UpstreamError 503 when PayPal cannot be reached.
+   */
+  async capturePaypal(orderNumber: string, access: OrderAccess): Promise<OrderView> {
+    const order = await this.visibleOrder(orderNumber, access);
+    if (order.paymentMethod !== 'paypal') throw new ConflictError('This order is not paid with PayPal', 'not_paypal');
+    if (order.paymentStatus !== 'succeeded') {
+      const reference = order.paymentReference;
+      if (!reference) throw new ConflictError('This order has no PayPal payment to capture', 'payment_not_started');
+      const result = await this.callProvider(() => this.deps.payments.capturePaypalOrder(reference));
+      if (result.status === 'requires_approval') {
+        throw new ConflictError('PayPal has not approved this payment yet', 'payment_not_approved');
+      }
+      // The parked provisioning job carries the access token; this payload only backs it up.
+      const outcome = await this.settle(order, result, { orderId: order.id });
+      if (outcome) throw new PaymentFailedError(outcome.error.message, outcome.error.code);
+    }
+    return this.view((await this.deps.repo.findById(order.id)) ?? order);
+  }
+
+  /**
+   * `GET /api/orders/{orderNumber}`: the order, for its own visitor session or the holder of its
+   * access token (DESIGN.md section 6: anyone else gets 404, as for an unknown order).
+   * @throws NotFoundError 404 'Order Not Found' for unknown, malformed or foreign order numbers.
+   */
+  async getOrder(orderNumber: string, access: OrderAccess): Promise<OrderView> {
+    return this.view(await this.visibleOrder(orderNumber, access));
+  }
+
+  /** Reads the session's cart and creates the pending order, saving it as the key's recovery point. */
+  private async placeOrder(ref: IdempotencyRef, body: CheckoutBody): Promise<PlacedOrder> {
+    const cart = await this.deps.cart.getCart(ref.sessionId);
+    if (cart.items.length === 0) throw new ConflictError('Your cart is empty', 'cart_empty');
+    const sold = cart.items.flatMap(({ product, quantity }) => (product ? [{ product, quantity }] : []));
+    const gone = cart.items.filter((item) => item.product === null);
+    if (gone.length > 0) {
+      const names = await this.deps.repo.productNames(gone.map((g) => g.productId));
+      const list = gone.map((g) => names.get(g.productId) ?? `#${g.productId}`).join(', ');
+      throw new ConflictError(`No longer sold, remove from your cart first: ${list}`, 'products_unavailable');
+    }
+    const lines: NewOrderLine[] = sold.map(({ product, quantity }) => ({
+      productId: product.productId,
+      apiBundleName: product.apiBundleName,
+      name: product.name,
+      countryCode: product.countryCode,
+      dataAmount: dataAmountLabel(product.features.dataMb),
+      validityDays: product.features.validityDays,
+      quantity,
+      unitPriceCents: product.priceCents,
+      lineTotalCents: product.priceCents * quantity,
+    }));
+    const placed: PlacedOrder = { orderNumber: newOrderNumber(), accessToken: randomBytes(32).toString('base64url') };
+    const { customer, billingAddress } = body;
+    await this.deps.repo.createOrder(
+      {
+        orderNumber: placed.orderNumber,
+        sessionId: ref.sessionId,
+        totalCents: lines.reduce((sum, l) => sum + l.lineTotalCents, 0),
+        customerName: customer.fullName,
+        customerEmail: customer.email,
+        customerPhone: customer.phone || null,
+        billingAddress: billingAddress ?? null,
+        language: body.language,
+        paymentMethod: body.payment.method,
+        accessTokenHash: hashAccessToken(placed.accessToken),
+      },
+      lines,
+      { ref, recovery: placed },
+    );
+    return placed;
+  }
+
+  /**
+   * Charges (or sets up the PayPal payment of) a placed order and records the outcome. Safe to
+   * run again for the same order: the provider key `checkout:<orderNumber>` replays the first
+   * result and recording it again changes nothing.
+   */
+  private async pay(placed: PlacedOrder, payment: CheckoutBody['payment']): Promise<IdempotentResponse<CheckoutResponse | ApiError>> {
+    const order = await this.deps.repo.findByNumber(placed.orderNumber);
+    if (!order) throw new Error(`Order ${placed.orderNumber} vanished during checkout`);
+    const request = {
+      idempotencyKey: `checkout:${order.orderNumber}`,
+      amountCents: order.totalCents,
+      currency: 'USD',
+      description: `Roamwise order ${order.orderNumber}`,
+    };
+    const jobPayload = { orderId: order.id, accessToken: placed.accessToken };
+    const result =
+      payment.method === 'card'
+        ? await this.callProvider(() => this.deps.payments.chargeCard({ ...request, token: payment.token }))
+        : await this.callProvider(() =>
+            this.deps.payments.createPaypalOrder({
+              ...request,
+              returnUrl: `/checkout/success?order=${order.orderNumber}`,
+              cancelUrl: `/checkout?paypal=cancelled&order=${order.orderNumber}`,
+            }),
+          );
+    if (result.status === 'requires_approval') {
+      if (payment.method !== 'paypal') throw new UpstreamError('The payment provider asked for an approval step the store does not support');
+      await this.deps.repo.awaitPaypalApproval(order.id, result.reference, jobPayload);
+      const body: CheckoutResponse = {
+        orderNumber: order.orderNumber,
+        accessToken: placed.accessToken,
+        payment: { status: 'requires_approval', approvalUrl: result.approvalUrl },
+      };
+      return { status: 201, body };
+    }
+    const failure = await this.settle(order, result, jobPayload);
+    if (failure) return { status: 402, body: failure };
+    const body: CheckoutResponse = { orderNumber: order.orderNumber, accessToken: placed.accessToken, payment: { status: 'succeeded' } };
+    return { status: 201, body };
+  }
+
+  /**
+   * Records a settled payment: success -> processing, cart emptied, provisioning queued (and the
+   * worker woken); failure -> cancelled with the reason.
+   * @returns the 402 body for a failure, undefined for a success.
+   */
+  private async settle(
+    order: OrderRow,
+    result: Exclude<ChargeResult, { status: 'requires_approval' }>,
+    jobPayload: { orderId: number; accessToken?: string },
+  ): Promise<ApiError | undefined> {
+    const actor = `payment:${this.deps.payments.id}`;
+    if (result.status === 'succeeded') {
+      const payment = { reference: result.reference, cardBrand: result.cardBrand, cardLast4: result.cardLast4 };
+      if (await this.deps.repo.markPaid(order.id, payment, actor, jobPayload)) this.deps.jobs.wake();
+      return undefined;
+    }
+    const { code, message } = result.failure;
+    const paymentStatus = code === 'paypal_cancelled' ? 'cancelled' : 'failed';
+    await this.deps.repo.markPaymentFailed(order.id, { paymentStatus, reference: result.reference, code, message }, actor);
+    return { error: { code, message } };
+  }
+
+  /**
+   * Calls the payment provider. Its own failures are not the customer's: unreachable (retryable)
+   * becomes 503, anything else (misconfigured, refused request) 502; the details go to the log.
+   */
+  private async callProvider(call: () => Promise<ChargeResult>): Promise<ChargeResult> {
+    try {
+      return await call();
+    } catch (error) {
+      if (error instanceof PaymentProviderError) {
+        throw error.retryable
+          ? new UpstreamError('The payment service is not available right now. Please try again in a moment.', 503)
+          : new UpstreamError('The payment could not be processed. Please try again later or contact support.', 502);
+      }
+      throw error;
+    }
+  }
+
+  /** The order if `orderNumber` is well formed, exists and `access` may see it; 404 otherwise. */
+  private async visibleOrder(orderNumber: string, access: OrderAccess): Promise<OrderRow> {
+    const notFound = new NotFoundError('Order Not Found');
+    if (!orderNumberParamsSchema.shape.id.safeParse(orderNumber).success) throw notFound;
+    const order = await this.deps.repo.findByNumber(orderNumber);
+    if (!order) throw notFound;
+    const bySession = access.sessionId !== undefined && safeEqual(access.sessionId, order.sessionId);
+    const byToken =
+      access.accessToken !== undefined &&
+      timingSafeEqual(Buffer.from(hashAccessToken(access.accessToken), 'hex'), Buffer.from(order.accessTokenHash, 'hex'));
+    if (!bySession && !byToken) throw notFound;
+    return order;
+  }
+
+  private async view(order: OrderRow): Promise<OrderView> {
+    const { lines, esims } = await this.deps.repo.contents(order.id);
+    return toOrderView(order, lines, esims);
+  }
+}

@@ -1,0 +1,127 @@
+import { apiErrorSchema } from '@esim/contract/catalog';
+import { cardDetailsSchema } from '@esim/contract/checkout';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { NotFoundError } from '../../lib/errors.ts';
+import type { SandboxPaymentProvider } from './sandbox.ts';
+import { renderPaypalApprovalPage, renderPaypalNotFoundPage } from './sandbox-paypal-page.ts';
+
+/** `POST /api/payments/sandbox/tokens` answer (201). */
+const cardTokenSchema = z.object({
+  /** Opaque, signed, expires after an hour; holds no card number or CVC. */
+  token: z.string(),
+  brand: z.enum(['visa', 'mastercard', 'amex', 'discover', 'unknown']),
+  last4: z.string(),
+});
+
+const paypalParamsSchema = z.object({ id: z.string() });
+
+/** PayPal order ids are 17 characters; anything much longer is not one (answered 404 without a query). */
+const MAX_ID_LENGTH = 64;
+
+const FORM_CONTENT_TYPE = 'application/x-www-form-urlencoded';
+
+/** 404 for an unknown PayPal order: the HTML page for browsers, the JSON error body otherwise. */
+function notFound(request: FastifyRequest, reply: FastifyReply, id: string): FastifyReply {
+  if ((request.headers.accept ?? '').includes('text/html')) {
+    return reply
+      .status(404)
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-store')
+      .send(renderPaypalNotFoundPage());
+  }
+  throw new NotFoundError(`PayPal order ${id} not found`, 'id');
+}
+
+/**
+ * The sandbox payment provider's own endpoints (DESIGN.md section 4; decision record 0007). They
+ * stand for Stripe's and PayPal's servers, so the store's checkout never receives a card number.
+ *
+ * - `POST /api/payments/sandbox/tokens` body `{ cardholderName, cardNumber, expiryMonth,
+ *   expiryYear, cvv }` (the contract's `cardDetailsSchema`) -> 201 `{ token, brand, last4 }`.
+ *   400 `{ error: { code, message, field } }` for the first bad field, `field` named as in the
+ *   schema and `code` as Stripe's: `cardNumber` `invalid_number`, `expiryMonth`
+ *   `invalid_expiry_month`, `expiryYear` `invalid_expiry_year` or `expired_card`, `cvv`
+ *   `invalid_cvc`, `cardholderName` `validation_error`; bad JSON 400, over 2 KiB 413.
+ *   Card data is never logged: the route's log level is `warn`, so Fastify's request logs
+ *   ("incoming request", "request completed") are off for it at every `LOG_LEVEL`, the error
+ *   handler logs no 4xx, and request logs never include bodies (the app's logger also redacts
+ *   `cardNumber` and `cvv` keys). `Cache-Control: no-store`.
+ * - `GET /sandbox/paypal/{id}` -> 200 HTML approval page (amount, description, "Pay now",
+ *   "Cancel and return"), or once decided the outcome with a link onwards; 404 HTML page (JSON
+ *   error when the client does not accept HTML) for an unknown id.
+ * - `POST /sandbox/paypal/{id}/approve` and `/cancel` (plain HTML form posts, any or no body) ->
+ *   303 to the order's return URL with `paypalOrder={id}`, or its cancel URL with
+ *   `paypalOrder={id}&status=cancelled`; the first decision wins. 404 as above.
+ *
+ * The pages are excluded from the OpenAPI document (they are the provider's, not the store's
+ * API) and sent with `Cache-Control: no-store`.
+ */
+export const sandboxPaymentRoutes: FastifyPluginAsyncZod<{ sandbox: SandboxPaymentProvider }> = async (
+  app,
+  { sandbox },
+) => {
+  // HTML forms post urlencoded bodies; the decision is in the URL, so the body is read and ignored.
+  // Registered in this plugin's scope only (encapsulation).
+  if (!app.hasContentTypeParser(FORM_CONTENT_TYPE)) {
+    app.addContentTypeParser(FORM_CONTENT_TYPE, { parseAs: 'string', bodyLimit: 1024 }, (_request, _body, done) =>
+      done(null, {}),
+    );
+  }
+
+  app.post(
+    '/api/payments/sandbox/tokens',
+    {
+      // Card numbers and CVCs must never reach the logs: no request logging on this route.
+      logLevel: 'warn',
+      bodyLimit: 2048,
+      // Validation happens in `tokenizeCard` (Stripe-style codes and human messages); the schema
+      // is here for the OpenAPI document.
+      attachValidation: true,
+      schema: {
+        tags: ['payments (sandbox)'],
+        summary: "Tokenise card fields at the sandbox payment provider (stands for Stripe's own endpoint)",
+        body: cardDetailsSchema,
+        response: { 201: cardTokenSchema, 400: apiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      const token = sandbox.tokenizeCard(request.body);
+      return reply.status(201).header('cache-control', 'no-store').send(token);
+    },
+  );
+
+  app.get('/sandbox/paypal/:id', { schema: { hide: true, params: paypalParamsSchema } }, async (request, reply) => {
+    const { id } = request.params;
+    const view = id.length <= MAX_ID_LENGTH ? await sandbox.paypalApproval(id) : undefined;
+    if (!view) return notFound(request, reply, id);
+    if (view.redirectOrigins.length > 0) {
+      // The forms' 303 leads to another origin: CSP `form-action` also governs redirects.
+      const csp = reply.getHeader('content-security-policy');
+      if (typeof csp === 'string') {
+        reply.header(
+          'content-security-policy',
+          csp.replace("form-action 'self'", `form-action 'self' ${view.redirectOrigins.join(' ')}`),
+        );
+      }
+    }
+    return reply
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-store')
+      .send(renderPaypalApprovalPage(view, sandbox.merchantName));
+  });
+
+  for (const decision of ['approve', 'cancel'] as const) {
+    app.post(
+      `/sandbox/paypal/:id/${decision}`,
+      { bodyLimit: 1024, schema: { hide: true, params: paypalParamsSchema } },
+      async (request, reply) => {
+        const { id } = request.params;
+        const outcome = id.length <= MAX_ID_LENGTH ? await sandbox.decidePaypal(id, decision) : undefined;
+        if (!outcome) return notFound(request, reply, id);
+        return reply.header('cache-control', 'no-store').redirect(outcome.redirectTo, 303);
+      },
+    );
+  }
+};

@@ -1,0 +1,239 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { checkoutFormSchema } from '@esim/contract/checkout';
+import { formatPrice } from '@esim/contract/format';
+import type { Language } from '@esim/contract/languages';
+import { CircleAlert, Loader2, Lock } from 'lucide-react';
+import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
+import { type FieldErrors, FormProvider, type Resolver, get, useForm } from 'react-hook-form';
+import { Trans, useTranslation } from 'react-i18next';
+import { Button } from '../../../components/ui/button.tsx';
+import type { CountryOption } from '../hooks/billing-countries.ts';
+import { type CheckoutFieldPath, type CheckoutFormValues, EMPTY_CHECKOUT_FORM } from '../hooks/checkout-form.ts';
+import { type ServerFieldError, type SubmitFailure, useCheckoutSubmit } from '../hooks/use-checkout-submit.ts';
+import { useErrorText } from '../hooks/use-error-text.ts';
+import { BillingFields } from './billing-fields.tsx';
+import { ContactFields } from './contact-fields.tsx';
+import { FieldError, RequiredMark } from './form-field.tsx';
+import { PaymentFields } from './payment-fields.tsx';
+
+/** The fields in page order: the first one with an error gets the focus. */
+const FIELD_ORDER: readonly CheckoutFieldPath[] = [
+  'customer.fullName',
+  'customer.email',
+  'customer.phone',
+  'billingAddress.address',
+  'billingAddress.city',
+  'billingAddress.postalCode',
+  'billingAddress.country',
+  'billingAddress.state',
+  'card.cardholderName',
+  'card.cardNumber',
+  'card.expiryMonth',
+  'card.expiryYear',
+  'card.cvv',
+  'acceptTerms',
+];
+
+/** The contract's form schema checks the raw values; the mapping to requests trims them. */
+const resolver = zodResolver(checkoutFormSchema, undefined, { raw: true }) as unknown as Resolver<CheckoutFormValues>;
+
+interface CheckoutFormProps {
+  totalCents: number;
+  countries: readonly CountryOption[];
+  language: Language;
+  /** The cart cannot be paid as it is (a plan is gone or a change is in flight). */
+  blocked: boolean;
+  onPaid: () => void;
+  onCartChanged: () => void;
+}
+
+/**
+ * The checkout form (specification sections 2 and 3 "Checkout form"): contact, the optional
+ * billing address, payment method and card fields, the terms box and 'Complete purchase'.
+ * Validated with the contract's `checkoutFormSchema` (the server's rules) on blur and on
+ * submit; each error shows next to its field in the visitor's language and the first invalid
+ * field gets the focus. Payment failures keep the form and the cart and are announced.
+ */
+export function CheckoutForm({ totalCents, countries, language, blocked, onPaid, onCartChanged }: CheckoutFormProps) {
+  const { t } = useTranslation('checkout');
+  const errorText = useErrorText();
+  const form = useForm<CheckoutFormValues>({
+    resolver,
+    defaultValues: EMPTY_CHECKOUT_FORM,
+    mode: 'onBlur',
+    reValidateMode: 'onChange',
+    shouldFocusError: false,
+  });
+  const { setError, setFocus, register, handleSubmit, formState } = form;
+  const [invalidCount, setInvalidCount] = useState(0);
+
+  const focusFirst = useCallback(
+    (paths: readonly CheckoutFieldPath[]) => {
+      const first = FIELD_ORDER.find((path) => paths.includes(path));
+      if (first) setFocus(first);
+    },
+    [setFocus],
+  );
+
+  const onFieldErrors = useCallback(
+    (errors: ServerFieldError[]) => {
+      for (const error of errors) setError(error.path, { type: 'server', message: error.message });
+      setInvalidCount(errors.length);
+      focusFirst(errors.map((e) => e.path));
+    },
+    [focusFirst, setError],
+  );
+
+  const { submit, phase, failure } = useCheckoutSubmit({ language, onPaid, onCartChanged, onFieldErrors });
+  const busy = phase !== 'idle';
+
+  const onInvalid = (errors: FieldErrors<CheckoutFormValues>) => {
+    const paths = FIELD_ORDER.filter((path) => get(errors, path));
+    setInvalidCount(paths.length);
+    focusFirst(paths);
+  };
+
+  // After a failed submit, the visible count follows the fixes; the announcement keeps the count
+  // of the submit (the focused field reads its own error).
+  const errorCount = FIELD_ORDER.filter((path) => get(formState.errors, path)).length;
+  const shownCount = invalidCount === 0 ? 0 : errorCount;
+
+  return (
+    <FormProvider {...form}>
+      <form
+        noValidate
+        aria-label={t('form.label')}
+        onSubmit={(event) => {
+          setInvalidCount(0);
+          void handleSubmit(submit, onInvalid)(event);
+        }}
+        className="min-w-0 space-y-6"
+      >
+        <p className="text-sm text-slate-600">{t('form.requiredNote')}</p>
+        <Section>
+          <ContactFields />
+        </Section>
+        <Section>
+          <BillingFields countries={countries} />
+        </Section>
+        <Section>
+          <PaymentFields />
+        </Section>
+        <Section>
+          <div className="flex items-start gap-3">
+            <input
+              id="checkout-terms"
+              type="checkbox"
+              aria-required="true"
+              aria-invalid={formState.errors.acceptTerms ? true : undefined}
+              aria-describedby={formState.errors.acceptTerms ? 'checkout-terms-error' : undefined}
+              className="mt-0.5 size-5 shrink-0 rounded border-slate-400 accent-brand-700"
+              {...register('acceptTerms')}
+            />
+            <div className="min-w-0">
+              <label htmlFor="checkout-terms" className="text-ink">
+                <Trans
+                  t={t}
+                  i18nKey="terms.label"
+                  components={{ terms: <NewTabLink href="/terms-conditions" />, refund: <NewTabLink href="/refund" /> }}
+                />
+              </label>
+              <RequiredMark />
+              {formState.errors.acceptTerms && (
+                <FieldError id="checkout-terms-error">{errorText(formState.errors.acceptTerms.message)}</FieldError>
+              )}
+            </div>
+          </div>
+
+          <p className="sr-only" role="status">
+            {invalidCount > 0 ? t('errors.summary', { count: invalidCount }) : ''}
+            {phase === 'paying' ? t('submit.pending') : phase === 'redirecting' ? t('submit.redirecting') : ''}
+          </p>
+          {failure && <FailureAlert failure={failure} />}
+
+          <div className="mt-6 flex items-baseline justify-between gap-4 border-t border-slate-200 pt-5">
+            <p className="font-semibold text-ink">{t('summary.total')}</p>
+            <p className="text-2xl font-extrabold tracking-tight text-ink">{formatPrice(totalCents)}</p>
+          </div>
+          <Button type="submit" size="lg" className="mt-4 w-full" disabled={busy || blocked} aria-busy={busy}>
+            {busy ? (
+              <Loader2 aria-hidden="true" className="size-5 animate-spin" />
+            ) : (
+              <Lock aria-hidden="true" className="size-5" />
+            )}
+            {phase === 'redirecting' ? t('submit.redirecting') : busy ? t('submit.pending') : t('submit.card')}
+          </Button>
+          {shownCount > 0 && (
+            <p className="mt-3 flex items-center justify-center gap-1.5 text-sm font-medium text-red-700">
+              <CircleAlert aria-hidden="true" className="size-4 shrink-0" />
+              {t('errors.summary', { count: shownCount })}
+            </p>
+          )}
+        </Section>
+      </form>
+    </FormProvider>
+  );
+}
+
+function Section({ children }: { children: ReactNode }) {
+  return <div className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:p-6">{children}</div>;
+}
+
+/** A policy link in the terms label; opens in a new tab so the form keeps what was typed. */
+function NewTabLink({ href, children }: { href: string; children?: ReactNode }) {
+  const { t } = useTranslation('checkout');
+  return (
+    <a href={href} target="_blank" rel="noopener" className="font-semibold text-brand-800 underline underline-offset-2 hover:text-brand-900">
+      {children}
+      <span className="sr-only"> {t('terms.newTab')}</span>
+    </a>
+  );
+}
+
+/** The failure of the last submission, announced and focused so that it is heard and seen. */
+function FailureAlert({ failure }: { failure: SubmitFailure }) {
+  const { t } = useTranslation('checkout');
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    ref.current?.focus();
+  }, [failure]);
+  if (failure.kind === 'fields') return null;
+  let title: string;
+  let body: string | undefined;
+  switch (failure.kind) {
+    case 'declined':
+      title = t('errors.paymentFailed');
+      body = failure.message ?? t('errors.generic');
+      break;
+    case 'network':
+      title = t('errors.network');
+      break;
+    case 'server':
+      title = t('errors.server');
+      break;
+    case 'cartEmpty':
+      title = t('errors.cartEmpty');
+      break;
+    case 'conflict':
+      title = t('errors.conflict');
+      break;
+    case 'generic':
+      title = failure.message ?? t('errors.generic');
+      break;
+  }
+  return (
+    <div
+      ref={ref}
+      role="alert"
+      tabIndex={-1}
+      className="mt-5 flex items-start gap-3 rounded-xl bg-red-50 p-4 text-red-900 ring-1 ring-red-200 focus:outline-2 focus:outline-red-700"
+    >
+      <CircleAlert aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
+      <div className="min-w-0">
+        <p className="font-semibold">{title}</p>
+        {body && <p className="mt-1">{body}</p>}
+        {failure.kind === 'declined' && <p className="mt-1 text-sm">{t('errors.paymentFailedHint')}</p>}
+      </div>
+    </div>
+  );
+}

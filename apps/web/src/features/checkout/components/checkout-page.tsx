@@ -1,0 +1,152 @@
+import type { CartItem } from '@esim/contract/cart';
+import type { Language } from '@esim/contract/languages';
+import { ArrowRight, CircleAlert, Info, ShieldCheck, ShoppingCart } from 'lucide-react';
+import { useEffect, useMemo, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearch } from 'wouter';
+import { Button, buttonClass } from '../../../components/ui/button.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { capturePaypal } from '../api/capture-paypal.ts';
+import { billingCountryOptions } from '../hooks/billing-countries.ts';
+import { loadAccessToken } from '../hooks/checkout-storage.ts';
+import { CheckoutForm } from './checkout-form.tsx';
+import { CheckoutSummary, type Destination } from './checkout-summary.tsx';
+
+/** The cart as the checkout needs it (the route reads it from the cart feature). */
+export interface CheckoutCart {
+  /** `undefined` until the cart is loaded. */
+  items: readonly CartItem[] | undefined;
+  totalCents: number;
+  isError: boolean;
+  isFetching: boolean;
+  /** Some line is still being added or changed (optimistic). */
+  isUpdating: boolean;
+  refetch: () => void;
+}
+
+interface CheckoutPageProps {
+  cart: CheckoutCart;
+  language: Language;
+  /** Localised name and flag of a destination code (the catalogue's names). */
+  destinationOf: (code: string) => Destination;
+  /** Localised name of an ISO 3166-1 alpha-2 country code, for the billing country list. */
+  countryNameOf: (code: string) => string;
+  /** The order is paid: the cart has been turned into an order. */
+  onPaid: () => void;
+}
+
+/**
+ * The checkout screen (`/checkout`, specification section 2): the order summary from the cart
+ * and the checkout form; a friendly empty state with a link to the plans when the cart is
+ * empty; a notice when the visitor came back from a cancelled PayPal payment
+ * (`?paypal=cancelled`).
+ */
+export function CheckoutPage({ cart, language, destinationOf, countryNameOf, onPaid }: CheckoutPageProps) {
+  const { t } = useTranslation('checkout');
+  const search = useSearch();
+  const params = new URLSearchParams(search);
+  const paypalCancelled = params.get('paypal') === 'cancelled';
+  useRecordPaypalCancel(paypalCancelled ? params.get('order') : null, params.get('paypalOrder'));
+  const countries = useMemo(() => billingCountryOptions(countryNameOf, language), [countryNameOf, language]);
+  const items = cart.items;
+
+  let body;
+  if (!items) {
+    body = cart.isError ? (
+      <div role="alert" className="mx-auto mt-8 max-w-lg rounded-2xl bg-white p-6 text-center shadow-sm ring-1 ring-slate-200">
+        <h2 className="text-xl font-bold">{t('cartError.title')}</h2>
+        <p className="mt-2 text-slate-600">{t('cartError.body')}</p>
+        <Button className="mt-5" onClick={cart.refetch} disabled={cart.isFetching} aria-busy={cart.isFetching}>
+          {t('cartError.retry')}
+        </Button>
+      </div>
+    ) : (
+      <Spinner label={t('loading')} className="min-h-[40vh]" />
+    );
+  } else if (items.length === 0) {
+    body = <EmptyCheckout />;
+  } else {
+    const unavailable = items.some((item) => item.product === null);
+    body = (
+      <div className="mt-6 grid gap-6 lg:grid-cols-[minmax(0,1fr)_24rem] lg:items-start lg:gap-8">
+        <div className="min-w-0 lg:col-start-2 lg:row-start-1">
+          <CheckoutSummary items={items} totalCents={cart.totalCents} destinationOf={destinationOf} />
+        </div>
+        <div className="min-w-0 lg:col-start-1 lg:row-start-1">
+          {(unavailable || cart.isUpdating) && (
+            <div className="mb-6 flex flex-col items-start gap-3 rounded-2xl bg-amber-50 p-5 text-amber-900 ring-1 ring-amber-200" role="status">
+              <p className="flex items-start gap-2">
+                <CircleAlert aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
+                {unavailable ? t('blocked.unavailable') : t('blocked.pending')}
+              </p>
+              {unavailable && (
+                <Link href="/cart" className={buttonClass('outline')}>
+                  {t('blocked.review')}
+                </Link>
+              )}
+            </div>
+          )}
+          <CheckoutForm
+            totalCents={cart.totalCents}
+            countries={countries}
+            language={language}
+            blocked={unavailable || cart.isUpdating}
+            onPaid={onPaid}
+            onCartChanged={cart.refetch}
+          />
+        </div>
+      </div>
+    );
+  }
+
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-8 sm:px-6 sm:py-12">
+      <h1 className="text-3xl font-extrabold tracking-tight text-ink sm:text-4xl">{t('title')}</h1>
+      <p className="mt-2 flex items-center gap-2 text-slate-600">
+        <ShieldCheck aria-hidden="true" className="size-5 shrink-0 text-brand-700" />
+        {t('lead')}
+      </p>
+      {paypalCancelled && (
+        <div role="status" className="mt-6 flex items-start gap-3 rounded-2xl bg-sky-50 p-4 text-sky-950 ring-1 ring-sky-200">
+          <Info aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
+          <div>
+            <p className="font-semibold">{t('paypalCancelled.title')}</p>
+            <p className="mt-1 text-sm">{t('paypalCancelled.body')}</p>
+          </div>
+        </div>
+      )}
+      {body}
+    </div>
+  );
+}
+
+/**
+ * Back from a cancelled PayPal payment: tells the server once (the capture answers 402 and
+ * cancels the order, the cart stays), so the order does not wait for an approval forever.
+ */
+function useRecordPaypalCancel(orderNumber: string | null, paypalOrder: string | null) {
+  const done = useRef(false);
+  useEffect(() => {
+    if (done.current || !orderNumber || !/^ORD-[A-Z0-9-]{6,40}$/.test(orderNumber)) return;
+    done.current = true;
+    capturePaypal(orderNumber, paypalOrder, loadAccessToken(orderNumber)).catch(() => undefined);
+  }, [orderNumber, paypalOrder]);
+}
+
+/** Nothing to pay for: a link to the plans. */
+function EmptyCheckout() {
+  const { t } = useTranslation('checkout');
+  return (
+    <div className="mx-auto mt-8 flex max-w-lg flex-col items-center rounded-2xl bg-white px-6 py-12 text-center shadow-sm ring-1 ring-slate-200">
+      <span className="inline-flex size-16 items-center justify-center rounded-2xl bg-brand-50 text-brand-700">
+        <ShoppingCart aria-hidden="true" className="size-8" />
+      </span>
+      <h2 className="mt-5 text-xl font-bold">{t('empty.title')}</h2>
+      <p className="mt-2 text-slate-600">{t('empty.body')}</p>
+      <Link href="/products" className={buttonClass('primary', 'lg', 'mt-6 w-full sm:w-auto')}>
+        {t('empty.browse')}
+        <ArrowRight aria-hidden="true" className="size-4" />
+      </Link>
+    </div>
+  );
+}

@@ -1,0 +1,281 @@
+import { formatPrice } from '@esim/contract/format';
+import type { Language } from '@esim/contract/languages';
+import type { OrderLine, OrderView } from '@esim/contract/order';
+import { CheckCircle2, CircleAlert, Clock, KeyRound, Printer, RefreshCw } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'wouter';
+import { Button, buttonClass } from '../../../components/ui/button.tsx';
+import { Flag } from '../../../components/ui/flag.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { readApiError } from '../api/api-error.ts';
+import { useOrder } from '../api/use-order.ts';
+import { brandDisplayName } from '../hooks/card-number.ts';
+import { loadAccessToken, saveCheckout, tokenFromHash } from '../hooks/checkout-storage.ts';
+import { isPreparing } from '../hooks/order-progress.ts';
+import { usePlanLabel } from '../hooks/use-plan-label.ts';
+import type { Destination } from './checkout-summary.tsx';
+import { CopyButton } from './copy-button.tsx';
+import { EsimCard } from './esim-card.tsx';
+import { OrderNotFound } from './order-not-found.tsx';
+
+const ORDER_NUMBER = /^ORD-[A-Z0-9-]{6,40}$/;
+
+interface OrderConfirmationProps {
+  orderNumber: string;
+  language: Language;
+  destinationOf: (code: string) => Destination;
+}
+
+/**
+ * The access token of the page: from the URL fragment (`#token=`, the e-mail's link; then kept
+ * for the tab and removed from the address bar) or from the checkout in this tab.
+ */
+function useAccessToken(orderNumber: string): string | null {
+  const [token] = useState(() => tokenFromHash(window.location.hash) ?? loadAccessToken(orderNumber));
+  useEffect(() => {
+    if (!tokenFromHash(window.location.hash) || !token) return;
+    saveCheckout({ orderNumber, accessToken: token });
+    window.history.replaceState(window.history.state, '', window.location.pathname + window.location.search);
+  }, [orderNumber, token]);
+  return token;
+}
+
+/**
+ * The order confirmation (`/order-confirmation/{orderNumber}`, specification section 2): order
+ * number, date, items, total and payment; a 'Preparing your eSIMs' state polled while
+ * fulfilment runs; one card per eSIM with QR code and activation details; and the portal access
+ * token with a link to the portal. Unknown orders (404) show 'Order Not Found' (section 8).
+ */
+export function OrderConfirmation({ orderNumber, language, destinationOf }: OrderConfirmationProps) {
+  const { t } = useTranslation('checkout');
+  const valid = ORDER_NUMBER.test(orderNumber);
+  const accessToken = useAccessToken(orderNumber);
+  const order = useOrder(orderNumber, accessToken, valid);
+
+  if (!valid) return <OrderNotFound />;
+  if (!order.data) {
+    if (order.isPending) return <Spinner label={t('order.loading')} className="min-h-[60vh]" />;
+    const status = readApiError(order.error)?.status;
+    if (status === 404 || status === 400 || status === 401 || status === 403) return <OrderNotFound />;
+    return (
+      <div role="alert" className="mx-auto my-16 max-w-lg rounded-2xl bg-white p-6 text-center shadow-sm ring-1 ring-slate-200">
+        <h1 className="text-2xl font-bold text-ink">{t('order.error.title')}</h1>
+        <p className="mt-2 text-slate-600">{t('order.error.body')}</p>
+        <Button className="mt-5" onClick={() => void order.refetch()} disabled={order.isFetching} aria-busy={order.isFetching}>
+          <RefreshCw aria-hidden="true" className="size-4" />
+          {t('order.error.retry')}
+        </Button>
+      </div>
+    );
+  }
+  return (
+    <OrderDetails
+      order={order.data}
+      language={language}
+      destinationOf={destinationOf}
+      accessToken={accessToken}
+      timedOut={order.timedOut}
+      refreshing={order.isFetching}
+      onRefresh={order.restart}
+    />
+  );
+}
+
+interface OrderDetailsProps {
+  order: OrderView;
+  language: Language;
+  destinationOf: (code: string) => Destination;
+  accessToken: string | null;
+  timedOut: boolean;
+  refreshing: boolean;
+  onRefresh: () => void;
+}
+
+function OrderDetails({ order, language, destinationOf, accessToken, timedOut, refreshing, onRefresh }: OrderDetailsProps) {
+  const { t } = useTranslation('checkout');
+  const plan = usePlanLabel();
+  const paid = order.paymentStatus === 'succeeded';
+  const preparing = isPreparing(order);
+  const date = new Intl.DateTimeFormat(language, { dateStyle: 'long', timeStyle: 'short' }).format(new Date(order.createdAt));
+  const payment = order.card
+    ? t('order.card', { brand: brandDisplayName(order.card.brand), last4: order.card.last4 })
+    : order.paymentMethod === 'paypal'
+      ? t('order.paypal')
+      : '—';
+  const lineName = (line: OrderLine) => {
+    const facts = { dataAmount: line.dataAmount, validityDays: line.validityDays };
+    return `${destinationOf(line.countryCode).name} ${plan.data(facts)}, ${plan.validity(facts)}`;
+  };
+  const lines = new Map(order.items.map((line) => [line.id, line]));
+  const expected = order.items.reduce((sum, line) => sum + line.quantity, 0);
+
+  return (
+    <div className="mx-auto max-w-4xl px-4 py-8 sm:px-6 sm:py-12 print:max-w-none print:p-0">
+      <section aria-labelledby="order-heading" className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:p-8">
+        <div className="flex flex-col items-start gap-4 sm:flex-row sm:items-center">
+          <span
+            className={
+              paid
+                ? 'inline-flex size-14 shrink-0 items-center justify-center rounded-full bg-brand-50 text-brand-700'
+                : 'inline-flex size-14 shrink-0 items-center justify-center rounded-full bg-amber-50 text-amber-700'
+            }
+          >
+            {paid ? <CheckCircle2 aria-hidden="true" className="size-8" /> : <CircleAlert aria-hidden="true" className="size-8" />}
+          </span>
+          <div className="min-w-0 flex-1">
+            <h1 id="order-heading" className="text-2xl font-extrabold tracking-tight text-ink sm:text-3xl">
+              {paid ? t('order.title') : t('order.unpaid.title')}
+            </h1>
+            <p className="mt-1 break-words text-slate-600">
+              {paid ? t('order.lead', { email: order.customer.email }) : t('order.unpaid.body')}
+            </p>
+          </div>
+          <Button variant="outline" onClick={() => window.print()} className="print:hidden">
+            <Printer aria-hidden="true" className="size-4" />
+            {t('order.print')}
+          </Button>
+        </div>
+
+        <dl className="mt-6 grid gap-x-6 gap-y-4 rounded-xl bg-slate-50 p-4 sm:grid-cols-2 sm:p-5">
+          <div className="min-w-0">
+            <dt className="text-sm text-slate-600">{t('order.number')}</dt>
+            <dd className="mt-0.5 flex items-center justify-between gap-2 sm:justify-start">
+              <span className="font-mono font-semibold break-all text-ink">{order.orderNumber}</span>
+              <CopyButton text={order.orderNumber} label={t('order.number')} />
+            </dd>
+          </div>
+          <div>
+            <dt className="text-sm text-slate-600">{t('order.date')}</dt>
+            <dd className="mt-0.5 font-semibold text-ink">
+              <time dateTime={order.createdAt}>{date}</time>
+            </dd>
+          </div>
+          <div>
+            <dt className="text-sm text-slate-600">{t('order.payment')}</dt>
+            <dd className="mt-0.5 font-semibold text-ink">{payment}</dd>
+          </div>
+          <div>
+            <dt className="text-sm text-slate-600">{t('order.status')}</dt>
+            <dd className="mt-0.5 font-semibold text-ink">{t(`order.statuses.${order.status}`)}</dd>
+          </div>
+        </dl>
+
+        <h2 className="mt-6 text-lg font-semibold text-ink">{t('order.items')}</h2>
+        <ul className="mt-2 divide-y divide-slate-100">
+          {order.items.map((line) => {
+            const destination = destinationOf(line.countryCode);
+            return (
+              <li key={line.id} className="flex items-center gap-3 py-3">
+                <Flag code={destination.flag} className="h-6 w-8 shrink-0 rounded" />
+                <p className="min-w-0 flex-1 break-words text-ink">
+                  {t('order.itemLine', { quantity: line.quantity, name: lineName(line) })}
+                </p>
+                <p className="shrink-0 font-semibold text-ink">{formatPrice(line.lineTotalCents)}</p>
+              </li>
+            );
+          })}
+        </ul>
+        <div className="flex items-baseline justify-between gap-4 border-t border-slate-200 pt-4">
+          <p className="font-semibold text-ink">{t('order.total')}</p>
+          <p className="text-2xl font-extrabold tracking-tight text-ink">{formatPrice(order.totalCents)}</p>
+        </div>
+        {!paid && (
+          <Link href="/checkout" className={buttonClass('primary', 'lg', 'mt-6 w-full sm:w-auto print:hidden')}>
+            {t('order.unpaid.checkout')}
+          </Link>
+        )}
+      </section>
+
+      <AccessTokenCard token={accessToken} />
+
+      {paid && (
+        <section aria-labelledby="esims-heading" className="mt-8">
+          <h2 id="esims-heading" className="text-2xl font-bold tracking-tight text-ink">
+            {t('esims.heading')}
+          </h2>
+          <p className="mt-1 text-slate-600">{t('esims.lead')}</p>
+          <div role="status" aria-live="polite" className="empty:hidden">
+            {preparing && !timedOut && <PreparingNotice />}
+            {preparing && timedOut && (
+              <div className="mt-4 flex flex-col items-start gap-3 rounded-2xl bg-amber-50 p-5 text-amber-950 ring-1 ring-amber-200">
+                <p className="flex items-center gap-2 font-semibold">
+                  <Clock aria-hidden="true" className="size-5" />
+                  {t('esims.slow')}
+                </p>
+                <p className="text-sm">{t('esims.slowBody')}</p>
+                <Button variant="outline" onClick={onRefresh} disabled={refreshing} aria-busy={refreshing}>
+                  <RefreshCw aria-hidden="true" className={refreshing ? 'size-4 animate-spin' : 'size-4'} />
+                  {t('esims.refresh')}
+                </Button>
+              </div>
+            )}
+          </div>
+          {order.esims.length > 0 && (
+            <ul className="mt-4 space-y-4">
+              {order.esims.map((esim, index) => {
+                const line = lines.get(esim.lineId);
+                return (
+                  <EsimCard
+                    key={esim.iccid}
+                    esim={esim}
+                    planName={line ? lineName(line) : esim.productName}
+                    number={index + 1}
+                    total={Math.max(expected, order.esims.length)}
+                  />
+                );
+              })}
+            </ul>
+          )}
+        </section>
+      )}
+    </div>
+  );
+}
+
+/** 'Preparing your eSIMs' with an indeterminate progress bar. */
+function PreparingNotice() {
+  const { t } = useTranslation('checkout');
+  return (
+    <div className="mt-4 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200">
+      <p className="flex items-center gap-3 font-semibold text-ink">
+        <span aria-hidden="true" className="size-5 animate-spin rounded-full border-[3px] border-brand-100 border-t-brand-600" />
+        {t('esims.preparing')}
+      </p>
+      <p className="mt-1 text-sm text-slate-600">{t('esims.preparingBody')}</p>
+      <div aria-hidden="true" className="mt-4 h-1.5 overflow-hidden rounded-full bg-brand-50">
+        <div className="h-full w-1/3 animate-pulse rounded-full bg-brand-500" />
+      </div>
+    </div>
+  );
+}
+
+/** The portal access token, shown once here (and in the e-mail), with copy and a portal link. */
+function AccessTokenCard({ token }: { token: string | null }) {
+  const { t } = useTranslation('checkout');
+  return (
+    <section aria-labelledby="token-heading" className="mt-8 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:p-6">
+      <h2 id="token-heading" className="flex items-center gap-2 text-lg font-semibold text-ink">
+        <KeyRound aria-hidden="true" className="size-5 text-brand-700" />
+        {t('token.heading')}
+      </h2>
+      {token ? (
+        <>
+          <p className="mt-1 text-sm text-slate-600">{t('token.body')}</p>
+          <div className="mt-4 flex flex-col gap-2 rounded-xl bg-slate-50 p-3 ring-1 ring-slate-200 sm:flex-row sm:items-center">
+            <p className="min-w-0 flex-1">
+              <span className="sr-only">{t('token.label')}: </span>
+              <code className="font-mono text-sm break-all text-ink">{token}</code>
+            </p>
+            <CopyButton text={token} label={t('token.label')} className="self-end bg-white sm:self-auto" />
+          </div>
+        </>
+      ) : (
+        <p className="mt-1 text-sm text-slate-600">{t('token.missing')}</p>
+      )}
+      <Link href="/portal" className={buttonClass('outline', 'md', 'mt-4 print:hidden')}>
+        {t('token.portal')}
+      </Link>
+    </section>
+  );
+}

@@ -1,0 +1,265 @@
+import { CreditCard, FlaskConical, Lock } from 'lucide-react';
+import type { KeyboardEvent } from 'react';
+import { type UseFormRegisterReturn, useFormContext, useWatch } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { cn } from '../../../lib/cn.ts';
+import { CARD_BRAND_NAMES, brandOf, caretAfterDigits, digitsBefore, formatCardNumber } from '../hooks/card-number.ts';
+import { type CheckoutFormValues, normaliseExpiryYear } from '../hooks/checkout-form.ts';
+import { useErrorText } from '../hooks/use-error-text.ts';
+import { FieldError, RequiredMark, TextField } from './form-field.tsx';
+
+/** What react-hook-form's handlers receive: an event whose target is the input. */
+type InputEvent = { target: HTMLInputElement; type?: unknown };
+
+/** Keeps only digits in a numeric field as it is typed (month, year, CVC). */
+function digitsOnly(registration: UseFormRegisterReturn): UseFormRegisterReturn {
+  return {
+    ...registration,
+    onChange: (event: InputEvent) => {
+      const digits = event.target.value.replace(/\D/g, '');
+      if (digits !== event.target.value) event.target.value = digits;
+      return registration.onChange(event);
+    },
+  };
+}
+
+/** Formats the card number in groups as it is typed, keeping the caret after the same digit. */
+function cardNumberInput(registration: UseFormRegisterReturn) {
+  return {
+    ...registration,
+    onChange: (event: InputEvent) => {
+      const input = event.target;
+      const caret = input.selectionStart ?? input.value.length;
+      const digits = digitsBefore(input.value, caret);
+      const formatted = formatCardNumber(input.value);
+      if (formatted !== input.value) {
+        input.value = formatted;
+        if (document.activeElement === input) {
+          const at = caretAfterDigits(formatted, digits);
+          input.setSelectionRange(at, at);
+        }
+      }
+      return registration.onChange(event);
+    },
+    onKeyDown: (event: KeyboardEvent<HTMLInputElement>) => {
+      // Backspace right after a group space deletes the digit before it, not just the space.
+      const input = event.currentTarget;
+      const at = input.selectionStart ?? 0;
+      if (event.key === 'Backspace' && at === input.selectionEnd && at > 0 && input.value[at - 1] === ' ') {
+        input.setSelectionRange(at - 1, at - 1);
+      }
+    },
+  };
+}
+
+const methodCard =
+  'flex cursor-pointer items-start gap-3 rounded-xl border bg-white p-4 transition has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50/60 has-[:checked]:ring-1 has-[:checked]:ring-brand-600 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-brand-600';
+
+/**
+ * The payment method (credit card or PayPal, specification section 2 "Checkout") and the card
+ * fields: name on card, card number grouped as typed with its brand, expiry month and year,
+ * and CVC, with the card autofill tokens and a numeric keypad. A note says the card details go
+ * only to the payment provider.
+ */
+export function PaymentFields() {
+  const { t } = useTranslation('checkout');
+  const errorText = useErrorText();
+  const {
+    register,
+    control,
+    setValue,
+    clearErrors,
+    formState: { errors },
+  } = useFormContext<CheckoutFormValues>();
+  const method = useWatch({ control, name: 'paymentMethod' });
+  const cardNumber = useWatch({ control, name: 'card.cardNumber' });
+  const brand = brandOf(cardNumber ?? '');
+  const brandName = brand === 'unknown' ? null : CARD_BRAND_NAMES[brand];
+  const card = errors.card;
+  const yearRegistration = digitsOnly(register('card.expiryYear'));
+  // Hidden card fields keep no errors: PayPal payments send none.
+  const methodRegistration = register('paymentMethod', {
+    onChange: (event: InputEvent) => {
+      if (event.target.value === 'paypal') clearErrors('card');
+    },
+  });
+  const expiryError = errorText(card?.expiryMonth?.message) ?? errorText(card?.expiryYear?.message);
+
+  return (
+    <div className="min-w-0">
+      <fieldset className="min-w-0">
+        <legend className="text-lg font-semibold text-ink">{t('payment.legend')}</legend>
+        <div className="mt-4 grid gap-3 sm:grid-cols-2">
+          <label className={cn(methodCard, method === 'card' ? 'border-brand-600' : 'border-slate-300')}>
+            <input type="radio" value="card" className="mt-1 size-4 shrink-0 accent-brand-700" {...methodRegistration} />
+            <span className="min-w-0">
+              <span className="flex items-center gap-2 font-semibold text-ink">
+                <CreditCard aria-hidden="true" className="size-5 text-brand-700" />
+                {t('payment.card')}
+              </span>
+              <span className="mt-0.5 block text-sm text-slate-600">{t('payment.cardHint')}</span>
+            </span>
+          </label>
+          <label className={cn(methodCard, method === 'paypal' ? 'border-brand-600' : 'border-slate-300')}>
+            <input type="radio" value="paypal" className="mt-1 size-4 shrink-0 accent-brand-700" {...methodRegistration} />
+            <span className="min-w-0">
+              <span className="flex items-center gap-2 font-semibold text-ink">
+                <span aria-hidden="true" className="inline-flex h-5 items-center rounded bg-[#003087] px-1.5 text-[11px] font-extrabold italic text-white">
+                  Pay<span className="text-[#9bdcff]">Pal</span>
+                </span>
+                {t('payment.paypal')}
+              </span>
+              <span className="mt-0.5 block text-sm text-slate-600">{t('payment.paypalHint')}</span>
+            </span>
+          </label>
+        </div>
+      </fieldset>
+
+      {method === 'card' && (
+        <fieldset className="mt-6 min-w-0 rounded-2xl bg-slate-50 p-4 ring-1 ring-slate-200 sm:p-5">
+          <legend className="float-left mb-4 w-full text-base font-semibold text-ink">{t('payment.cardLegend')}</legend>
+          <div className="clear-both grid gap-4">
+            <TextField
+              id="checkout-cardholder"
+              label={t('payment.cardholderName')}
+              required
+              autoComplete="cc-name"
+              autoCapitalize="words"
+              spellCheck={false}
+              maxLength={120}
+              error={errorText(card?.cardholderName?.message)}
+              {...register('card.cardholderName')}
+            />
+            <TextField
+              id="checkout-card-number"
+              label={t('payment.cardNumber')}
+              required
+              inputMode="numeric"
+              autoComplete="cc-number"
+              autoCorrect="off"
+              spellCheck={false}
+              maxLength={23}
+              placeholder="1234 1234 1234 1234"
+              className="font-mono tracking-wide"
+              error={errorText(card?.cardNumber?.message)}
+              adornment={
+                brandName && (
+                  <span aria-hidden="true" className="rounded-md bg-white px-2 py-0.5 text-xs font-bold text-brand-800 ring-1 ring-slate-200">
+                    {brandName}
+                  </span>
+                )
+              }
+              {...cardNumberInput(register('card.cardNumber'))}
+            />
+            <p className="sr-only" aria-live="polite">
+              {brandName ? t('payment.brand', { brand: brandName }) : ''}
+            </p>
+            <div className="grid gap-4 sm:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]">
+              <fieldset className="min-w-0" aria-describedby={expiryError ? 'checkout-expiry-error' : undefined}>
+                <legend className="text-sm font-semibold text-ink">
+                  {t('payment.expiry')}
+                  <RequiredMark />
+                </legend>
+                <div className="mt-1.5 grid grid-cols-2 gap-2">
+                  <div className="min-w-0">
+                    <label htmlFor="checkout-expiry-month" className="sr-only">
+                      {t('payment.expiryMonth')}
+                    </label>
+                    <ExpiryInput
+                      id="checkout-expiry-month"
+                      placeholder={t('payment.expiryMonthPlaceholder')}
+                      autoComplete="cc-exp-month"
+                      maxLength={2}
+                      invalid={Boolean(card?.expiryMonth)}
+                      errorId={card?.expiryMonth ? 'checkout-expiry-error' : undefined}
+                      registration={digitsOnly(register('card.expiryMonth'))}
+                    />
+                  </div>
+                  <div className="min-w-0">
+                    <label htmlFor="checkout-expiry-year" className="sr-only">
+                      {t('payment.expiryYear')}
+                    </label>
+                    <ExpiryInput
+                      id="checkout-expiry-year"
+                      placeholder={t('payment.expiryYearPlaceholder')}
+                      autoComplete="cc-exp-year"
+                      maxLength={4}
+                      invalid={Boolean(card?.expiryYear)}
+                      errorId={card?.expiryYear ? 'checkout-expiry-error' : undefined}
+                      registration={{
+                        ...yearRegistration,
+                        onBlur: (event: InputEvent) => {
+                          const year = normaliseExpiryYear(event.target.value);
+                          // '27' becomes '2027', validated again (also after a submit, when blur alone would not).
+                          if (year !== event.target.value) setValue('card.expiryYear', year, { shouldValidate: true, shouldDirty: true });
+                          return yearRegistration.onBlur(event);
+                        },
+                      }}
+                    />
+                  </div>
+                </div>
+                {expiryError && <FieldError id="checkout-expiry-error">{expiryError}</FieldError>}
+              </fieldset>
+              <TextField
+                id="checkout-cvc"
+                label={t('payment.cvv')}
+                required
+                inputMode="numeric"
+                autoComplete="cc-csc"
+                autoCorrect="off"
+                spellCheck={false}
+                maxLength={4}
+                placeholder={brand === 'amex' ? '1234' : '123'}
+                hint={t('payment.cvvHint')}
+                error={errorText(card?.cvv?.message)}
+                {...digitsOnly(register('card.cvv'))}
+              />
+            </div>
+          </div>
+          {!import.meta.env.PROD && (
+            <p className="mt-4 flex items-start gap-2 rounded-xl bg-amber-50 p-3 text-sm text-amber-900 ring-1 ring-amber-200">
+              <FlaskConical aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+              {t('payment.sandbox')}
+            </p>
+          )}
+        </fieldset>
+      )}
+      <p className="mt-4 flex items-start gap-2 text-sm text-slate-700">
+        <Lock aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-brand-700" />
+        {t('payment.secure')}
+      </p>
+    </div>
+  );
+}
+
+interface ExpiryInputProps {
+  id: string;
+  placeholder: string;
+  autoComplete: string;
+  maxLength: number;
+  invalid: boolean;
+  errorId: string | undefined;
+  registration: UseFormRegisterReturn;
+}
+
+/** Month or year of the card's expiry: digits on a numeric keypad. */
+function ExpiryInput({ id, placeholder, autoComplete, maxLength, invalid, errorId, registration }: ExpiryInputProps) {
+  return (
+    <input
+      id={id}
+      type="text"
+      inputMode="numeric"
+      autoComplete={autoComplete}
+      maxLength={maxLength}
+      placeholder={placeholder}
+      aria-required="true"
+      aria-invalid={invalid || undefined}
+      aria-describedby={errorId}
+      className={cn(
+        'block w-full min-w-0 rounded-xl border bg-white px-3.5 py-2.5 text-center font-mono text-base text-ink shadow-sm placeholder:text-slate-500 focus:outline-2 focus:outline-offset-0 focus:outline-brand-600',
+        invalid ? 'border-red-600' : 'border-slate-300',
+      )}
+      {...registration}
+    />
+  );
+}

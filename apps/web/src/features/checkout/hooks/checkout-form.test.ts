@@ -1,0 +1,107 @@
+import { checkoutBodySchema, checkoutFormSchema } from '@esim/contract/checkout';
+import { describe, expect, it } from 'vitest';
+import {
+  type CheckoutFormValues,
+  EMPTY_CHECKOUT_FORM,
+  checkoutFingerprint,
+  fieldMessageOf,
+  formFieldOf,
+  normaliseExpiryYear,
+  toCardTokenRequest,
+  toCheckoutBody,
+} from './checkout-form.ts';
+
+const year = String(new Date().getUTCFullYear() + 2);
+const filled: CheckoutFormValues = {
+  ...EMPTY_CHECKOUT_FORM,
+  customer: { fullName: '  Ada Lovelace ', email: ' ada@example.com ', phone: '' },
+  card: { cardholderName: ' Ada Lovelace ', cardNumber: '4242 4242 4242 4242', expiryMonth: '07', expiryYear: year, cvv: '123' },
+  acceptTerms: true,
+};
+
+describe('toCheckoutBody', () => {
+  it('maps a card checkout without billing address or phone to a valid API body', () => {
+    const body = toCheckoutBody(filled, { method: 'card', token: 'tok_12345678' }, 'de');
+    expect(body).toEqual({
+      customer: { fullName: 'Ada Lovelace', email: 'ada@example.com' },
+      payment: { method: 'card', token: 'tok_12345678' },
+      acceptTerms: true,
+      language: 'de',
+    });
+    expect(checkoutBodySchema.safeParse(body).success).toBe(true);
+    expect(JSON.stringify(body)).not.toContain('4242');
+  });
+
+  it('adds the billing address only when asked for, without an empty state', () => {
+    const values: CheckoutFormValues = {
+      ...filled,
+      customer: { ...filled.customer, phone: ' +44 20 7946 0000 ' },
+      wantsBillingAddress: true,
+      billingAddress: { address: ' 1 Main St ', city: 'Paris', postalCode: '75001', country: 'fr', state: ' ' },
+      paymentMethod: 'paypal',
+    };
+    const body = toCheckoutBody(values, { method: 'paypal' }, 'fr');
+    expect(body.customer.phone).toBe('+44 20 7946 0000');
+    expect(body.billingAddress).toEqual({ address: '1 Main St', city: 'Paris', postalCode: '75001', country: 'FR' });
+    expect(checkoutBodySchema.safeParse(body).success).toBe(true);
+    expect(toCheckoutBody({ ...values, wantsBillingAddress: false }, { method: 'paypal' }, 'fr').billingAddress).toBeUndefined();
+  });
+
+  it('the form values validate with the contract schema the server uses', () => {
+    expect(checkoutFormSchema.safeParse(filled).success).toBe(true);
+    expect(checkoutFormSchema.safeParse({ ...filled, paymentMethod: 'paypal', card: EMPTY_CHECKOUT_FORM.card }).success).toBe(true);
+  });
+});
+
+describe('toCardTokenRequest', () => {
+  it('sends digits and numbers to the provider', () => {
+    expect(toCardTokenRequest({ ...filled.card, expiryYear: '29' })).toEqual({
+      cardholderName: 'Ada Lovelace',
+      cardNumber: '4242424242424242',
+      expiryMonth: 7,
+      expiryYear: 2029,
+      cvv: '123',
+    });
+  });
+
+  it('turns a two-digit year into four digits', () => {
+    expect(normaliseExpiryYear('27')).toBe('2027');
+    expect(normaliseExpiryYear('2031')).toBe('2031');
+    expect(normaliseExpiryYear('')).toBe('');
+  });
+});
+
+describe('checkoutFingerprint', () => {
+  it('changes with the card, the contact or the language, not with card spacing', () => {
+    const base = checkoutFingerprint(filled, 'en');
+    expect(checkoutFingerprint({ ...filled, card: { ...filled.card, cardNumber: '4242424242424242' } }, 'en')).toBe(base);
+    expect(checkoutFingerprint({ ...filled, card: { ...filled.card, cardNumber: '4000 0000 0000 0002' } }, 'en')).not.toBe(base);
+    expect(checkoutFingerprint({ ...filled, customer: { ...filled.customer, email: 'b@example.com' } }, 'en')).not.toBe(base);
+    expect(checkoutFingerprint(filled, 'tr')).not.toBe(base);
+  });
+});
+
+describe('server errors on fields', () => {
+  it('maps tokenisation fields to card fields', () => {
+    expect(formFieldOf('cardNumber', 'token')).toBe('card.cardNumber');
+    expect(formFieldOf('cvv', 'token')).toBe('card.cvv');
+    expect(formFieldOf('email', 'token')).toBeNull();
+  });
+
+  it('maps checkout body paths and bare names to form fields', () => {
+    expect(formFieldOf('customer.email', 'checkout')).toBe('customer.email');
+    expect(formFieldOf('fullName', 'checkout')).toBe('customer.fullName');
+    expect(formFieldOf('billingAddress.postalCode', 'checkout')).toBe('billingAddress.postalCode');
+    expect(formFieldOf('country', 'checkout')).toBe('billingAddress.country');
+    expect(formFieldOf('acceptTerms', 'checkout')).toBe('acceptTerms');
+    expect(formFieldOf('payment.token', 'checkout')).toBeNull();
+    expect(formFieldOf(undefined, 'checkout')).toBeNull();
+  });
+
+  it('prefers a translatable key, then a provider code, then the server message', () => {
+    expect(fieldMessageOf({ message: 'customer.email: email' })).toBe('email');
+    expect(fieldMessageOf({ message: 'required' })).toBe('required');
+    expect(fieldMessageOf({ code: 'incorrect_cvc', message: "Your card's security code is incorrect." })).toBe('cvc');
+    expect(fieldMessageOf({ code: 'odd', message: 'Something specific.' })).toBe('Something specific.');
+  });
+});

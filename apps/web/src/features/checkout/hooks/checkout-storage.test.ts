@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { loadAccessToken, saveCheckout, tokenFromHash } from './checkout-storage.ts';
+
+function fakeStore() {
+  const map = new Map<string, string>();
+  return { getItem: (k: string) => map.get(k) ?? null, setItem: (k: string, v: string) => void map.set(k, v) };
+}
+
+describe('checkout storage', () => {
+  it('remembers the access token per order number', () => {
+    const store = fakeStore();
+    saveCheckout({ orderNumber: 'ORD-ABC123', accessToken: 'tok-1' }, store);
+    expect(loadAccessToken('ORD-ABC123', store)).toBe('tok-1');
+    expect(loadAccessToken('ORD-OTHER1', store)).toBeNull();
+  });
+
+  it('survives storage that throws or is missing', () => {
+    const broken = {
+      getItem: () => {
+        throw new Error('blocked');
+      },
+      setItem: () => {
+        throw new Error('quota');
+      },
+    };
+    expect(() => saveCheckout({ orderNumber: 'ORD-ABC123', accessToken: 't' }, broken)).not.toThrow();
+    expect(loadAccessToken('ORD-ABC123', broken)).toBeNull();
+    expect(loadAccessToken('ORD-ABC123', null)).toBeNull();
+  });
+});
+
+describe('tokenFromHash', () => {
+  it('reads #token= from the fragment', () => {
+    expect(tokenFromHash('#token=abc-123')).toBe('abc-123');
+    expect(tokenFromHash('#x=1&token=abc')).toBe('abc');
+    expect(tokenFromHash('')).toBeNull();
+    expect(tokenFromHash('#token=')).toBeNull();
+  });
+});
