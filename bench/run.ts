@@ -34,6 +34,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { type CheckoutRun, measureCheckout } from './checkout.ts';
 
 // ---------------------------------------------------------------------------------------------
 // autocannon (ships no type declarations): the part of its programmatic API used here.
@@ -93,7 +94,17 @@ const BUDGET = {
   minThroughputRatio: 0.5,
   /** Initial JavaScript, gzip bytes (at most). */
   maxInitialJsGzip: 150_000,
+  /**
+   * Full checkout latency, ms (strictly below; DESIGN.md section 6): p95 of one visitor at a time
+   * on PGlite, which runs one query at a time for the whole process (more visitors only queue:
+   * that run reports throughput), p99 of 4 visitors at once on PostgreSQL.
+   */
+  checkoutMs: DATABASE_URL ? 50 : 200,
 };
+
+/** Checkouts per run (`BENCH_CHECKOUTS` overrides the count) and visitors at once in each run. */
+const CHECKOUTS = Math.floor(positiveNumber(process.env.BENCH_CHECKOUTS, 200));
+const CHECKOUT_CONCURRENCY = [1, 4] as const;
 
 /** An API endpoint and the static copy of its bytes. */
 const PAIRS = [
@@ -430,6 +441,19 @@ async function main(): Promise<number> {
   console.error(`Maximum throughput (${CONNECTIONS} connections, ${DURATION_S} s per run)...`);
   const maxRuns = await measure(baseUrl, targets, DURATION_S);
 
+  // A full checkout: cart -> card token -> paid order -> eSIMs provisioned, e-mail queued.
+  console.error(`Checkout (${CHECKOUTS} checkouts, ${CHECKOUT_CONCURRENCY.join(' and ')} visitors at once)...`);
+  const { products } = JSON.parse((await getOk(`${baseUrl}/api/products?country=TR`)).toString()) as {
+    products: { productId: number }[];
+  };
+  const productId = products[0]!.productId;
+  await measureCheckout(baseUrl, { checkouts: 20, concurrency: 4, productId });
+  const checkouts: CheckoutRun[] = [];
+  for (const concurrency of CHECKOUT_CONCURRENCY) {
+    checkouts.push(await measureCheckout(baseUrl, { checkouts: CHECKOUTS, concurrency, productId }));
+  }
+  const [single, concurrent] = checkouts as [CheckoutRun, CheckoutRun];
+
   // Another `vite build` empties apps/web/dist, and the static twins then answer 404.
   if (PAIRS.some((pair) => !fs.existsSync(path.join(benchDir, pair.staticFile)))) {
     console.error(`${benchDir} was removed during the runs (apps/web/dist rebuilt?): the static figures are invalid.`);
@@ -449,7 +473,8 @@ async function main(): Promise<number> {
   };
   const ratios = { country: ratio('country'), all: ratio('all') };
   const countryFixed = fixedRuns[fixedTargets.findIndex((t) => t.kind === 'api')]!;
-  const totalErrors = [...maxRuns, ...fixedRuns].reduce((total, r) => total + r.errors, 0);
+  const totalErrors = [...maxRuns, ...fixedRuns, ...checkouts].reduce((total, r) => total + r.errors, 0);
+  const checkoutFigure = DATABASE_URL ? concurrent.p99Ms : single.p95Ms;
 
   const budgets = [
     {
@@ -466,6 +491,11 @@ async function main(): Promise<number> {
       name: `initial JavaScript <= ${kB(BUDGET.maxInitialJsGzip)} gzip`,
       value: kB(jsGzip),
       pass: jsGzip <= BUDGET.maxInitialJsGzip,
+    },
+    {
+      name: `full checkout ${DATABASE_URL ? 'p99, 4 visitors' : 'p95, 1 visitor'} < ${BUDGET.checkoutMs} ms (${DATABASE})`,
+      value: `${fmt(checkoutFigure)} ms`,
+      pass: checkoutFigure < BUDGET.checkoutMs,
     },
     { name: '0 errors, non-2xx or timeouts in every run', value: String(totalErrors), pass: totalErrors === 0 },
   ];
@@ -503,6 +533,20 @@ async function main(): Promise<number> {
       }),
     ]),
     '',
+    'Full checkout (cart -> card token -> paid order -> eSIMs provisioned, e-mail queued)',
+    table([
+      ['visitors', 'checkouts', 'checkouts/s', 'p50 ms', 'p95 ms', 'p99 ms', 'errors'],
+      ...checkouts.map((run) => [
+        fmt(run.concurrency),
+        fmt(run.checkouts),
+        fmt(run.checkoutsPerS, 1),
+        fmt(run.p50Ms),
+        fmt(run.p95Ms),
+        fmt(run.p99Ms),
+        fmt(run.errors),
+      ]),
+    ]),
+    '',
     'Storefront initial assets (gzip -9)',
     table([
       ['kind', 'files', 'gzip'],
@@ -531,6 +575,7 @@ async function main(): Promise<number> {
     maxThroughput: targets.map((t, i) => ({ ...t, ...maxRuns[i]! })),
     apiToStaticRatio: ratios,
     fixedRate: fixedTargets.map((t, i) => ({ ...t, ...fixedRuns[i]! })),
+    checkout: checkouts,
     initialAssets: { jsGzipBytes: jsGzip, cssGzipBytes: cssGzip, ...assets },
     budgets,
   };

@@ -49,13 +49,15 @@ export interface OrdersTestApp {
 
 /**
  * A built app on a fresh, seeded database with the sandbox payment provider (faults on demand),
- * the database mailer, the real templates, and job backoff shortened to milliseconds.
+ * the mailer of the config (the database Outbox unless `env.SMTP_URL` is set), the real
+ * templates, and job backoff shortened to milliseconds. `env` adds environment variables to the
+ * test config (e.g. `SMTP_URL`, `PUBLIC_URL`).
  */
 export async function createOrdersTestApp(
-  opts: { esimProvider?: EsimProvider; deps?: Partial<AppDeps> } = {},
+  opts: { esimProvider?: EsimProvider; deps?: Partial<AppDeps>; env?: NodeJS.ProcessEnv } = {},
 ): Promise<OrdersTestApp> {
   const database = await openTestDatabase();
-  const config = testConfig();
+  const config = testConfig(opts.env);
   const payments = new FlakySandboxPayments({ db: database.db, secret: config.paymentSandboxSecret });
   const { app, services } = await buildApp({
     config,

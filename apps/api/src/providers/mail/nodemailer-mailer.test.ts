@@ -1,9 +1,7 @@
-import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
-import { type ParsedMail, simpleParser } from 'mailparser';
-import { SMTPServer, type SMTPServerOptions } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase, testConfig } from '../../../test/helper.ts';
+import { startSmtpServer } from '../../../test/smtp-server.ts';
 import { ConfigError, loadConfig } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import { emailMessages } from '../../db/schema.ts';
@@ -36,39 +34,6 @@ async function row(id: number) {
   const [found] = await database.db.select().from(emailMessages).where(eq(emailMessages.id, id));
   if (!found) throw new Error(`no email_messages row ${id}`);
   return found;
-}
-
-/** A real SMTP server on 127.0.0.1 (random port) that parses every message it accepts. */
-async function startSmtpServer(options: SMTPServerOptions = {}): Promise<{
-  url: (auth?: string) => string;
-  received: ParsedMail[];
-  close: () => Promise<void>;
-}> {
-  const received: ParsedMail[] = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onData(stream, _session, callback) {
-      simpleParser(stream, { skipImageLinks: true })
-        .then((mail) => {
-          received.push(mail);
-          callback();
-        })
-        .catch(callback);
-    },
-    ...options,
-  });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => resolve());
-  });
-  const { port } = server.server.address() as AddressInfo;
-  return {
-    url: (auth) => `smtp://${auth ? `${auth}@` : ''}127.0.0.1:${port}`,
-    received,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
 }
 
 describe('config', () => {

@@ -1,0 +1,50 @@
+import { ConfigError, loadConfig } from '../config.ts';
+import { CatalogRepository } from '../modules/catalog/catalog.repository.ts';
+import { CatalogService } from '../modules/catalog/catalog.service.ts';
+import { SandboxEsimProvider } from '../providers/esim/sandbox.ts';
+import { openDatabase } from './client.ts';
+
+/**
+ * `npm run db:migrate` / `npm run db:seed`: applies the SQL migrations to the configured database
+ * (`DATABASE_URL`, else PGlite in `DATA_DIR`); `seed` then installs the default pricing rule and
+ * imports the sandbox catalogue unless the database holds one already. `server.ts` does both at
+ * start-up; these commands are for operators preparing a database ahead of a deploy.
+ * Exit codes: 0 done, 64 unknown command, 78 invalid environment, 1 any other failure.
+ */
+async function main(command: string | undefined): Promise<number> {
+  if (command !== 'migrate' && command !== 'seed') {
+    console.error('usage: cli.ts migrate|seed');
+    return 64; // EX_USAGE
+  }
+  let config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      return 78; // EX_CONFIG
+    }
+    throw error;
+  }
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  try {
+    await database.migrate();
+    console.log(`migrated (${database.driver})`);
+    if (command === 'seed') {
+      const catalog = new CatalogService(new CatalogRepository(database.db), new SandboxEsimProvider());
+      await catalog.ensureSeeded();
+      console.log('seeded');
+    }
+    return 0;
+  } finally {
+    await database.close();
+  }
+}
+
+main(process.argv[2]).then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  },
+);
