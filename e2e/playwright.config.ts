@@ -2,12 +2,17 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
+import { MAILBOX_HTTP_PORT, MAILBOX_HTTP_URL, MAILBOX_SMTP_PORT, MAILBOX_SMTP_URL } from './support/mailbox-api.ts';
 
 /**
  * Browser tests against the built store on a fresh embedded database, in Debian's Chromium
- * (never a downloaded browser). The server is started once for the run.
+ * (never a downloaded browser). The servers are started once for the run, in order: the test
+ * mailbox (`support/mailbox.ts`: SMTP on `MAILBOX_SMTP_PORT`, default 5187, and its JSON API on
+ * `MAILBOX_HTTP_PORT`, default 5188), then the store on `E2E_PORT` (default 5179), which sends
+ * its e-mail there over real SMTP; tests read it with `tests/mail.ts`.
  */
 const port = Number(process.env.E2E_PORT ?? 5179);
+const origin = `http://127.0.0.1:${port}`;
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'esim-e2e-'));
 const { DATABASE_URL: _ignored, ...env } = process.env;
 
@@ -30,7 +35,7 @@ export default defineConfig({
   expect: { timeout: 10_000 },
   reporter: [['list'], ['json', { outputFile: '../test-results/e2e.json' }]],
   use: {
-    baseURL: `http://127.0.0.1:${port}`,
+    baseURL: origin,
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS },
@@ -38,13 +43,36 @@ export default defineConfig({
   projects: [
     { name: 'desktop', use: { ...devices['Desktop Chrome'], channel: undefined, viewport: { width: 1280, height: 800 } } },
   ],
-  webServer: {
-    command: 'node --import tsx ../apps/api/src/server.ts',
-    url: `http://127.0.0.1:${port}/api/health`,
-    timeout: 180_000,
-    reuseExistingServer: false,
-    stdout: 'ignore',
-    stderr: 'pipe',
-    env: { ...env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', NODE_ENV: 'production' } as Record<string, string>,
-  },
+  webServer: [
+    {
+      name: 'mailbox',
+      command: 'node --import tsx support/mailbox.ts',
+      url: `${MAILBOX_HTTP_URL}/health`,
+      timeout: 30_000,
+      reuseExistingServer: false,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: { MAILBOX_SMTP_PORT: String(MAILBOX_SMTP_PORT), MAILBOX_HTTP_PORT: String(MAILBOX_HTTP_PORT) },
+    },
+    {
+      name: 'store',
+      command: 'node --import tsx ../apps/api/src/server.ts',
+      url: `${origin}/api/health`,
+      timeout: 180_000,
+      reuseExistingServer: false,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: {
+        ...env,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        LOG_LEVEL: 'warn',
+        NODE_ENV: 'production',
+        SMTP_URL: MAILBOX_SMTP_URL,
+        // E-mail links (portal, order page) point at this test server rather than localhost:<port>.
+        PUBLIC_URL: origin,
+      } as Record<string, string>,
+    },
+  ],
 });

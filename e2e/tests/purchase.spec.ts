@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { type Page, expect, test } from '@playwright/test';
 import { seriousViolations } from './a11y.ts';
 import { text } from './i18n.ts';
+import { extractPortalToken, waitForMail } from './mail.ts';
 
 /** The header's cart link, named 'Cart' or 'Cart, {n} item(s)'. */
 const cartLink = (page: Page) => page.getByRole('banner').getByRole('link', { name: /^Cart/ });
@@ -105,9 +106,24 @@ test.describe('purchase', () => {
     await expect(page.getByRole('group', { name: 'Card details' }).getByText('Visa', { exact: true })).toBeVisible();
     await page.getByRole('button', { name: 'Complete purchase' }).click();
 
-    await expectEsims(page, 3);
+    const orderNumber = await expectEsims(page, 3);
     await expect(page.getByText('Visa ending in 4242')).toBeVisible();
     await expect(cartLink(page)).toHaveAccessibleName('Cart');
+
+    // The confirmation e-mail reaches the buyer over real SMTP (the test mailbox) with what the page shows.
+    const codes = await page.getByRole('region', { name: 'Your eSIMs' }).getByText(/^LPA:1\$/).allTextContents();
+    expect(codes).toHaveLength(3);
+    const tokenCode = page.getByRole('region', { name: 'Your portal access token' }).locator('code');
+    const accessToken = (await tokenCode.textContent())?.trim() ?? '';
+    expect(accessToken).toMatch(/\S{16,}/);
+    const mail = await waitForMail(page.request, { to: 'ada@example.com', subject: new RegExp(orderNumber) });
+    expect(mail.to).toEqual(['ada@example.com']);
+    expect(mail.from).toContain('orders@roamwise.example');
+    for (const code of codes) expect(mail.text).toContain(code);
+    expect(mail.text).toContain(accessToken);
+    // Its portal link signs in with the same token, in the fragment, on this server.
+    expect(extractPortalToken(mail)).toBe(accessToken);
+    expect(mail.text).toContain(`${new URL(page.url()).origin}/portal#token=${encodeURIComponent(accessToken)}`);
   });
 
   test('pays with PayPal after approving on the PayPal page', async ({ page }) => {
@@ -175,7 +191,8 @@ test.describe('purchase', () => {
     await expect(fullName).toHaveAttribute('aria-invalid', 'true');
     await expect(fullName).toHaveAccessibleDescription(de('errors.required'));
     await expect(page.getByLabel(de('contact.email'), { exact: true })).toHaveAccessibleDescription(de('errors.email'));
-    await expect(page.getByLabel(de('payment.cardNumber'))).toHaveAccessibleDescription(de('errors.cardNumber'));
+    // The card fields are shared with the portal's top-up: their texts are in the `payment` namespace.
+    await expect(page.getByLabel(text('de', 'payment', 'cardNumber'))).toHaveAccessibleDescription(text('de', 'payment', 'errors.cardNumber'));
     await expect(page.getByText(de('errors.terms'))).toBeVisible();
 
     // Fixing a field clears its error as it is typed.

@@ -22,11 +22,17 @@ import { FulfilmentService } from './modules/orders/fulfilment.service.ts';
 import { OrdersRepository } from './modules/orders/orders.repository.ts';
 import { ordersRoutes } from './modules/orders/orders.routes.ts';
 import { OrdersService } from './modules/orders/orders.service.ts';
+import { PortalRepository } from './modules/portal/portal.repository.ts';
+import { portalRoutes } from './modules/portal/portal.routes.ts';
+import { PortalService } from './modules/portal/portal.service.ts';
+import { UsageSyncService } from './modules/portal/usage-sync.service.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 import { registerWeb } from './plugins/web.ts';
 import type { EsimProvider } from './providers/esim/esim-provider.ts';
 import { SandboxEsimProvider } from './providers/esim/sandbox.ts';
+import { sandboxEsimRoutes } from './providers/esim/sandbox-device.routes.ts';
+import { simulatorPath } from './providers/esim/sandbox-device-page.ts';
 import type { Mailer } from './providers/mail/mailer.ts';
 import { createMailer } from './providers/mail/nodemailer-mailer.ts';
 import type { PaymentProvider } from './providers/payment/payment-provider.ts';
@@ -60,6 +66,12 @@ export interface AppServices {
   jobs: JobQueue;
   /** Sends (SMTP) or stores (database Outbox) e-mail; `deps.mailer` or `createMailer(config)`. */
   mailer: Mailer;
+  /** The customer portal (access-token reads, usage sync, top-ups). */
+  portal: PortalService;
+  /** Usage sync with the eSIM provider: `server.ts` schedules its recurring job. */
+  usageSync: UsageSyncService;
+  /** The eSIM provider in use (`deps.esimProvider` or the sandbox on this database). */
+  esimProvider: EsimProvider;
 }
 
 /**
@@ -74,8 +86,17 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; s
         ? false
         : {
             level: config.logLevel,
-            // Card fields, should any code ever log a body (the tokenisation route logs nothing).
-            redact: ['req.headers.authorization', 'req.headers.cookie', 'cardNumber', 'cvv', '*.cardNumber', '*.cvv'],
+            // Credentials in headers, and card fields should any code ever log a body (the
+            // tokenisation route logs nothing).
+            redact: [
+              'req.headers.authorization',
+              'req.headers.cookie',
+              'req.headers["x-access-token"]',
+              'cardNumber',
+              'cvv',
+              '*.cardNumber',
+              '*.cvv',
+            ],
             ...(deps.logStream ? { stream: deps.logStream } : {}),
           },
     trustProxy: true,
@@ -110,7 +131,7 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; s
     strictTransportSecurity: { maxAge: 31_536_000, includeSubDomains: true },
   });
 
-  const esimProvider = deps.esimProvider ?? new SandboxEsimProvider({ latencyMs: config.esimSandbox.latencyMs });
+  const esimProvider = deps.esimProvider ?? new SandboxEsimProvider({ db: database.db, latencyMs: config.esimSandbox.latencyMs });
   const catalog = new CatalogService(new CatalogRepository(database.db), esimProvider);
   const cart = new CartService(new CartRepository(database.db), catalog);
   const payments =
@@ -123,6 +144,22 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; s
   const orders = new OrdersService({ repo: ordersRepository, cart, payments, idempotency, jobs });
   const publicOrigin = config.publicUrl ?? `http://localhost:${config.port}`;
   new FulfilmentService({ repo: ordersRepository, esimProvider, mailer, publicOrigin, jobs }).register(jobs);
+  const portalRepository = new PortalRepository(database.db);
+  const usageSync = new UsageSyncService({
+    repo: portalRepository,
+    esimProvider,
+    productByBundleName: (name) => catalog.productByBundleName(name),
+    intervalMs: config.portal.usageSyncIntervalMs,
+  });
+  usageSync.register(jobs);
+  const sandboxEsims = esimProvider instanceof SandboxEsimProvider ? esimProvider : undefined;
+  const portal = new PortalService({
+    repo: portalRepository,
+    usage: usageSync,
+    orders,
+    catalog,
+    simulatorUrl: (iccid) => (sandboxEsims ? simulatorPath(iccid) : null),
+  });
 
   await registerOpenApi(app);
   app.get('/api/health', { schema: { hide: true } }, async () => {
@@ -132,11 +169,14 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; s
   await app.register(catalogRoutes, { catalog, maxAgeS: config.catalogueMaxAgeS });
   await app.register(cartRoutes, { cart });
   await app.register(ordersRoutes, { orders });
+  await app.register(portalRoutes, { portal, rateLimitPerMinute: config.portal.rateLimitPerMinute });
   // Before the storefront: its not-found handler would answer these paths with the SPA.
   await app.register(emailPreviewRoutes, { config });
   // The sandbox's own pages (`/sandbox/paypal/*`) and tokenisation endpoint; explicit routes win
   // over the storefront's not-found handler whatever the order.
   if (payments instanceof SandboxPaymentProvider) await app.register(sandboxPaymentRoutes, { sandbox: payments });
+  // The sandbox eSIM provider's device simulator (`/sandbox/esims/*`), only when it is in use.
+  if (sandboxEsims) await app.register(sandboxEsimRoutes, { sandbox: sandboxEsims });
   await registerWeb(app, { config, catalog, serveWeb: deps.serveWeb ?? true });
-  return { app, services: { catalog, cart, payments, orders, jobs, mailer } };
+  return { app, services: { catalog, cart, payments, orders, jobs, mailer, portal, usageSync, esimProvider } };
 }

@@ -47,6 +47,10 @@ const envSchema = z.object({
   ),
   /** Sender of every e-mail (RFC 5322 mailbox). */
   MAIL_FROM: z.string().min(3).default('Roamwise <orders@roamwise.example>'),
+  /** How often the worker refreshes the usage of eSIMs in use from the provider, ms (default 15 min). */
+  USAGE_SYNC_INTERVAL_MS: z.coerce.number().int().min(10_000).max(86_400_000).default(900_000),
+  /** Portal requests one client IP may make per minute (access-token guessing; default 60). */
+  PORTAL_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(60),
 });
 
 export type Config = {
@@ -68,6 +72,8 @@ export type Config = {
   /** SMTP connection URL; undefined stores e-mail in the database only. */
   smtpUrl: string | undefined;
   mailFrom: string;
+  /** Customer portal: periodic usage refresh (ms) and requests per IP per minute. */
+  portal: { usageSyncIntervalMs: number; rateLimitPerMinute: number };
 };
 
 /** Thrown when the environment is invalid; the message names every bad variable. */
@@ -107,5 +113,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     esimSandbox: { latencyMs: e.ESIM_SANDBOX_LATENCY_MS },
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
+    portal: { usageSyncIntervalMs: e.USAGE_SYNC_INTERVAL_MS, rateLimitPerMinute: e.PORTAL_RATE_LIMIT_PER_MINUTE },
   };
 }

@@ -41,6 +41,8 @@ async function main(): Promise<void> {
   await app.listen({ port: config.port, host: config.host });
   // Jobs left by a previous run (queued, or held by a process that died) are picked up here.
   services.jobs.start();
+  // Usage refresh of eSIMs in use, once per period across every instance (dedupe by period).
+  await services.usageSync.scheduleNext(services.jobs);
   const where = config.databaseUrl ? 'PostgreSQL' : `PGlite in ${config.dataDir}`;
   app.log.info(`eSIM store on http://localhost:${config.port} (${where})`);
 }

@@ -29,11 +29,11 @@ async function main(command: string | undefined): Promise<number> {
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   try {
     await database.migrate();
-    console.log(`migrated (${database.driver})`);
+    process.stdout.write(`migrated (${database.driver})\n`);
     if (command === 'seed') {
       const catalog = new CatalogService(new CatalogRepository(database.db), new SandboxEsimProvider());
       await catalog.ensureSeeded();
-      console.log('seeded');
+      process.stdout.write('seeded\n');
     }
     return 0;
   } finally {

@@ -1,5 +1,7 @@
 
 import {
+  type AnyPgColumn,
+  bigint,
   bigserial,
   boolean,
   index,
@@ -162,15 +164,29 @@ export const orders = pgTable(
     cardLast4: text('card_last4'),
     /** The provider's reason when a payment failed, e.g. "Your card was declined." */
     paymentError: text('payment_error'),
-    /** SHA-256 (hex) of the portal access token. */
-    accessTokenHash: text('access_token_hash').notNull().unique(),
+    /** `order` (a cart checkout) or `topup` (a bundle added to an eSIM of `parentOrderId` from the portal). */
+    kind: text('kind').notNull().default('order'),
+    /** Top-ups: the order whose access token bought it (its portal). */
+    parentOrderId: integer('parent_order_id').references((): AnyPgColumn => orders.id),
+    /** Top-ups: the eSIM the bundle is applied to. */
+    topupEsimId: integer('topup_esim_id').references((): AnyPgColumn => esims.id),
+    /** SHA-256 (hex) of the portal access token; `null` for top-ups (they use their parent's). */
+    accessTokenHash: text('access_token_hash').unique(),
+    /** The access token stops opening the portal after this. */
+    accessTokenExpiresAt: timestamp('access_token_expires_at', { withTimezone: true }),
+    /** Set when support revokes the access token (e.g. it leaked); the portal then refuses it. */
+    accessTokenRevokedAt: timestamp('access_token_revoked_at', { withTimezone: true }),
     /** Last fulfilment error, shown to admins while the order stays in processing. */
     lastError: text('last_error'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     completedAt: timestamp('completed_at', { withTimezone: true }),
   },
-  (t) => [index('orders_session_idx').on(t.sessionId), index('orders_email_idx').on(t.customerEmail)],
+  (t) => [
+    index('orders_session_idx').on(t.sessionId),
+    index('orders_email_idx').on(t.customerEmail),
+    index('orders_parent_idx').on(t.parentOrderId),
+  ],
 );
 
 /** One product line of an order, with the product facts frozen at purchase time. */
@@ -221,14 +237,63 @@ export const esims = pgTable(
     activationCode: text('activation_code').notNull(),
     /** The provider's order reference. */
     providerReference: text('provider_reference').notNull(),
-    /** Ready | Assigned | Active | Expired (provider state as last seen). */
+    /** Display state as of the last sync: Ready | Pending | Active | Expired | Archived | Assigned. */
     status: text('status').notNull().default('Ready'),
     apiBundleName: text('api_bundle_name').notNull(),
+    /** The provider's profile state as last seen (`EsimProfileState`). */
+    profileState: text('profile_state').notNull().default('released'),
+    /** First use at the destination, as the provider reported it. */
+    activatedAt: timestamp('activated_at', { withTimezone: true }),
+    /** Last successful usage sync. */
+    syncedAt: timestamp('synced_at', { withTimezone: true }),
+    /** Last failed usage sync's reason (cleared by a successful one). */
+    syncError: text('sync_error'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('esims_line_unit_idx').on(t.orderLineId, t.unitIndex),
     index('esims_order_idx').on(t.orderId),
+  ],
+);
+
+/**
+ * The bundles on an eSIM (main plan and top-ups) with usage as last synced from the provider.
+ * The main bundle's row is written with the eSIM at provisioning and a top-up's when the provider
+ * applies it, each with its order line; `(esim_id, order_line_id)` is unique, so a retried job
+ * stores a bundle once. The provider's assignment id is filled in by the first sync that sees it.
+ */
+export const esimBundles = pgTable(
+  'esim_bundles',
+  {
+    id: serial('id').primaryKey(),
+    esimId: integer('esim_id')
+      .notNull()
+      .references(() => esims.id),
+    /** The order line that paid for it; `null` for a bundle the provider reports that the store did not sell. */
+    orderLineId: integer('order_line_id').references(() => orderLines.id),
+    /** main | topup */
+    kind: text('kind').notNull(),
+    providerAssignmentId: text('provider_assignment_id'),
+    apiBundleName: text('api_bundle_name').notNull(),
+    name: text('name').notNull(),
+    countryCode: text('country_code').notNull(),
+    /** Allowance in MB as sold; `null` for unlimited. */
+    dataMb: integer('data_mb'),
+    validityDays: integer('validity_days').notNull(),
+    /** Provider state (`ProviderBundleState`): processing | queued | active | depleted | expired | revoked | lapsed. */
+    state: text('state').notNull().default('queued'),
+    unlimited: boolean('unlimited').notNull(),
+    initialBytes: bigint('initial_bytes', { mode: 'number' }),
+    remainingBytes: bigint('remaining_bytes', { mode: 'number' }),
+    usedBytes: bigint('used_bytes', { mode: 'number' }).notNull().default(0),
+    assignedAt: timestamp('assigned_at', { withTimezone: true }).notNull().defaultNow(),
+    startedAt: timestamp('started_at', { withTimezone: true }),
+    endsAt: timestamp('ends_at', { withTimezone: true }),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('esim_bundles_esim_line_idx').on(t.esimId, t.orderLineId),
+    uniqueIndex('esim_bundles_assignment_idx').on(t.esimId, t.providerAssignmentId),
   ],
 );
 
@@ -324,6 +389,48 @@ export const sandboxCharges = pgTable('sandbox_charges', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * The sandbox eSIM provider's own records (it plays eSIM Go; the store reads them only through
+ * the `EsimProvider` port): the profiles it issued and the simulated traveller's phone.
+ */
+export const sandboxEsims = pgTable('sandbox_esims', {
+  iccid: text('iccid').primaryKey(),
+  /** The `createOrder` reference that issued it. */
+  orderReference: text('order_reference').notNull(),
+  smdpAddress: text('smdp_address').notNull(),
+  matchingId: text('matching_id').notNull(),
+  /** `EsimProfileState` */
+  profileState: text('profile_state').notNull().default('released'),
+  /** First use at the destination; `null` until the simulated phone attaches there. */
+  firstUsedAt: timestamp('first_used_at', { withTimezone: true }),
+  /** Simulated time travel: every reading of this eSIM happens this many ms later than the real clock. */
+  clockOffsetMs: bigint('clock_offset_ms', { mode: 'number' }).notNull().default(0),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Bundles the sandbox has assigned to its eSIMs; `reference` (the caller's) is unique: one assignment per reference. */
+export const sandboxEsimBundles = pgTable(
+  'sandbox_esim_bundles',
+  {
+    id: text('id').primaryKey(),
+    iccid: text('iccid')
+      .notNull()
+      .references(() => sandboxEsims.iccid),
+    /** `createOrder` reference + `#<unit>` for the first bundle, the `applyBundle` reference for top-ups. */
+    reference: text('reference').notNull().unique(),
+    bundle: text('bundle').notNull(),
+    unlimited: boolean('unlimited').notNull(),
+    initialBytes: bigint('initial_bytes', { mode: 'number' }),
+    durationDays: integer('duration_days').notNull(),
+    /** Data the simulated traveller used on top of the daily pattern ("use data" control). */
+    extraUsedBytes: bigint('extra_used_bytes', { mode: 'number' }).notNull().default(0),
+    revoked: boolean('revoked').notNull().default(false),
+    /** Simulated time (real time + the eSIM's clock offset) of the assignment. */
+    assignedAt: timestamp('assigned_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('sandbox_esim_bundles_iccid_idx').on(t.iccid)],
+);
 
 /**
  * E-mail messages. Without `SMTP_URL` this table is the outbox that admins read; with it, rows

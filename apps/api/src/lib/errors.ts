@@ -21,6 +21,23 @@ export class NotFoundError extends AppError {
   }
 }
 
+/**
+ * 401: the request lacks a credential that opens the resource, or brings one that does not
+ * (unknown, expired, revoked); `code` says which (e.g. `token_required`, `invalid_token`).
+ */
+export class UnauthorizedError extends AppError {
+  constructor(message: string, code = 'unauthorized') {
+    super(message, 401, code);
+  }
+}
+
+/** 429: the client sent too many requests; it may retry after the `Retry-After` header's seconds. */
+export class TooManyRequestsError extends AppError {
+  constructor(message: string) {
+    super(message, 429, 'rate_limited');
+  }
+}
+
 /** 400: the input is malformed; `field` names the offending input. */
 export class ValidationError extends AppError {
   constructor(message: string, field?: string) {

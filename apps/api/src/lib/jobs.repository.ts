@@ -85,6 +85,11 @@ export type JobCounts = Record<'queued' | 'running' | 'succeeded' | 'failed', nu
 export class JobsRepository {
   constructor(private readonly db: Db) {}
 
+  /** Enqueues a job on its own, outside any caller transaction (recurring work); see {@link enqueue}. */
+  enqueueNow(job: EnqueueRequest): Promise<number | undefined> {
+    return enqueue(this.db, job);
+  }
+
   /**
    * Claims the oldest due job: one that is queued with `run_at <= now()`, or running with an
    * expired lease (its worker died). `FOR UPDATE SKIP LOCKED` lets concurrent workers (other

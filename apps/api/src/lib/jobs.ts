@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import os from 'node:os';
-import type { JobCounts, JobRecord, JobsRepository } from './jobs.repository.ts';
+import type { EnqueueRequest, JobCounts, JobRecord, JobsRepository } from './jobs.repository.ts';
 
 export { enqueue, discardJob, releaseJob, type EnqueueRequest } from './jobs.repository.ts';
 
@@ -134,6 +134,18 @@ export class JobQueue {
     this.wakeSleeper?.();
     await this.loop;
     this.loop = undefined;
+  }
+
+  /**
+   * Enqueues a job that is not tied to another change (e.g. the next run of a recurring job);
+   * idempotent on `dedupeKey` like {@link enqueue}. Work that must commit with a change is
+   * enqueued inside that change's transaction instead.
+   * @returns the new job's id, or undefined when a job with that key existed.
+   */
+  async enqueue(job: EnqueueRequest): Promise<number | undefined> {
+    const id = await this.repo.enqueueNow(job);
+    if (id !== undefined && (job.runAt === undefined || job.runAt.getTime() <= Date.now())) this.wake();
+    return id;
   }
 
   /** Tells an idle worker that a job was just committed, so it starts it without waiting for the next poll. */

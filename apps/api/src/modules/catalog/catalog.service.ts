@@ -193,6 +193,19 @@ export class CatalogService {
   }
 
   /**
+   * The active products sold for exactly this destination code (ISO alpha-2, special code,
+   * region name or `Global`), cheapest data first as listed; empty for an unknown code.
+   */
+  async productsFor(countryCode: string): Promise<Product[]> {
+    return (await this.current()).byCountry.get(countryCode.toUpperCase()) ?? [];
+  }
+
+  /** The active product of a provider bundle name (e.g. `esim_1GB_7D_TR_V2`), or undefined. */
+  async productByBundleName(apiBundleName: string): Promise<Product | undefined> {
+    return (await this.current()).products.find((p) => p.apiBundleName === apiBundleName);
+  }
+
+  /**
    * The products still sold among `ids`, keyed by product id, for embedding in carts. Read from the
    * snapshot; only ids the snapshot has never seen (added by another instance's sync since the last
    * reload) are looked up in the database. Ids of products no longer sold, or unknown, are absent.

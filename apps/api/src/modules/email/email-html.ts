@@ -1,6 +1,7 @@
 import type { Language } from '@esim/contract/languages';
 import type { InlineImage } from '../../providers/mail/mailer.ts';
-import type { Plural } from './locales/index.ts';
+import type { CommonEmailStrings, Plural } from './locales/index.ts';
+import { SUPPORT_CONTACT } from './support-contact.ts';
 
 /**
  * Building blocks of e-mail-safe HTML: layout tables, inline styles only (no classes a client
@@ -116,6 +117,42 @@ export function button(href: string, label: string, variant: 'primary' | 'second
     `<a href="${escapeHtml(href)}" target="_blank" rel="noopener" style="display:inline-block;padding:10px 18px;font-family:${FONT};font-size:15px;line-height:20px;font-weight:700;color:${fg};text-decoration:none;border-radius:8px;">${escapeHtml(label)}</a>` +
     `</td></tr></table>`
   );
+}
+
+/** An underlined text link; `href` and `label` are plain text (escaped here). */
+export function textLink(href: string, label: string): string {
+  return `<a href="${escapeHtml(href)}" style="color:${COLORS.brand};text-decoration:underline;">${escapeHtml(label)}</a>`;
+}
+
+/**
+ * The support section every message ends with (specification section 9): heading, response
+ * times, e-mail / WhatsApp / phone links of {@link SUPPORT_CONTACT} and opening hours, as HTML
+ * for a {@link card}.
+ */
+export function supportHtml(common: CommonEmailStrings): string {
+  return (
+    heading(common.supportHeading) +
+    paragraph(common.supportIntro, 'font-size:14px;line-height:20px;') +
+    paragraphHtml(
+      `${escapeHtml(common.emailLabel)}: ${textLink(`mailto:${SUPPORT_CONTACT.email}`, SUPPORT_CONTACT.email)}<br>` +
+        `${escapeHtml(common.whatsappLabel)}: ${textLink(SUPPORT_CONTACT.whatsappHref, SUPPORT_CONTACT.whatsapp)}<br>` +
+        `${escapeHtml(common.phoneLabel)}: ${textLink(SUPPORT_CONTACT.phoneHref, SUPPORT_CONTACT.phone)}`,
+      'font-size:14px;line-height:22px;',
+    ) +
+    paragraph(common.supportHours, `margin:0;font-size:12px;line-height:16px;color:${COLORS.muted};`)
+  );
+}
+
+/** {@link supportHtml} as plain-text lines, starting with the `== heading ==` line. */
+export function supportText(common: CommonEmailStrings): string[] {
+  return [
+    `== ${common.supportHeading} ==`,
+    common.supportIntro,
+    `${common.emailLabel}: ${SUPPORT_CONTACT.email}`,
+    `${common.whatsappLabel}: ${SUPPORT_CONTACT.whatsapp}`,
+    `${common.phoneLabel}: ${SUPPORT_CONTACT.phone}`,
+    common.supportHours,
+  ];
 }
 
 /** A white card (one row of the outer column) holding `inner` HTML. */

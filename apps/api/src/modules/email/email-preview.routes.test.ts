@@ -40,7 +40,8 @@ describe('GET /email-preview', () => {
     expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
     expect(res.headers['x-robots-tag']).toBe('noindex');
     expect(res.body).not.toContain('<div id="root">SPA</div>');
-    expect(TEMPLATE_IDS).toContain('order-confirmation');
+    expect(TEMPLATE_IDS).toEqual(expect.arrayContaining(['order-confirmation', 'topup-receipt']));
+    expect(res.body).toContain('Top-up receipt');
     for (const id of TEMPLATE_IDS) {
       for (const lang of LANGUAGE_CODES) expect(res.body).toContain(`href="/email-preview/${id}/${lang}"`);
     }
@@ -50,7 +51,23 @@ describe('GET /email-preview', () => {
 describe('GET /email-preview/{template}/{lang}', () => {
   const cases = TEMPLATE_IDS.flatMap((id) => LANGUAGE_CODES.map((lang) => [id, lang] as const));
 
-  it.each(cases)('renders %s in %s with sample data and the QR codes inline', async (id, lang) => {
+  /** What only one template shows: the order confirmation's QR codes and signed-in portal link. */
+  const EXPECTED: Record<string, { qrCodes: boolean; portalHref: string; text: string }> = {
+    'order-confirmation': {
+      qrCodes: true,
+      portalHref: 'http://shop.test:8080/portal#token=RW-SAMPLE-4F7K-9Q2M-X8T3',
+      text: 'RW-SAMPLE-4F7K-9Q2M-X8T3',
+    },
+    'topup-receipt': { qrCodes: false, portalHref: 'http://shop.test:8080/portal', text: '8944000000123456783' },
+  };
+
+  it('has expectations for every template', () => {
+    expect(Object.keys(EXPECTED).sort()).toEqual([...TEMPLATE_IDS].sort());
+  });
+
+  it.each(cases)('renders %s in %s with sample data, images inline', async (id, lang) => {
+    const expected = EXPECTED[id];
+    if (!expected) throw new Error(`no expectations for ${id}`);
     const res = await app.inject({
       method: 'GET',
       url: `/email-preview/${id}/${lang}`,
@@ -59,11 +76,11 @@ describe('GET /email-preview/{template}/{lang}', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
     expect(res.body).toContain(`<html lang="${lang}"`);
-    expect(res.body).toContain('src="data:image/png;base64,');
+    if (expected.qrCodes) expect(res.body).toContain('src="data:image/png;base64,');
     expect(res.body).not.toContain('cid:');
-    expect(res.body).toContain('RW-SAMPLE-4F7K-9Q2M-X8T3');
+    expect(res.body).toContain(expected.text);
     // Links follow the request's origin when PUBLIC_URL is unset.
-    expect(res.body).toContain('href="http://shop.test:8080/portal"');
+    expect(res.body).toContain(`href="${expected.portalHref}"`);
     const csp = String(res.headers['content-security-policy']);
     expect(csp).toContain('img-src data:');
     expect(csp).toContain("default-src 'none'");
@@ -77,6 +94,17 @@ describe('GET /email-preview/{template}/{lang}', () => {
     expect(res.body.startsWith('Subject: 2 eSIM’iniz hazır – ORD-7K3F9Q2X4M numaralı sipariş\n\n')).toBe(true);
     expect(res.body).toContain('Merhaba Elif Yılmaz,');
     expect(res.body).toContain('Erişim kodu: RW-SAMPLE-4F7K-9Q2M-X8T3');
+    expect(res.body).toContain('Müşteri portalını aç: http://localhost/portal#token=RW-SAMPLE-4F7K-9Q2M-X8T3');
+  });
+
+  it('shows the top-up receipt as text in Turkish', async () => {
+    const res = await app.inject({ method: 'GET', url: '/email-preview/topup-receipt/tr?format=text' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('text/plain; charset=utf-8');
+    expect(res.body.startsWith('Subject: Ek paketiniz yolda – ORD-9T4M2K7X5P numaralı sipariş\n\n')).toBe(true);
+    expect(res.body).toContain('Merhaba Elif Yılmaz,');
+    expect(res.body).toContain('Geçerlilik süresi: 15 gün');
+    expect(res.body).toContain('Ödeme yöntemi: Visa •••• 4242');
   });
 
   it.each([
@@ -98,7 +126,7 @@ describe('GET /email-preview/{template}/{lang}', () => {
       headers: { host: 'a"b<c>' },
     });
     expect(res.statusCode).toBe(200);
-    expect(res.body).toContain('href="http://localhost:5000/portal"');
+    expect(res.body).toContain('href="http://localhost:5000/portal#token=RW-SAMPLE-4F7K-9Q2M-X8T3"');
     expect(res.body).not.toContain('a"b<c>');
   });
 

@@ -6,6 +6,7 @@ import {
   type RenderedEmail,
   renderOrderConfirmation,
 } from './order-confirmation.ts';
+import { TOPUP_RECEIPT_TEMPLATE, type TopupReceiptData, renderTopupReceipt } from './topup-receipt.ts';
 
 /** An e-mail template the preview can show. */
 export interface EmailTemplateEntry {
@@ -30,8 +31,9 @@ const SAMPLE_NAMES: Record<Language, string> = {
 const SAMPLE_SMDP = 'rsp.sandbox.roamwise.example';
 
 /**
- * Sample order for previews: two eSIMs of two plans, Luhn-valid ICCIDs, fixed date. Links
- * point at `origin`.
+ * Sample order for previews: two eSIMs of two plans, Luhn-valid ICCIDs, fixed date, a sample
+ * access token. Links point at `origin`; the portal link gets the token as `#token=` from the
+ * renderer (`portalSignInUrl`), so `portalUrl` stays the bare portal address.
  */
 export function sampleOrderConfirmation(language: Language, origin: string): OrderConfirmationData {
   const orderNumber = 'ORD-7K3F9Q2X4M';
@@ -61,10 +63,37 @@ export function sampleOrderConfirmation(language: Language, origin: string): Ord
   };
 }
 
-/** Every e-mail template by id (`email_messages.template`), for the preview. */
+/**
+ * Sample top-up for previews: a 3 GB, 15-day bundle paid by Visa, added to the first eSIM of
+ * {@link sampleOrderConfirmation} (same customer, ICCID), fixed date. The portal link points at
+ * `origin` and carries no token, as in the real receipt.
+ */
+export function sampleTopupReceipt(language: Language, origin: string): TopupReceiptData {
+  return {
+    customerName: SAMPLE_NAMES[language],
+    orderNumber: 'ORD-9T4M2K7X5P',
+    orderDate: new Date('2026-12-03T18:45:00.000Z'),
+    productName: 'Turkey 3GB 15 days',
+    dataAmount: '3GB',
+    validityDays: 15,
+    iccid: '8944000000123456783',
+    totalCents: 899,
+    paymentLabel: 'Visa •••• 4242',
+    portalUrl: `${origin}/portal`,
+  };
+}
+
+/**
+ * Every e-mail template by id (`email_messages.template`), for the preview: `/email-preview`
+ * lists each entry in every language, so a new template only needs an entry here.
+ */
 export const EMAIL_TEMPLATES: Readonly<Record<string, EmailTemplateEntry>> = {
   [ORDER_CONFIRMATION_TEMPLATE]: {
     title: 'Order confirmation',
     renderSample: (language, origin) => renderOrderConfirmation(sampleOrderConfirmation(language, origin), language),
+  },
+  [TOPUP_RECEIPT_TEMPLATE]: {
+    title: 'Top-up receipt',
+    renderSample: (language, origin) => renderTopupReceipt(sampleTopupReceipt(language, origin), language),
   },
 };

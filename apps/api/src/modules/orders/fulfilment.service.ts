@@ -7,9 +7,28 @@ import {
   orderConfirmationDataFromView,
   renderOrderConfirmation,
 } from '../email/order-confirmation.ts';
+import { TOPUP_RECEIPT_TEMPLATE, renderTopupReceipt } from '../email/topup-receipt.ts';
 import { PROVISION_ORDER_JOB, SEND_ORDER_EMAIL_JOB, type OrderJobPayload, orderJobPayloadSchema } from './order-jobs.ts';
 import { toOrderView } from './order-view.ts';
-import type { OrdersRepository } from './orders.repository.ts';
+import type { OrderRow, OrdersRepository } from './orders.repository.ts';
+
+/** Card brands as printed on receipts; others are shown as stored. */
+const CARD_BRAND_LABELS: Readonly<Record<string, string>> = {
+  visa: 'Visa',
+  mastercard: 'Mastercard',
+  amex: 'American Express',
+  discover: 'Discover',
+  diners: 'Diners Club',
+  jcb: 'JCB',
+  unionpay: 'UnionPay',
+};
+
+/** How the receipt names the payment: 'Visa •••• 4242' or 'PayPal'. */
+function paymentLabel(order: Pick<OrderRow, 'paymentMethod' | 'cardBrand' | 'cardLast4'>): string {
+  if (order.paymentMethod === 'paypal') return 'PayPal';
+  const brand = order.cardBrand ? (CARD_BRAND_LABELS[order.cardBrand] ?? order.cardBrand) : 'Card';
+  return order.cardLast4 ? `${brand} •••• ${order.cardLast4}` : brand;
+}
 
 function parsePayload(job: Job): OrderJobPayload {
   const parsed = orderJobPayloadSchema.safeParse(job.payload);
@@ -19,10 +38,11 @@ function parsePayload(job: Job): OrderJobPayload {
 
 /**
  * eSIM fulfilment (DESIGN.md section 3 "Fulfilment"), run by the durable job queue after payment:
- * - `provision-order`: buys each line's eSIMs from the provider and stores them, then queues
+ * - `provision-order`: buys each line's eSIMs from the provider and stores them (with their main
+ *   bundles), or for a top-up applies its bundle to the existing eSIM, then queues
  *   `send-order-email`;
- * - `send-order-email`: e-mails the activation details in the order's language, then moves the
- *   order processing -> completed (actor `system`).
+ * - `send-order-email`: e-mails the activation details (or the top-up receipt) in the order's
+ *   language, then moves the order processing -> completed (actor `system`).
  *
  * Exactly-once provisioning under at-least-once jobs: the provider order of a line is idempotent
  * by the reference `order-line-<lineId>` (a retry gets the same eSIMs, buys nothing more), and
@@ -62,6 +82,16 @@ export class FulfilmentService {
     const order = await this.deps.repo.findById(payload.orderId);
     if (!order) throw new PermanentJobError(`Order ${payload.orderId} does not exist`);
     if (order.status !== 'processing') return;
+    if (order.kind === 'topup') await this.applyTopup(order);
+    else await this.provisionEsims(order);
+    if (!(await this.deps.repo.queueConfirmation(order.id, payload))) {
+      throw new Error(`Order ${order.orderNumber} is still not delivered after provisioning`);
+    }
+    this.deps.jobs.wake();
+  }
+
+  /** Buys the missing eSIMs of every line of an order. */
+  private async provisionEsims(order: OrderRow): Promise<void> {
     for (const line of await this.deps.repo.linesWithProgress(order.id)) {
       if (line.esimCount >= line.quantity) continue;
       const result = await this.deps.esimProvider.createOrder({
@@ -81,10 +111,23 @@ export class FulfilmentService {
       }));
       await this.deps.repo.saveEsims(line, result.reference, delivered);
     }
-    if (!(await this.deps.repo.queueConfirmation(order.id, payload))) {
-      throw new Error(`Order ${order.orderNumber} still lacks eSIMs after provisioning`);
-    }
-    this.deps.jobs.wake();
+  }
+
+  /**
+   * Applies a top-up's bundle to its eSIM (eSIM Go `POST /orders` with `iccids`), idempotent by
+   * the provider reference `order-line-<lineId>`, and records it on the eSIM (kind `topup`).
+   * @throws PermanentJobError when the top-up has no eSIM or no line; EsimProviderError from the provider.
+   */
+  private async applyTopup(order: OrderRow): Promise<void> {
+    const esim = order.topupEsimId === null ? undefined : await this.deps.repo.findEsim(order.topupEsimId);
+    const [line] = await this.deps.repo.linesWithProgress(order.id);
+    if (!esim || !line) throw new PermanentJobError(`Top-up ${order.orderNumber} has no eSIM or no line`);
+    const { assignmentId } = await this.deps.esimProvider.applyBundle({
+      reference: `order-line-${line.id}`,
+      iccid: esim.iccid,
+      bundle: line.apiBundleName,
+    });
+    await this.deps.repo.saveTopupBundle(line, esim.id, assignmentId);
   }
 
   /**
@@ -96,7 +139,9 @@ export class FulfilmentService {
     const order = await this.deps.repo.findById(payload.orderId);
     if (!order) throw new PermanentJobError(`Order ${payload.orderId} does not exist`);
     if (order.status !== 'processing') return;
-    if (!(await this.deps.repo.hasConfirmationEmail(order.id, ORDER_CONFIRMATION_TEMPLATE))) {
+    if (order.kind === 'topup') {
+      if (!(await this.deps.repo.hasConfirmationEmail(order.id, TOPUP_RECEIPT_TEMPLATE))) await this.sendTopupReceipt(order);
+    } else if (!(await this.deps.repo.hasConfirmationEmail(order.id, ORDER_CONFIRMATION_TEMPLATE))) {
       if (!payload.accessToken) throw new PermanentJobError(`The access token of order ${order.orderNumber} is no longer in the job`);
       const { lines, esims } = await this.deps.repo.contents(order.id);
       const data = orderConfirmationDataFromView(toOrderView(order, lines, esims), payload.accessToken, this.deps.publicOrigin);
@@ -113,6 +158,39 @@ export class FulfilmentService {
       });
     }
     await this.deps.repo.completeOrder(order.id);
+  }
+
+  /** E-mails the receipt of a top-up: what was added to which eSIM, and the portal link. */
+  private async sendTopupReceipt(order: OrderRow): Promise<void> {
+    const { lines } = await this.deps.repo.contents(order.id);
+    const esim = order.topupEsimId === null ? undefined : await this.deps.repo.findEsim(order.topupEsimId);
+    const [line] = lines;
+    if (!esim || !line) throw new PermanentJobError(`Top-up ${order.orderNumber} has no eSIM or no line`);
+    const email = await renderTopupReceipt(
+      {
+        customerName: order.customerName,
+        orderNumber: order.orderNumber,
+        orderDate: order.createdAt,
+        productName: line.name,
+        dataAmount: line.dataAmount,
+        validityDays: line.validityDays,
+        iccid: esim.iccid,
+        totalCents: order.totalCents,
+        paymentLabel: paymentLabel(order),
+        portalUrl: `${this.deps.publicOrigin}/portal`,
+      },
+      order.language,
+    );
+    await this.deps.mailer.send({
+      to: order.customerEmail,
+      subject: email.subject,
+      html: email.html,
+      text: email.text,
+      template: email.template,
+      language: email.language,
+      orderId: order.id,
+      inlineImages: email.inlineImages,
+    });
   }
 
   /** Makes a failed attempt visible on the order (`orders.last_error`). */

@@ -5,6 +5,7 @@ import {
   type BillingAddressJson,
   cartItems,
   emailMessages,
+  esimBundles,
   esims,
   orderLines,
   orderStatusChanges,
@@ -34,8 +35,16 @@ export interface NewOrder {
   billingAddress: BillingAddressJson | null;
   language: string;
   paymentMethod: 'card' | 'paypal';
-  /** SHA-256 hex of the access token. */
-  accessTokenHash: string;
+  /** `order` (cart checkout, default) or `topup` (a bundle for an existing eSIM, bought in the portal). */
+  kind?: 'order' | 'topup';
+  /** Top-ups: the order whose portal bought it. */
+  parentOrderId?: number | null;
+  /** Top-ups: the eSIM to apply the bundle to. */
+  topupEsimId?: number | null;
+  /** SHA-256 hex of the access token; `null` for top-ups (they live in their parent's portal). */
+  accessTokenHash: string | null;
+  /** When the access token stops opening the portal; `null` for top-ups. */
+  accessTokenExpiresAt: Date | null;
 }
 
 /** A line to create, with the product facts frozen. */
@@ -75,6 +84,34 @@ export async function transition(tx: Db, orderId: number, to: OrderStatus, actor
     .where(eq(orders.id, orderId));
   await tx.insert(orderStatusChanges).values({ orderId, fromStatus: row.status, toStatus: to, actor, note: note ?? null });
   return row.status;
+}
+
+/** Bytes in one MB, as data amounts are counted (1 MB = 1,048,576 bytes; `format.ts` uses 1 GB = 1024 MB). */
+export const BYTES_PER_MB = 1_048_576;
+
+/**
+ * Inserts the bundle bought by order line `lineId`, with the product's allowance as initial and
+ * remaining bytes: on every eSIM of that line (`target: 'line-esims'`, the main bundles) or on
+ * one eSIM (a top-up, with the provider's assignment id). Existing rows are kept
+ * (`ON CONFLICT DO NOTHING` on `(esim_id, order_line_id)`).
+ */
+async function insertLineBundles(
+  tx: Db,
+  lineId: number,
+  target: 'line-esims' | { esimId: number; assignmentId: string },
+): Promise<void> {
+  const [esimId, kind, assignmentId, esimJoin] =
+    target === 'line-esims'
+      ? [sql`e.id`, 'main', null, sql`join ${esims} e on e.order_line_id = l.id`]
+      : [sql`${target.esimId}::int`, 'topup', target.assignmentId, sql``];
+  await tx.execute(sql`
+    insert into ${esimBundles} (esim_id, order_line_id, kind, provider_assignment_id, api_bundle_name, name, country_code,
+                                data_mb, validity_days, unlimited, initial_bytes, remaining_bytes)
+    select ${esimId}, l.id, ${kind}, ${assignmentId}, l.api_bundle_name, l.name, l.country_code,
+           p.data_mb, l.validity_days, p.data_mb is null, p.data_mb::bigint * ${BYTES_PER_MB}, p.data_mb::bigint * ${BYTES_PER_MB}
+    from ${orderLines} l join ${products} p on p.id = l.product_id ${esimJoin}
+    where l.id = ${lineId}
+    on conflict do nothing`);
 }
 
 /**
@@ -156,7 +193,7 @@ export class OrdersRepository {
   ): Promise<boolean> {
     return this.db.transaction(async (tx) => {
       const [order] = await tx
-        .select({ paymentStatus: orders.paymentStatus, sessionId: orders.sessionId })
+        .select({ paymentStatus: orders.paymentStatus, sessionId: orders.sessionId, kind: orders.kind })
         .from(orders)
         .where(eq(orders.id, orderId))
         .for('update');
@@ -173,8 +210,9 @@ export class OrdersRepository {
         })
         .where(eq(orders.id, orderId));
       await transition(tx, orderId, 'processing', actor);
-      // The cart module's table, emptied here because it must commit with the payment.
-      await tx.delete(cartItems).where(eq(cartItems.sessionId, order.sessionId));
+      // The cart module's table, emptied here because it must commit with the payment. A top-up
+      // was not bought from the cart, which the visitor may be filling meanwhile.
+      if (order.kind === 'order') await tx.delete(cartItems).where(eq(cartItems.sessionId, order.sessionId));
       const dedupeKey = provisionJobKey(orderId);
       await enqueue(tx, { type: PROVISION_ORDER_JOB, payload: provisionPayload, dedupeKey });
       await releaseJob(tx, dedupeKey);
@@ -240,34 +278,51 @@ export class OrdersRepository {
   }
 
   /**
-   * Stores the eSIMs of a line. Units already stored are kept (`ON CONFLICT (order_line_id,
-   * unit_index) DO NOTHING`), so a line never holds more than one eSIM per unit however often
-   * provisioning runs.
+   * Stores the eSIMs of a line, each with its main bundle (`esim_bundles`, waiting for the first
+   * usage sync), in one transaction. Units already stored are kept (`ON CONFLICT (order_line_id,
+   * unit_index) DO NOTHING`, and `(esim_id, order_line_id)` for bundles), so a line never holds
+   * more than one eSIM per unit however often provisioning runs.
    */
-  async saveEsims(line: Pick<OrderLineRow, 'id' | 'orderId' | 'apiBundleName'>, providerReference: string, delivered: readonly NewEsim[]): Promise<void> {
-    if (delivered.length === 0) return;
-    await this.db
-      .insert(esims)
-      .values(delivered.map((e) => ({ ...e, orderId: line.orderId, orderLineId: line.id, providerReference, apiBundleName: line.apiBundleName })))
-      .onConflictDoNothing({ target: [esims.orderLineId, esims.unitIndex] });
+  saveEsims(line: Pick<OrderLineRow, 'id' | 'orderId' | 'apiBundleName'>, providerReference: string, delivered: readonly NewEsim[]): Promise<void> {
+    if (delivered.length === 0) return Promise.resolve();
+    return this.db.transaction(async (tx) => {
+      await tx
+        .insert(esims)
+        .values(delivered.map((e) => ({ ...e, orderId: line.orderId, orderLineId: line.id, providerReference, apiBundleName: line.apiBundleName })))
+        .onConflictDoNothing({ target: [esims.orderLineId, esims.unitIndex] });
+      await insertLineBundles(tx, line.id, 'line-esims');
+    });
+  }
+
+  /**
+   * Records the bundle of a top-up line on its eSIM once the provider has applied it (kind
+   * `topup`, with the provider's assignment id). Idempotent by `(esim_id, order_line_id)`.
+   */
+  async saveTopupBundle(line: Pick<OrderLineRow, 'id'>, esimId: number, assignmentId: string): Promise<void> {
+    await insertLineBundles(this.db, line.id, { esimId, assignmentId });
+  }
+
+  /** The eSIM with this id, if any. */
+  async findEsim(esimId: number): Promise<EsimRow | undefined> {
+    const [row] = await this.db.select().from(esims).where(eq(esims.id, esimId));
+    return row;
   }
 
   /**
    * Enqueues the confirmation e-mail job (once per order) after checking, in the same
-   * transaction, that every line holds its quantity of eSIMs.
+   * transaction, that every line is delivered: it holds its quantity of eSIMs (orders), or its
+   * bundle is on the eSIM (top-ups).
    * @returns false (and enqueues nothing) when some line is short.
    */
   queueConfirmation(orderId: number, payload: OrderJobPayload): Promise<boolean> {
     return this.db.transaction(async (tx) => {
+      const delivered = sql`(case when (select kind from ${orders} where id = ${orderId}) = 'topup'
+        then (select count(*) from ${esimBundles} where ${esimBundles.orderLineId} = ${orderLines.id})
+        else (select count(*) from ${esims} where ${esims.orderLineId} = ${orderLines.id}) end)`;
       const [short] = await tx
         .select({ id: orderLines.id })
         .from(orderLines)
-        .where(
-          and(
-            eq(orderLines.orderId, orderId),
-            sql`(select count(*) from ${esims} where ${esims.orderLineId} = ${orderLines.id}) < ${orderLines.quantity}`,
-          ),
-        )
+        .where(and(eq(orderLines.orderId, orderId), sql`${delivered} < ${orderLines.quantity}`))
         .limit(1);
       if (short) return false;
       await enqueue(tx, { type: SEND_ORDER_EMAIL_JOB, payload, dedupeKey: emailJobKey(orderId) });

@@ -2,10 +2,9 @@ import { sessionIdSchema } from '@esim/contract/cart';
 import { apiErrorSchema } from '@esim/contract/catalog';
 import { checkoutBodySchema, checkoutResponseSchema, idempotencyKeySchema } from '@esim/contract/checkout';
 import { orderViewSchema } from '@esim/contract/order';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ValidationError } from '../../lib/errors.ts';
+import { requireHeader } from '../../lib/request-headers.ts';
 import type { OrderAccess, OrdersService } from './orders.service.ts';
 
 /** The visitor session header (specification section 3 "Identifiers"). */
@@ -33,14 +32,6 @@ const orderAccessHeadersSchema = z.looseObject({
  * `orderNumberParamsSchema`), so that the response says nothing about the format's validity.
  */
 const orderParamsSchema = z.object({ id: z.string().describe('Order number, e.g. ORD-7K3F9Q2X4M') });
-
-/** Checks a required header against its schema; 400 naming the header otherwise. */
-function requireHeader(request: FastifyRequest, name: string, schema: z.ZodType<string>): void {
-  const value = request.headers[name.toLowerCase()];
-  if (value === undefined) throw new ValidationError(`${name}: header is required`, name);
-  const parsed = schema.safeParse(value);
-  if (!parsed.success) throw new ValidationError(`${name}: ${parsed.error.issues[0]?.message ?? 'invalid value'}`, name);
-}
 
 /** The caller's proofs of access; a malformed session id proves nothing (and is not an error). */
 function accessOf(headers: z.infer<typeof orderAccessHeadersSchema>): OrderAccess {

@@ -1,6 +1,8 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { ApiError } from '@esim/contract/catalog';
-import type { CheckoutBody, CheckoutResponse } from '@esim/contract/checkout';
+import type { Product } from '@esim/contract/catalog';
+import type { CheckoutBody, CheckoutResponse, PaymentChoice } from '@esim/contract/checkout';
+import type { TopupBody, TopupResponse } from '@esim/contract/portal';
 import { dataAmountLabel } from '@esim/contract/format';
 import { type OrderView, orderNumberParamsSchema } from '@esim/contract/order';
 import { ConflictError, NotFoundError, PaymentFailedError, UpstreamError } from '../../lib/errors.ts';
@@ -8,7 +10,8 @@ import { type Idempotency, type IdempotencyRef, type IdempotentResponse, payload
 import { type ChargeResult, type PaymentProvider, PaymentProviderError } from '../../providers/payment/payment-provider.ts';
 import type { CartService } from '../cart/cart.service.ts';
 import { toOrderView } from './order-view.ts';
-import type { NewOrderLine, OrderRow, OrdersRepository } from './orders.repository.ts';
+import type { OrderJobPayload } from './order-jobs.ts';
+import type { EsimRow, NewOrderLine, OrderRow, OrdersRepository } from './orders.repository.ts';
 
 /** Who asks to see or act on an order: the visitor session and/or the portal access token. */
 export interface OrderAccess {
@@ -18,6 +21,16 @@ export interface OrderAccess {
 
 /** The idempotency scope of checkout requests. */
 const CHECKOUT_SCOPE = 'POST /api/checkout';
+/** The idempotency scope of top-up requests (keys are per portal, i.e. per parent order). */
+const TOPUP_SCOPE = 'POST /api/portal/esims/{iccid}/topups';
+
+/**
+ * How long a portal access token opens the portal: two years from purchase, longer than any plan
+ * (the longest is 365 days) plus its top-ups, and short enough that a token found in an old
+ * mailbox stops working.
+ */
+export const ACCESS_TOKEN_TTL_DAYS = 730;
+const DAY_MS = 86_400_000;
 
 /** Crockford's base32 alphabet (no I, L, O, U): unambiguous when read aloud or retyped. */
 const CROCKFORD = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
@@ -42,6 +55,24 @@ export function hashAccessToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
 
+/**
+ * Whether `token` is the access token of `order` and still opens it: `mismatch` (not its token,
+ * or the order has none, as top-ups), `revoked` (support withdrew it), `expired` (past
+ * `accessTokenExpiresAt`, see {@link ACCESS_TOKEN_TTL_DAYS}) or `valid`. The hash comparison is
+ * constant-time.
+ */
+export function accessTokenState(
+  order: Pick<OrderRow, 'accessTokenHash' | 'accessTokenExpiresAt' | 'accessTokenRevokedAt'>,
+  token: string,
+  now = new Date(),
+): 'valid' | 'mismatch' | 'revoked' | 'expired' {
+  if (!order.accessTokenHash) return 'mismatch';
+  if (!timingSafeEqual(Buffer.from(hashAccessToken(token), 'hex'), Buffer.from(order.accessTokenHash, 'hex'))) return 'mismatch';
+  if (order.accessTokenRevokedAt) return 'revoked';
+  if (order.accessTokenExpiresAt && order.accessTokenExpiresAt <= now) return 'expired';
+  return 'valid';
+}
+
 /** Constant-time equality of two strings of any length, through their SHA-256 digests. */
 function safeEqual(a: string, b: string): boolean {
   return timingSafeEqual(createHash('sha256').update(a).digest(), createHash('sha256').update(b).digest());
@@ -58,8 +89,34 @@ function isPlacedOrder(value: unknown): value is PlacedOrder {
   return typeof v?.orderNumber === 'string' && typeof v.accessToken === 'string';
 }
 
+/** What a top-up saves as its idempotency recovery point. */
+function isPlacedTopup(value: unknown): value is { orderNumber: string } {
+  return typeof (value as { orderNumber?: unknown } | null)?.orderNumber === 'string';
+}
+
 /** The response of a checkout: 201 with the order, or 402 with the provider's reason. */
 export type CheckoutResult = IdempotentResponse<CheckoutResponse | ApiError> & { replayed: boolean };
+
+/** The response of a top-up purchase: 201 with the top-up order, or 402 with the provider's reason. */
+export type TopupResult = IdempotentResponse<TopupResponse | ApiError> & { replayed: boolean };
+
+/** A top-up to buy: the portal's order, the eSIM, the plan (checked by the caller) and the request. */
+export interface TopupPurchase {
+  /** The visitor session of the buyer's browser (it may read the top-up order like any order). */
+  sessionId: string;
+  idempotencyKey: string;
+  /** The order whose access token opened the portal. */
+  parent: OrderRow;
+  esim: EsimRow;
+  product: Product;
+  body: TopupBody;
+}
+
+/** How a payment attempt ended: paid, waiting for the PayPal buyer, or refused (402 body). */
+type PaymentOutcome =
+  | { status: 'succeeded' }
+  | { status: 'requires_approval'; approvalUrl: string }
+  | { status: 'failed'; error: ApiError };
 
 /**
  * Orders: checkout (cart -> order -> payment), PayPal capture and order reads (DESIGN.md
@@ -106,7 +163,43 @@ export class OrdersService {
     const ref: IdempotencyRef = { scope: CHECKOUT_SCOPE, sessionId, key: idempotencyKey };
     return this.deps.idempotency.execute<CheckoutResponse | ApiError>(ref, payloadHash(body), async (recovery) => {
       const placed = isPlacedOrder(recovery) ? recovery : await this.placeOrder(ref, body);
-      return this.pay(placed, body.payment);
+      const order = await this.placedOrder(placed.orderNumber);
+      const outcome = await this.pay(order, body.payment, {
+        jobPayload: { orderId: order.id, accessToken: placed.accessToken },
+        returnUrl: `/checkout/success?order=${order.orderNumber}`,
+        cancelUrl: `/checkout?paypal=cancelled&order=${order.orderNumber}`,
+      });
+      if (outcome.status === 'failed') return { status: 402, body: outcome.error };
+      const response: CheckoutResponse = { orderNumber: order.orderNumber, accessToken: placed.accessToken, payment: outcome };
+      return { status: 201, body: response };
+    });
+  }
+
+  /**
+   * Buys a top-up for an eSIM from the customer portal (`POST /api/portal/esims/{iccid}/topups`),
+   * once per `Idempotency-Key` and portal: the same protocol and payment flow as {@link checkout}.
+   * The caller (the portal service) has checked the access token, that the eSIM belongs to the
+   * parent order and is active, and that the plan is compatible. The top-up is an order of kind
+   * `topup` with one line (the plan, quantity 1, today's price), the parent's customer details
+   * and no access token of its own; once paid, fulfilment applies the bundle to the eSIM and
+   * e-mails a receipt. PayPal buyers return to `/portal/topup-confirmation?order=<orderNumber>`
+   * (approved) or `/portal/topup?iccid=<iccid>&paypal=cancelled&order=<orderNumber>`.
+   * @returns 201 `{ orderNumber, payment }`, or 402 with the provider's code and message.
+   * @throws IdempotencyKeyReusedError 422; IdempotencyInProgressError 409; UpstreamError 502/503.
+   */
+  async purchaseTopup(purchase: TopupPurchase): Promise<TopupResult> {
+    const { parent, esim, body } = purchase;
+    const ref: IdempotencyRef = { scope: TOPUP_SCOPE, sessionId: `portal:${parent.id}`, key: purchase.idempotencyKey };
+    return this.deps.idempotency.execute<TopupResponse | ApiError>(ref, payloadHash({ iccid: esim.iccid, ...body }), async (recovery) => {
+      const orderNumber = isPlacedTopup(recovery) ? recovery.orderNumber : await this.placeTopup(ref, purchase);
+      const order = await this.placedOrder(orderNumber);
+      const outcome = await this.pay(order, body.payment, {
+        jobPayload: { orderId: order.id },
+        returnUrl: `/portal/topup-confirmation?order=${order.orderNumber}`,
+        cancelUrl: `/portal/topup?iccid=${esim.iccid}&paypal=cancelled&order=${order.orderNumber}`,
+      });
+      if (outcome.status === 'failed') return { status: 402, body: outcome.error };
+      return { status: 201, body: { orderNumber: order.orderNumber, payment: outcome } };
     });
   }
 
@@ -122,7 +215,16 @@ export class OrdersService {
    * @throws UpstreamError 503 when PayPal cannot be reached.
    */
   async capturePaypal(orderNumber: string, access: OrderAccess): Promise<OrderView> {
-    const order = await this.visibleOrder(orderNumber, access);
+    return this.view(await this.captureApprovedPaypal(await this.visibleOrder(orderNumber, access)));
+  }
+
+  /**
+   * Captures the approved PayPal payment of `order` (already authorised by the caller) and
+   * records it; idempotent (a captured order is returned as it is).
+   * @returns the order as stored after the capture.
+   * @throws ConflictError, PaymentFailedError, UpstreamError as {@link capturePaypal}.
+   */
+  async captureApprovedPaypal(order: OrderRow): Promise<OrderRow> {
     if (order.paymentMethod !== 'paypal') throw new ConflictError('This order is not paid with PayPal', 'not_paypal');
     if (order.paymentStatus !== 'succeeded') {
       const reference = order.paymentReference;
@@ -135,7 +237,7 @@ export class OrdersService {
       const outcome = await this.settle(order, result, { orderId: order.id });
       if (outcome) throw new PaymentFailedError(outcome.error.message, outcome.error.code);
     }
-    return this.view((await this.deps.repo.findById(order.id)) ?? order);
+    return (await this.deps.repo.findById(order.id)) ?? order;
   }
 
   /**
@@ -182,7 +284,9 @@ export class OrdersService {
         billingAddress: billingAddress ?? null,
         language: body.language,
         paymentMethod: body.payment.method,
+        kind: 'order',
         accessTokenHash: hashAccessToken(placed.accessToken),
+        accessTokenExpiresAt: new Date(Date.now() + ACCESS_TOKEN_TTL_DAYS * DAY_MS),
       },
       lines,
       { ref, recovery: placed },
@@ -190,45 +294,80 @@ export class OrdersService {
     return placed;
   }
 
+  /** Creates the pending top-up order, saving its number as the key's recovery point. */
+  private async placeTopup(ref: IdempotencyRef, { sessionId, parent, esim, product, body }: TopupPurchase): Promise<string> {
+    const orderNumber = newOrderNumber();
+    const line: NewOrderLine = {
+      productId: product.productId,
+      apiBundleName: product.apiBundleName,
+      name: product.name,
+      countryCode: product.countryCode,
+      dataAmount: dataAmountLabel(product.features.dataMb),
+      validityDays: product.features.validityDays,
+      quantity: 1,
+      unitPriceCents: product.priceCents,
+      lineTotalCents: product.priceCents,
+    };
+    await this.deps.repo.createOrder(
+      {
+        orderNumber,
+        sessionId,
+        totalCents: product.priceCents,
+        customerName: parent.customerName,
+        customerEmail: parent.customerEmail,
+        customerPhone: parent.customerPhone,
+        billingAddress: parent.billingAddress,
+        language: body.language,
+        paymentMethod: body.payment.method,
+        kind: 'topup',
+        parentOrderId: parent.id,
+        topupEsimId: esim.id,
+        accessTokenHash: null,
+        accessTokenExpiresAt: null,
+      },
+      [line],
+      { ref, recovery: { orderNumber } },
+    );
+    return orderNumber;
+  }
+
+  /** The order a checkout or top-up has just placed (or resumed). */
+  private async placedOrder(orderNumber: string): Promise<OrderRow> {
+    const order = await this.deps.repo.findByNumber(orderNumber);
+    if (!order) throw new Error(`Order ${orderNumber} vanished during checkout`);
+    return order;
+  }
+
   /**
    * Charges (or sets up the PayPal payment of) a placed order and records the outcome. Safe to
    * run again for the same order: the provider key `checkout:<orderNumber>` replays the first
-   * result and recording it again changes nothing.
+   * result and recording it again changes nothing. `jobPayload` is what the provisioning job gets;
+   * `returnUrl` and `cancelUrl` are where PayPal sends the buyer back (store-relative).
    */
-  private async pay(placed: PlacedOrder, payment: CheckoutBody['payment']): Promise<IdempotentResponse<CheckoutResponse | ApiError>> {
-    const order = await this.deps.repo.findByNumber(placed.orderNumber);
-    if (!order) throw new Error(`Order ${placed.orderNumber} vanished during checkout`);
+  private async pay(
+    order: OrderRow,
+    payment: PaymentChoice,
+    opts: { jobPayload: OrderJobPayload; returnUrl: string; cancelUrl: string },
+  ): Promise<PaymentOutcome> {
     const request = {
       idempotencyKey: `checkout:${order.orderNumber}`,
       amountCents: order.totalCents,
       currency: 'USD',
-      description: `Roamwise order ${order.orderNumber}`,
+      description: `Roamwise ${order.kind === 'topup' ? 'top-up' : 'order'} ${order.orderNumber}`,
     };
-    const jobPayload = { orderId: order.id, accessToken: placed.accessToken };
     const result =
       payment.method === 'card'
         ? await this.callProvider(() => this.deps.payments.chargeCard({ ...request, token: payment.token }))
         : await this.callProvider(() =>
-            this.deps.payments.createPaypalOrder({
-              ...request,
-              returnUrl: `/checkout/success?order=${order.orderNumber}`,
-              cancelUrl: `/checkout?paypal=cancelled&order=${order.orderNumber}`,
-            }),
+            this.deps.payments.createPaypalOrder({ ...request, returnUrl: opts.returnUrl, cancelUrl: opts.cancelUrl }),
           );
     if (result.status === 'requires_approval') {
       if (payment.method !== 'paypal') throw new UpstreamError('The payment provider asked for an approval step the store does not support');
-      await this.deps.repo.awaitPaypalApproval(order.id, result.reference, jobPayload);
-      const body: CheckoutResponse = {
-        orderNumber: order.orderNumber,
-        accessToken: placed.accessToken,
-        payment: { status: 'requires_approval', approvalUrl: result.approvalUrl },
-      };
-      return { status: 201, body };
+      await this.deps.repo.awaitPaypalApproval(order.id, result.reference, opts.jobPayload);
+      return { status: 'requires_approval', approvalUrl: result.approvalUrl };
     }
-    const failure = await this.settle(order, result, jobPayload);
-    if (failure) return { status: 402, body: failure };
-    const body: CheckoutResponse = { orderNumber: order.orderNumber, accessToken: placed.accessToken, payment: { status: 'succeeded' } };
-    return { status: 201, body };
+    const failure = await this.settle(order, result, opts.jobPayload);
+    return failure ? { status: 'failed', error: failure } : { status: 'succeeded' };
   }
 
   /**
@@ -277,9 +416,7 @@ export class OrdersService {
     const order = await this.deps.repo.findByNumber(orderNumber);
     if (!order) throw notFound;
     const bySession = access.sessionId !== undefined && safeEqual(access.sessionId, order.sessionId);
-    const byToken =
-      access.accessToken !== undefined &&
-      timingSafeEqual(Buffer.from(hashAccessToken(access.accessToken), 'hex'), Buffer.from(order.accessTokenHash, 'hex'));
+    const byToken = access.accessToken !== undefined && accessTokenState(order, access.accessToken) === 'valid';
     if (!bySession && !byToken) throw notFound;
     return order;
   }

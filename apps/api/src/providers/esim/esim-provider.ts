@@ -68,7 +68,50 @@ export interface ProviderOrder {
   esims: ProvisionedEsim[];
 }
 
-/** The provider operations the store needs. Later issues add eSIM lookup, usage and top-up. */
+/**
+ * A profile's state on the provider's side (eSIM Go `GET /esims/{iccid}` `profileStatus`,
+ * lower-cased): `released` (ready to download), `downloaded`, `installed`, `enabled` (in use on
+ * a device), `disabled`, `deleted`.
+ */
+export type EsimProfileState = 'released' | 'downloaded' | 'installed' | 'enabled' | 'disabled' | 'deleted';
+
+/** An eSIM as the provider knows it (eSIM Go `GET /esims/{iccid}`, normalised). */
+export interface EsimDetails {
+  iccid: string;
+  profileState: EsimProfileState;
+  /** First network attach at the destination ("activation on first use"); `null` before. */
+  firstUsedAt: Date | null;
+}
+
+/**
+ * A bundle assignment's state (eSIM Go `bundleState`): `processing` (being applied), `queued`
+ * (waiting for first use or for the bundle before it), `active`, `depleted` (data used up),
+ * `expired` (validity over), `revoked` (withdrawn), `lapsed` (never started before its deadline).
+ */
+export type ProviderBundleState = 'processing' | 'queued' | 'active' | 'depleted' | 'expired' | 'revoked' | 'lapsed';
+
+/** One bundle assigned to an eSIM, with its usage (eSIM Go `GET /esims/{iccid}/bundles`, normalised). */
+export interface BundleAssignment {
+  /** The provider's assignment id, stable across reads. */
+  id: string;
+  /** Provider bundle name, e.g. `esim_1GB_7D_TR_V2`. */
+  bundle: string;
+  state: ProviderBundleState;
+  unlimited: boolean;
+  /** Allowance in bytes (`initialQuantity`); `null` for unlimited bundles. */
+  initialBytes: number | null;
+  /** Bytes left (`remainingQuantity`); `null` for unlimited bundles. */
+  remainingBytes: number | null;
+  /** Bytes used so far (also counted on unlimited bundles). */
+  usedBytes: number;
+  assignedAt: Date;
+  /** `null` until the bundle starts. */
+  startedAt: Date | null;
+  /** Start + validity; `null` until the bundle starts. */
+  endsAt: Date | null;
+}
+
+/** The provider operations the store needs. */
 export interface EsimProvider {
   /** Provider id for logs and decision records: `sandbox`, `esimgo`. */
   readonly id: string;
@@ -84,4 +127,24 @@ export interface EsimProvider {
    * @throws EsimProviderError (retryable for timeouts, 429 and 5xx; not for an unknown bundle).
    */
   createOrder(request: { reference: string; bundle: string; quantity: number }): Promise<ProviderOrder>;
+  /**
+   * The eSIM's profile state (eSIM Go `GET /esims/{iccid}`).
+   * @throws EsimProviderError 404 (not retryable) for an ICCID the provider does not know.
+   */
+  getEsim(iccid: string): Promise<EsimDetails>;
+  /**
+   * Every bundle assigned to the eSIM, oldest first, with usage in bytes (eSIM Go
+   * `GET /esims/{iccid}/bundles`).
+   * @throws EsimProviderError 404 for an unknown ICCID; retryable for timeouts, 429 and 5xx.
+   */
+  listBundles(iccid: string): Promise<BundleAssignment[]>;
+  /**
+   * Buys `bundle` and assigns it to the existing eSIM `iccid` (a top-up: eSIM Go `POST /orders`
+   * with `iccids: [iccid]`). It queues behind the bundles already there. Idempotent by
+   * `reference`: calling again returns the first assignment and buys nothing more.
+   * @returns the provider's order reference and the new assignment's id.
+   * @throws EsimProviderError 400 (not retryable) for an unknown or incompatible bundle, 404 for an
+   *   unknown ICCID; retryable for timeouts, 429 and 5xx.
+   */
+  applyBundle(request: { reference: string; iccid: string; bundle: string }): Promise<{ reference: string; assignmentId: string }>;
 }

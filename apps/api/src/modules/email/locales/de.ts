@@ -70,4 +70,33 @@ export const de: EmailStrings = {
       'Wenn Ihre eSIM noch nicht aktiviert wurde, erhalten Sie innerhalb von 30 Tagen nach dem Kauf den vollen Betrag zurück. Nach der Aktivierung ist keine Erstattung mehr möglich.',
     reason: 'Sie erhalten diese E-Mail, weil Sie bei {brand} die Bestellung {orderNumber} aufgegeben haben.',
   },
+  topupReceipt: {
+    subject: 'Ihre Aufladung ist unterwegs – Bestellung {orderNumber}',
+    preheader: '{product} wurde Ihrer eSIM hinzugefügt und startet, sobald Ihr aktueller Tarif endet.',
+    heading: 'Ihre Aufladung ist unterwegs',
+    intro:
+      'Vielen Dank für Ihre Aufladung (Bestellung {orderNumber}). Wir haben {product} Ihrer eSIM mit der ICCID {iccid} hinzugefügt.',
+    detailsHeading: 'Details der Aufladung',
+    plan: 'Tarif',
+    data: 'Datenvolumen',
+    unlimited: 'Unbegrenzt',
+    validity: 'Gültigkeit',
+    validityDays: { one: '{count} Tag', other: '{count} Tage' },
+    esim: 'Ihre eSIM (ICCID)',
+    orderNumber: 'Bestellnummer',
+    orderDate: 'Bestelldatum',
+    amountPaid: 'Bezahlter Betrag',
+    paymentMethod: 'Bezahlt mit',
+    pricesNote: 'Preise in US-Dollar inklusive Steuern.',
+    whenHeading: 'Wann geht es los?',
+    whenText:
+      'Ihre Aufladung reiht sich hinter den Tarif ein, den Sie gerade nutzen, und startet automatisch, sobald dieser abläuft oder sein Datenvolumen verbraucht ist – so geht von Ihrem Restguthaben nichts verloren. Die Gültigkeit zählt erst ab diesem Zeitpunkt.',
+    noInstall:
+      'Sie müssen nichts installieren: Die Aufladung gilt für Ihre vorhandene eSIM, mit denselben Einstellungen.',
+    portalHeading: 'Behalten Sie Ihr Datenvolumen im Blick',
+    portalText:
+      'Im Kundenportal sehen Sie, wie viel Datenvolumen Ihnen bleibt und wann jeder Tarif beginnt und endet. Melden Sie sich mit dem Zugriffstoken aus Ihrer Bestellbestätigung an.',
+    portalButton: 'Kundenportal öffnen',
+    reason: 'Sie erhalten diese E-Mail, weil Sie bei {brand} eine Aufladung gekauft haben (Bestellung {orderNumber}).',
+  },
 };

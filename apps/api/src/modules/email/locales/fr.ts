@@ -69,4 +69,32 @@ export const fr: EmailStrings = {
       'Vous pouvez être intégralement remboursé dans les 30 jours suivant l’achat si votre eSIM n’a pas été activée. Une fois activée, elle n’est plus remboursable.',
     reason: 'Vous recevez cet e-mail parce que vous avez passé la commande {orderNumber} sur {brand}.',
   },
+  topupReceipt: {
+    subject: 'Votre recharge arrive – commande {orderNumber}',
+    preheader: '{product} a été ajouté à votre eSIM et démarrera à la fin de votre forfait actuel.',
+    heading: 'Votre recharge arrive',
+    intro:
+      'Merci pour votre commande de recharge {orderNumber}. Nous avons ajouté {product} à votre eSIM (ICCID {iccid}).',
+    detailsHeading: 'Détails de la recharge',
+    plan: 'Forfait',
+    data: 'Données',
+    unlimited: 'Illimitées',
+    validity: 'Validité',
+    validityDays: { one: '{count} jour', other: '{count} jours' },
+    esim: 'Votre eSIM (ICCID)',
+    orderNumber: 'Numéro de commande',
+    orderDate: 'Date de commande',
+    amountPaid: 'Montant payé',
+    paymentMethod: 'Moyen de paiement',
+    pricesNote: 'Prix en dollars américains, taxes comprises.',
+    whenHeading: 'Quand démarre-t-elle ?',
+    whenText:
+      'Votre recharge attend son tour derrière le forfait que vous utilisez : elle démarre d’elle-même dès que celui-ci expire ou que ses données sont épuisées, vous ne perdez donc rien de ce qu’il vous reste. Sa durée de validité court à partir de ce moment-là.',
+    noInstall: 'Rien à installer : la recharge fonctionne sur l’eSIM que vous avez déjà, avec les mêmes réglages.',
+    portalHeading: 'Suivez votre consommation',
+    portalText:
+      'L’espace client indique les données qu’il vous reste ainsi que les dates de début et de fin de chaque forfait. Connectez-vous avec le jeton d’accès reçu dans l’e-mail de confirmation de votre commande.',
+    portalButton: 'Ouvrir l’espace client',
+    reason: 'Vous recevez cet e-mail parce que vous avez acheté une recharge (commande {orderNumber}) sur {brand}.',
+  },
 };

@@ -6,7 +6,13 @@ import { fr } from './fr.ts';
 import { tr } from './tr.ts';
 import type { EmailStrings } from './types.ts';
 
-export type { CommonEmailStrings, EmailStrings, OrderConfirmationStrings, Plural } from './types.ts';
+export type {
+  CommonEmailStrings,
+  EmailStrings,
+  OrderConfirmationStrings,
+  Plural,
+  TopupReceiptStrings,
+} from './types.ts';
 
 /** E-mail texts of every interface language (specification section 1). */
 export const EMAIL_STRINGS: Readonly<Record<Language, EmailStrings>> = { en, tr, es, fr, de };

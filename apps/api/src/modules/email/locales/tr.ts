@@ -67,4 +67,32 @@ export const tr: EmailStrings = {
       'eSIM’iniz aktifleştirilmediyse, satın alma tarihinden itibaren 30 gün içinde tam iade alabilirsiniz. Aktifleştirildikten sonra iade edilemez.',
     reason: 'Bu e-postayı, {brand} üzerinden {orderNumber} numaralı siparişi verdiğiniz için alıyorsunuz.',
   },
+  topupReceipt: {
+    subject: 'Ek paketiniz yolda – {orderNumber} numaralı sipariş',
+    preheader: '{product} paketi eSIM’inize eklendi; mevcut paketiniz bittiğinde başlayacak.',
+    heading: 'Ek paketiniz yolda',
+    intro:
+      '{orderNumber} numaralı ek paket siparişiniz için teşekkür ederiz. {product} paketini, ICCID numarası {iccid} olan eSIM’inize ekledik.',
+    detailsHeading: 'Ek paket ayrıntıları',
+    plan: 'Paket',
+    data: 'Veri',
+    unlimited: 'Sınırsız',
+    validity: 'Geçerlilik süresi',
+    validityDays: { one: '{count} gün', other: '{count} gün' },
+    esim: 'eSIM’iniz (ICCID)',
+    orderNumber: 'Sipariş numarası',
+    orderDate: 'Sipariş tarihi',
+    amountPaid: 'Ödenen tutar',
+    paymentMethod: 'Ödeme yöntemi',
+    pricesNote: 'Fiyatlar ABD doları cinsindendir, vergiler dahildir.',
+    whenHeading: 'Ne zaman başlıyor?',
+    whenText:
+      'Ek paketiniz, şu anda kullandığınız paketin arkasında sıraya alındı. O paketin süresi dolduğunda ya da verisi bittiğinde kendiliğinden devreye girer; böylece kalan hakkınızdan hiçbir şey boşa gitmez. Geçerlilik süresi de o andan itibaren işlemeye başlar.',
+    noInstall: 'Yeniden bir şey yüklemenize gerek yok: ek paket, telefonunuzdaki eSIM’de aynı ayarlarla çalışır.',
+    portalHeading: 'Veri kullanımınızı takip edin',
+    portalText:
+      'Müşteri portalında ne kadar veriniz kaldığını ve her paketin ne zaman başlayıp biteceğini görebilirsiniz. Sipariş onayı e-postanızdaki erişim koduyla giriş yapın.',
+    portalButton: 'Müşteri portalını aç',
+    reason: 'Bu e-postayı, {brand} üzerinden {orderNumber} numaralı ek paket siparişini verdiğiniz için alıyorsunuz.',
+  },
 };

@@ -73,8 +73,52 @@ export interface OrderConfirmationStrings {
   reason: string;
 }
 
+/**
+ * Texts of the top-up receipt (`topup-receipt`), sent once a top-up bundle bought in the customer
+ * portal has been applied to an existing eSIM. The bundle is queued: it starts when the plan in
+ * use ends or runs out of data (eSIM Go applies bundles to an eSIM in the order bought).
+ */
+export interface TopupReceiptStrings {
+  /** `{orderNumber}`. */
+  subject: string;
+  /** Hidden preview line shown by mail clients next to the subject; `{product}`. */
+  preheader: string;
+  heading: string;
+  /** `{orderNumber}`, `{product}`, `{iccid}`. */
+  intro: string;
+  detailsHeading: string;
+  plan: string;
+  data: string;
+  /** Shown for the data amount of unlimited plans (the contract's display string `Unlimited`). */
+  unlimited: string;
+  validity: string;
+  /** `{count}`: validity in days. */
+  validityDays: Plural;
+  /** Label of the eSIM's ICCID. */
+  esim: string;
+  orderNumber: string;
+  orderDate: string;
+  amountPaid: string;
+  /** Label of the payment, e.g. `Visa •••• 4242` or `PayPal`. */
+  paymentMethod: string;
+  /** Section 9: prices in USD including taxes. */
+  pricesNote: string;
+  whenHeading: string;
+  /** The top-up queues behind the current plan and starts when it ends or runs out. */
+  whenText: string;
+  /** Nothing to install: it works on the eSIM already installed. */
+  noInstall: string;
+  portalHeading: string;
+  /** The link carries no token: sign in with the one from the order confirmation. */
+  portalText: string;
+  portalButton: string;
+  /** Why the customer receives the message; `{orderNumber}`, `{brand}`. */
+  reason: string;
+}
+
 /** Every e-mail text of one language. */
 export interface EmailStrings {
   common: CommonEmailStrings;
   orderConfirmation: OrderConfirmationStrings;
+  topupReceipt: TopupReceiptStrings;
 }

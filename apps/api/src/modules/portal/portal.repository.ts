@@ -1,0 +1,229 @@
+import { and, asc, desc, eq, inArray, notInArray, or, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { type NetworkJson, esimBundles, esims, orderLines, orders, products } from '../../db/schema.ts';
+import type { BundleAssignment } from '../../providers/esim/esim-provider.ts';
+
+/** A stored order (the portal's, or one of its top-ups). */
+export type PortalOrderRow = typeof orders.$inferSelect;
+/** A stored eSIM. */
+export type PortalEsimRow = typeof esims.$inferSelect;
+/** A stored bundle of an eSIM. */
+export type EsimBundleRow = typeof esimBundles.$inferSelect;
+
+/** An eSIM with what the portal shows of it: its bundles and its plan's coverage. */
+export interface EsimWithBundles {
+  esim: PortalEsimRow;
+  /** Main bundle first, then top-ups in the order they were added. */
+  bundles: (EsimBundleRow & { orderNumber: string | null })[];
+  /** The plan it was bought with (the order line's frozen facts). */
+  plan: { name: string; countryCode: string };
+  /** Operators of the plan's coverage (`products.networks`). */
+  networks: NetworkJson[];
+}
+
+/** A row of the portal's order history. */
+export interface PortalOrderSummary {
+  orderNumber: string;
+  kind: string;
+  status: string;
+  totalCents: number;
+  createdAt: Date;
+  /** `quantity × name` of each line. */
+  lines: { name: string; quantity: number }[];
+}
+
+/** What a usage sync writes for one bundle row that matched a provider assignment. */
+export interface BundleSyncUpdate {
+  rowId: number;
+  assignment: BundleAssignment;
+}
+
+/** A bundle the provider reports that the store holds no row for (e.g. applied by support). */
+export interface NewSyncedBundle {
+  assignment: BundleAssignment;
+  name: string;
+  countryCode: string;
+  dataMb: number | null;
+  validityDays: number;
+}
+
+/** The eSIM states the periodic refresh skips: nothing changes on them any more. */
+const SETTLED_STATES = ['Expired', 'Archived'];
+
+/**
+ * Data access of the customer portal: a read model over orders, eSIMs and their bundles (the
+ * orders module writes them at fulfilment), and the usage sync's writes to `esims` and
+ * `esim_bundles`.
+ */
+export class PortalRepository {
+  constructor(private readonly db: Db) {}
+
+  /** The order (kind `order`) whose access token has this SHA-256 hash, if any. */
+  async orderByTokenHash(hash: string): Promise<PortalOrderRow | undefined> {
+    const [row] = await this.db
+      .select()
+      .from(orders)
+      .where(and(eq(orders.accessTokenHash, hash), eq(orders.kind, 'order')));
+    return row;
+  }
+
+  /** Every eSIM of an order, by line and unit, with bundles, plan and coverage. */
+  async esimsOfOrder(orderId: number): Promise<EsimWithBundles[]> {
+    return this.withBundles(
+      await this.db.select().from(esims).where(eq(esims.orderId, orderId)).orderBy(asc(esims.orderLineId), asc(esims.unitIndex)),
+    );
+  }
+
+  /** One eSIM of an order by ICCID, with bundles, plan and coverage; undefined when it is not that order's. */
+  async esimOfOrder(orderId: number, iccid: string): Promise<EsimWithBundles | undefined> {
+    const rows = await this.db
+      .select()
+      .from(esims)
+      .where(and(eq(esims.orderId, orderId), eq(esims.iccid, iccid)));
+    return (await this.withBundles(rows))[0];
+  }
+
+  /** The order and its top-ups, newest first, with their lines. */
+  async ordersOfPortal(orderId: number): Promise<PortalOrderSummary[]> {
+    const rows = await this.db
+      .select()
+      .from(orders)
+      .where(or(eq(orders.id, orderId), eq(orders.parentOrderId, orderId)))
+      .orderBy(desc(orders.createdAt), desc(orders.id));
+    const lines = await this.db
+      .select({ orderId: orderLines.orderId, name: orderLines.name, quantity: orderLines.quantity })
+      .from(orderLines)
+      .where(inArray(orderLines.orderId, rows.map((r) => r.id)))
+      .orderBy(asc(orderLines.id));
+    return rows.map((r) => ({
+      orderNumber: r.orderNumber,
+      kind: r.kind,
+      status: r.status,
+      totalCents: r.totalCents,
+      createdAt: r.createdAt,
+      lines: lines.filter((l) => l.orderId === r.id).map(({ name, quantity }) => ({ name, quantity })),
+    }));
+  }
+
+  /** A top-up order of the portal `parentOrderId` by number, with its eSIM's ICCID and its bundle's presence. */
+  async topupOfPortal(
+    parentOrderId: number,
+    orderNumber: string,
+  ): Promise<{ order: PortalOrderRow; iccid: string; productName: string; applied: boolean } | undefined> {
+    const [row] = await this.db
+      .select({ order: orders, iccid: esims.iccid, productName: orderLines.name, lineId: orderLines.id })
+      .from(orders)
+      .innerJoin(esims, eq(esims.id, orders.topupEsimId))
+      .innerJoin(orderLines, eq(orderLines.orderId, orders.id))
+      .where(and(eq(orders.orderNumber, orderNumber), eq(orders.parentOrderId, parentOrderId), eq(orders.kind, 'topup')));
+    if (!row) return undefined;
+    const [bundle] = await this.db.select({ id: esimBundles.id }).from(esimBundles).where(eq(esimBundles.orderLineId, row.lineId)).limit(1);
+    return { order: row.order, iccid: row.iccid, productName: row.productName, applied: bundle !== undefined };
+  }
+
+  /**
+   * Writes a successful usage sync in one transaction: the eSIM's profile state, first use,
+   * display state and sync time (error cleared); each matched bundle's provider state, bytes and
+   * dates (and its assignment id, learnt on first match); and rows for assignments the store did
+   * not know.
+   */
+  saveSync(
+    esimId: number,
+    esim: { profileState: string; activatedAt: Date | null; status: string },
+    updates: readonly BundleSyncUpdate[],
+    added: readonly NewSyncedBundle[],
+  ): Promise<void> {
+    return this.db.transaction(async (tx) => {
+      await tx
+        .update(esims)
+        .set({ profileState: esim.profileState, activatedAt: esim.activatedAt, status: esim.status, syncedAt: sql`now()`, syncError: null })
+        .where(eq(esims.id, esimId));
+      for (const { rowId, assignment: a } of updates) {
+        await tx
+          .update(esimBundles)
+          .set({ providerAssignmentId: a.id, ...assignmentColumns(a), updatedAt: sql`now()` })
+          .where(eq(esimBundles.id, rowId));
+      }
+      if (added.length > 0) {
+        await tx
+          .insert(esimBundles)
+          .values(
+            added.map(({ assignment: a, ...plan }) => ({
+              esimId,
+              orderLineId: null,
+              kind: 'topup',
+              providerAssignmentId: a.id,
+              apiBundleName: a.bundle,
+              ...plan,
+              ...assignmentColumns(a),
+              assignedAt: a.assignedAt,
+            })),
+          )
+          .onConflictDoNothing();
+      }
+    });
+  }
+
+  /** Records why a usage sync failed (shown to support; the last good figures stay). */
+  async recordSyncError(esimId: number, message: string): Promise<void> {
+    await this.db.update(esims).set({ syncError: message.slice(0, 500) }).where(eq(esims.id, esimId));
+  }
+
+  /**
+   * eSIMs the periodic refresh should read again: not settled (Expired, Archived), of an order
+   * that was paid, least recently synced first.
+   */
+  async esimsToRefresh(limit: number): Promise<PortalEsimRow[]> {
+    return this.db
+      .select({ esim: esims })
+      .from(esims)
+      .innerJoin(orders, eq(orders.id, esims.orderId))
+      .where(and(notInArray(esims.status, SETTLED_STATES), eq(orders.paymentStatus, 'succeeded')))
+      .orderBy(sql`${esims.syncedAt} asc nulls first`, asc(esims.id))
+      .limit(limit)
+      .then((rows) => rows.map((r) => r.esim));
+  }
+
+  private async withBundles(rows: PortalEsimRow[]): Promise<EsimWithBundles[]> {
+    if (rows.length === 0) return [];
+    const ids = rows.map((r) => r.id);
+    const [bundles, plans] = await Promise.all([
+      this.db
+        .select({ bundle: esimBundles, orderNumber: orders.orderNumber })
+        .from(esimBundles)
+        .leftJoin(orderLines, eq(orderLines.id, esimBundles.orderLineId))
+        .leftJoin(orders, eq(orders.id, orderLines.orderId))
+        .where(inArray(esimBundles.esimId, ids))
+        // Main first, then top-ups as added.
+        .orderBy(sql`case when ${esimBundles.kind} = 'main' then 0 else 1 end`, asc(esimBundles.assignedAt), asc(esimBundles.id)),
+      this.db
+        .select({ lineId: orderLines.id, name: orderLines.name, countryCode: orderLines.countryCode, networks: products.networks })
+        .from(orderLines)
+        .innerJoin(products, eq(products.id, orderLines.productId))
+        .where(inArray(orderLines.id, [...new Set(rows.map((r) => r.orderLineId))])),
+    ]);
+    return rows.map((esim) => {
+      const plan = plans.find((p) => p.lineId === esim.orderLineId);
+      return {
+        esim,
+        bundles: bundles.filter((b) => b.bundle.esimId === esim.id).map((b) => ({ ...b.bundle, orderNumber: b.orderNumber })),
+        plan: { name: plan?.name ?? esim.apiBundleName, countryCode: plan?.countryCode ?? '' },
+        networks: plan?.networks ?? [],
+      };
+    });
+  }
+}
+
+/** The columns a provider assignment sets on a bundle row. */
+function assignmentColumns(a: BundleAssignment) {
+  return {
+    state: a.state,
+    unlimited: a.unlimited,
+    initialBytes: a.initialBytes,
+    remainingBytes: a.remainingBytes,
+    usedBytes: a.usedBytes,
+    startedAt: a.startedAt,
+    endsAt: a.endsAt,
+  };
+}
+

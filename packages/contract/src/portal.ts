@@ -1,0 +1,220 @@
+import { z } from 'zod';
+import { productSchema } from './catalog.ts';
+import { paymentChoiceSchema } from './checkout.ts';
+import { LANGUAGE_CODES } from './languages.ts';
+import { orderStatusSchema } from './order.ts';
+
+/**
+ * The customer portal's API shapes (specification sections 2 "Customer portal", 3 "eSIM" and
+ * "Bundle (portal)", 4 "Portal bundle states", "eSIM display states", "Top-up"). Every portal
+ * call carries the order's access token in the `X-Access-Token` header (never in a URL, so that
+ * it stays out of logs and browser history). Data is in bytes (`...Bytes`), money in integer
+ * US cents, dates are ISO 8601 strings.
+ */
+
+/** The header that carries the portal access token. */
+export const ACCESS_TOKEN_HEADER = 'X-Access-Token';
+
+/**
+ * How the portal shows an eSIM (specification section 4 "eSIM display states"):
+ * - `Ready`: the profile is waiting to be installed; its plan has not started.
+ * - `Pending`: installed on a device; the plan starts when it is first used at the destination.
+ * - `Active`: a bundle is running.
+ * - `Expired`: every bundle has ended (expired or used up); listed under 'Archived'.
+ * - `Archived`: the profile was deleted from the device and the provider; listed under 'Archived'.
+ * - `Assigned`: the eSIM is the customer's, and the provider is still preparing its plan.
+ */
+export const ESIM_DISPLAY_STATES = ['Active', 'Pending', 'Ready', 'Expired', 'Archived', 'Assigned'] as const;
+export const esimDisplayStateSchema = z.enum(ESIM_DISPLAY_STATES);
+export type EsimDisplayState = z.infer<typeof esimDisplayStateSchema>;
+
+/** Display states listed under the 'Archived' tab; the rest are 'Active & Pending'. */
+export const ARCHIVED_ESIM_STATES: readonly EsimDisplayState[] = ['Expired', 'Archived'];
+
+/**
+ * A bundle's state as the portal shows it (specification section 4 "Portal bundle states"),
+ * mapped from the provider's (eSIM Go `bundleState`): processing -> pending, queued -> queued,
+ * active -> active, depleted and revoked -> inactive, expired and lapsed -> expired.
+ */
+export const PORTAL_BUNDLE_STATES = ['active', 'inactive', 'pending', 'queued', 'expired'] as const;
+export const portalBundleStateSchema = z.enum(PORTAL_BUNDLE_STATES);
+export type PortalBundleState = z.infer<typeof portalBundleStateSchema>;
+
+/** Data use of an eSIM or a bundle, in bytes. Unlimited plans have no total or remainder. */
+export const usageSchema = z.object({
+  unlimited: z.boolean(),
+  /** The allowance; `null` when unlimited. */
+  totalBytes: z.number().int().nonnegative().nullable(),
+  usedBytes: z.number().int().nonnegative(),
+  /** `null` when unlimited. */
+  remainingBytes: z.number().int().nonnegative().nullable(),
+  /** Used share of the allowance, 0-100 (whole percent); `null` when unlimited. */
+  percentUsed: z.number().int().min(0).max(100).nullable(),
+});
+export type Usage = z.infer<typeof usageSchema>;
+
+/** One bundle on an eSIM: the plan bought with it (`main`) or a top-up (specification section 3 "Bundle (portal)"). */
+export const portalBundleSchema = z.object({
+  /** The provider's assignment id. */
+  id: z.string(),
+  kind: z.enum(['main', 'topup']),
+  /** Plan name in English as sold, e.g. 'Turkey 1GB 7 Days'. */
+  name: z.string(),
+  /** Provider bundle name, e.g. `esim_1GB_7D_TR_V2`. */
+  apiBundleName: z.string(),
+  /** ISO alpha-2 code, region name or `Global` of the plan. */
+  countryCode: z.string(),
+  state: portalBundleStateSchema,
+  /** The provider's own state (eSIM Go `bundleState`), for support staff. */
+  providerState: z.string(),
+  /** Display allowance: '1GB', 'Unlimited'. */
+  dataAmount: z.string(),
+  validityDays: z.number().int().positive(),
+  usage: usageSchema,
+  /** When the bundle started (first use), `null` while it waits. */
+  startedAt: z.string().nullable(),
+  /** When it ends (started + validity), `null` while it waits. */
+  expiresAt: z.string().nullable(),
+  /** The order that paid for it. */
+  orderNumber: z.string().nullable(),
+});
+export type PortalBundle = z.infer<typeof portalBundleSchema>;
+
+/** One operator the plan uses in one country. */
+export const portalOperatorSchema = z.object({
+  countryCode: z.string(),
+  name: z.string(),
+  /** e.g. ["4G", "5G"] */
+  speeds: z.array(z.string()),
+});
+
+/** The network information card (specification section 2 "Customer portal"), from the plan's coverage data. */
+export const portalNetworkSchema = z.object({
+  operators: z.array(portalOperatorSchema),
+  /** Travel eSIMs are data only: no phone number, calls or SMS (specification section 1). */
+  serviceType: z.literal('data'),
+  /** Personal hotspot (tethering) allowed. */
+  hotspot: z.boolean(),
+  /** Best radio generation on any operator, e.g. '5G'. */
+  speed: z.string(),
+});
+export type PortalNetwork = z.infer<typeof portalNetworkSchema>;
+
+/** One eSIM as the portal shows it, with its install details, bundles and usage. */
+export const portalEsimSchema = z.object({
+  iccid: z.string(),
+  smdpAddress: z.string(),
+  matchingId: z.string(),
+  /** LPA string `LPA:1$<smdpAddress>$<matchingId>` (GSMA SGP.22); the QR code encodes it. */
+  activationCode: z.string(),
+  state: esimDisplayStateSchema,
+  /** True for the 'Archived' tab (see {@link ARCHIVED_ESIM_STATES}). */
+  archived: z.boolean(),
+  /** Name of the plan it was bought with, e.g. 'Turkey 1GB 7 Days'. */
+  planName: z.string(),
+  /** ISO alpha-2 code, region name or `Global` of that plan. */
+  countryCode: z.string(),
+  orderNumber: z.string(),
+  purchasedAt: z.string(),
+  /** First use at the destination; `null` before. */
+  activatedAt: z.string().nullable(),
+  /** When the last running or waiting bundle ends; `null` before activation. */
+  expiresAt: z.string().nullable(),
+  /** Usage of the running bundle, else of the last one that ran, else of the first waiting one. */
+  usage: usageSchema,
+  /** Main bundle first, then top-ups in the order they were added. */
+  bundles: z.array(portalBundleSchema),
+  /** Top-ups are offered only while the eSIM is active (specification section 4 "Top-up"). */
+  canTopUp: z.boolean(),
+  /** Last successful usage sync with the provider; `null` before the first. */
+  syncedAt: z.string().nullable(),
+  network: portalNetworkSchema,
+  /**
+   * Embedded sandbox only: the page that plays the traveller's phone (install, first use, data
+   * use, days passing). `null` with a real provider.
+   */
+  simulatorUrl: z.string().nullable(),
+});
+export type PortalEsim = z.infer<typeof portalEsimSchema>;
+
+/** One row of the order history table (specification section 2): the purchase and its top-ups. */
+export const portalOrderSchema = z.object({
+  orderNumber: z.string(),
+  kind: z.enum(['order', 'topup']),
+  createdAt: z.string(),
+  status: orderStatusSchema,
+  totalCents: z.number().int().nonnegative(),
+  currency: z.literal('USD'),
+  /** What was bought, e.g. '2 × Turkey 1GB 7 Days'. */
+  description: z.string(),
+});
+export type PortalOrder = z.infer<typeof portalOrderSchema>;
+
+/** `GET /api/portal`: everything the portal shows for one access token. */
+export const portalViewSchema = z.object({
+  /** The order the token belongs to. */
+  orderNumber: z.string(),
+  customerName: z.string(),
+  esims: z.array(portalEsimSchema),
+  /** Newest first. */
+  orders: z.array(portalOrderSchema),
+});
+export type PortalView = z.infer<typeof portalViewSchema>;
+
+/** Path parameter of the per-eSIM portal calls: an ICCID (19-20 digits, ITU-T E.118). */
+export const iccidParamsSchema = z.object({
+  iccid: z.string().regex(/^\d{19,20}$/, 'must be an ICCID of 19 or 20 digits'),
+});
+
+/** `POST /api/portal/esims/{iccid}/sync`: the eSIM after reading its bundles and usage from the provider. */
+export const portalSyncResponseSchema = z.object({ esim: portalEsimSchema });
+export type PortalSyncResponse = z.infer<typeof portalSyncResponseSchema>;
+
+/** `GET /api/portal/esims/{iccid}/topups`: the eSIM and the plans that can top it up (same country or region). */
+export const topupOptionsResponseSchema = z.object({
+  esim: portalEsimSchema,
+  products: z.array(productSchema),
+});
+export type TopupOptionsResponse = z.infer<typeof topupOptionsResponseSchema>;
+
+/**
+ * `POST /api/portal/esims/{iccid}/topups` body, with headers `X-Access-Token`, `X-Session-Id`
+ * and `Idempotency-Key` (as checkout). The price comes from the catalogue, never from the body.
+ */
+export const topupBodySchema = z.object({
+  productId: z.number().int().positive(),
+  payment: paymentChoiceSchema,
+  acceptTerms: z.literal(true, { error: 'terms' }),
+  /** Interface language: the receipt e-mail is written in it. */
+  language: z.enum(LANGUAGE_CODES as [string, ...string[]]),
+});
+export type TopupBody = z.infer<typeof topupBodySchema>;
+
+/**
+ * `POST /api/portal/esims/{iccid}/topups` response (201; a replay with the same key returns the
+ * same body). PayPal: send the buyer to `approvalUrl`; they return to
+ * `/portal/topup-confirmation?order=<orderNumber>`.
+ */
+export const topupResponseSchema = z.object({
+  orderNumber: z.string(),
+  payment: z.discriminatedUnion('status', [
+    z.object({ status: z.literal('succeeded') }),
+    z.object({ status: z.literal('requires_approval'), approvalUrl: z.string() }),
+  ]),
+});
+export type TopupResponse = z.infer<typeof topupResponseSchema>;
+
+/** `GET /api/portal/topups/{orderNumber}` and its PayPal capture: a top-up order and where it stands. */
+export const portalTopupSchema = z.object({
+  orderNumber: z.string(),
+  status: orderStatusSchema,
+  paymentStatus: z.enum(['requires_approval', 'succeeded', 'failed', 'cancelled']),
+  iccid: z.string(),
+  productName: z.string(),
+  totalCents: z.number().int().nonnegative(),
+  currency: z.literal('USD'),
+  createdAt: z.string(),
+  /** True once the provider has applied the bundle to the eSIM. */
+  applied: z.boolean(),
+});
+export type PortalTopup = z.infer<typeof portalTopupSchema>;
