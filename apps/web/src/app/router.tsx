@@ -26,6 +26,11 @@ const OrderConfirmationRoute = page(() => import('./routes/order-confirmation.ts
 const AuthRoute = page(() => import('./routes/auth.tsx'), 'AuthRoute');
 const ProfileRoute = page(() => import('./routes/profile.tsx'), 'ProfileRoute');
 const PortalRoute = page(() => import('./routes/portal.tsx'), 'PortalRoute');
+const PortalTopupRoute = page(() => import('./routes/portal-topup.tsx'), 'PortalTopupRoute');
+const PortalTopupConfirmationRoute = page(
+  () => import('./routes/portal-topup-confirmation.tsx'),
+  'PortalTopupConfirmationRoute',
+);
 const AdminRoute = page(() => import('./routes/admin.tsx'), 'AdminRoute');
 const PreviewRoute = page(() => import('./routes/preview.tsx'), 'PreviewRoute');
 const NotFoundRoute = page(() => import('./routes/not-found.tsx'), 'NotFoundRoute');
@@ -60,17 +65,15 @@ export function AppRouter() {
         <Route path="/auth" component={AuthRoute} />
         <Route path="/profile" component={ProfileRoute} />
         <Route path="/portal" component={PortalRoute} />
-        <Route path="/portal/topup" component={PortalRoute} />
-        <Route path="/portal/topup-confirmation" component={PortalRoute} />
+        <Route path="/portal/topup" component={PortalTopupRoute} />
+        <Route path="/portal/topup-confirmation" component={PortalTopupConfirmationRoute} />
         <Route path="/admin" component={AdminRoute} />
         <Route path="/admin/catalogue-sync" component={AdminRoute} />
         <Route path="/admin/bulk-import" component={AdminRoute} />
         <Route path="/admin/knowledge-base" component={AdminRoute} />
         <Route path="/design-preview" component={PreviewRoute} />
         <Route path="/:lang/:country">
-          {(params) =>
-            isCountryPath(params, window.location.pathname) ? <CountryRoute /> : <NotFoundRoute />
-          }
+          {(params) => (isCountryPath(params, window.location.pathname) ? <CountryRoute /> : <NotFoundRoute />)}
         </Route>
         <Route component={NotFoundRoute} />
       </Switch>

@@ -3,8 +3,12 @@ import i18n, { type BackendModule } from 'i18next';
 import LanguageDetector from 'i18next-browser-languagedetector';
 import { initReactI18next } from 'react-i18next';
 
-/** Translation namespaces, one per feature (STYLE.md item 9). */
-export const NAMESPACES = ['common', 'catalog', 'content', 'cart', 'checkout'] as const;
+/**
+ * Translation namespaces, one per feature (STYLE.md item 9), plus those of shared components:
+ * `common` (layout, copy buttons, form fields), `payment` (card and PayPal fields) and `esim`
+ * (eSIM install details).
+ */
+export const NAMESPACES = ['common', 'catalog', 'content', 'cart', 'checkout', 'portal', 'payment', 'esim'] as const;
 
 const locales = import.meta.glob<{ default: Record<string, unknown> }>('../locales/*/*.json');
 

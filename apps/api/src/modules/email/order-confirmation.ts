@@ -187,7 +187,8 @@ export async function renderOrderConfirmation(data: OrderConfirmationData, langu
   const lang: Language = isLanguage(language) ? language : DEFAULT_LANGUAGE;
   const { common, orderConfirmation: t } = EMAIL_STRINGS[lang];
   const portalUrl = portalSignInUrl(data.portalUrl, data.accessToken);
-  const confirmationUrl = assertHttpUrl(data.confirmationUrl, 'confirmationUrl');
+  // The order page opens with the token too (on another device than the one that bought, say).
+  const confirmationUrl = portalSignInUrl(assertHttpUrl(data.confirmationUrl, 'confirmationUrl'), data.accessToken);
   const orderDate = new Date(data.orderDate);
   const date = new Intl.DateTimeFormat(lang, { dateStyle: 'long', timeZone: 'UTC' }).format(orderDate);
   const count = data.esims.length;

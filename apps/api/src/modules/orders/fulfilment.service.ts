@@ -8,7 +8,12 @@ import {
   renderOrderConfirmation,
 } from '../email/order-confirmation.ts';
 import { TOPUP_RECEIPT_TEMPLATE, renderTopupReceipt } from '../email/topup-receipt.ts';
-import { PROVISION_ORDER_JOB, SEND_ORDER_EMAIL_JOB, type OrderJobPayload, orderJobPayloadSchema } from './order-jobs.ts';
+import {
+  PROVISION_ORDER_JOB,
+  SEND_ORDER_EMAIL_JOB,
+  type OrderJobPayload,
+  orderJobPayloadSchema,
+} from './order-jobs.ts';
 import { toOrderView } from './order-view.ts';
 import type { OrderRow, OrdersRepository } from './orders.repository.ts';
 
@@ -67,8 +72,16 @@ export class FulfilmentService {
   /** Registers both job handlers on `queue`. */
   register(queue: Pick<JobQueue, 'register'>): void {
     const onError = this.recordError.bind(this);
-    const provision: JobHandler = { run: (job) => this.provisionOrder(parsePayload(job)), scrubOnSuccess: ['accessToken'], onError };
-    const email: JobHandler = { run: (job) => this.sendConfirmation(parsePayload(job)), scrubOnSuccess: ['accessToken'], onError };
+    const provision: JobHandler = {
+      run: (job) => this.provisionOrder(parsePayload(job)),
+      scrubOnSuccess: ['accessToken'],
+      onError,
+    };
+    const email: JobHandler = {
+      run: (job) => this.sendConfirmation(parsePayload(job)),
+      scrubOnSuccess: ['accessToken'],
+      onError,
+    };
     queue.register(PROVISION_ORDER_JOB, provision);
     queue.register(SEND_ORDER_EMAIL_JOB, email);
   }
@@ -100,7 +113,9 @@ export class FulfilmentService {
         quantity: line.quantity,
       });
       if (result.esims.length !== line.quantity) {
-        throw new Error(`The provider delivered ${result.esims.length} eSIMs for line ${line.id} instead of ${line.quantity}`);
+        throw new Error(
+          `The provider delivered ${result.esims.length} eSIMs for line ${line.id} instead of ${line.quantity}`,
+        );
       }
       const delivered = result.esims.map((esim, unitIndex) => ({
         unitIndex,
@@ -139,13 +154,10 @@ export class FulfilmentService {
     const order = await this.deps.repo.findById(payload.orderId);
     if (!order) throw new PermanentJobError(`Order ${payload.orderId} does not exist`);
     if (order.status !== 'processing') return;
-    if (order.kind === 'topup') {
-      if (!(await this.deps.repo.hasConfirmationEmail(order.id, TOPUP_RECEIPT_TEMPLATE))) await this.sendTopupReceipt(order);
-    } else if (!(await this.deps.repo.hasConfirmationEmail(order.id, ORDER_CONFIRMATION_TEMPLATE))) {
-      if (!payload.accessToken) throw new PermanentJobError(`The access token of order ${order.orderNumber} is no longer in the job`);
-      const { lines, esims } = await this.deps.repo.contents(order.id);
-      const data = orderConfirmationDataFromView(toOrderView(order, lines, esims), payload.accessToken, this.deps.publicOrigin);
-      const email = await renderOrderConfirmation(data, order.language);
+    const template = order.kind === 'topup' ? TOPUP_RECEIPT_TEMPLATE : ORDER_CONFIRMATION_TEMPLATE;
+    if (!(await this.deps.repo.hasConfirmationEmail(order.id, template))) {
+      const email =
+        order.kind === 'topup' ? await this.renderTopupReceipt(order) : await this.renderConfirmation(order, payload);
       await this.deps.mailer.send({
         to: order.customerEmail,
         subject: email.subject,
@@ -160,13 +172,26 @@ export class FulfilmentService {
     await this.deps.repo.completeOrder(order.id);
   }
 
-  /** E-mails the receipt of a top-up: what was added to which eSIM, and the portal link. */
-  private async sendTopupReceipt(order: OrderRow): Promise<void> {
+  /** The confirmation of an order: its eSIMs' activation details and the access token (from the job). */
+  private async renderConfirmation(order: OrderRow, payload: OrderJobPayload) {
+    if (!payload.accessToken)
+      throw new PermanentJobError(`The access token of order ${order.orderNumber} is no longer in the job`);
+    const { lines, esims } = await this.deps.repo.contents(order.id);
+    const data = orderConfirmationDataFromView(
+      toOrderView(order, lines, esims),
+      payload.accessToken,
+      this.deps.publicOrigin,
+    );
+    return renderOrderConfirmation(data, order.language);
+  }
+
+  /** The receipt of a top-up: what was added to which eSIM, and the portal link. */
+  private async renderTopupReceipt(order: OrderRow) {
     const { lines } = await this.deps.repo.contents(order.id);
     const esim = order.topupEsimId === null ? undefined : await this.deps.repo.findEsim(order.topupEsimId);
     const [line] = lines;
     if (!esim || !line) throw new PermanentJobError(`Top-up ${order.orderNumber} has no eSIM or no line`);
-    const email = await renderTopupReceipt(
+    return renderTopupReceipt(
       {
         customerName: order.customerName,
         orderNumber: order.orderNumber,
@@ -181,16 +206,6 @@ export class FulfilmentService {
       },
       order.language,
     );
-    await this.deps.mailer.send({
-      to: order.customerEmail,
-      subject: email.subject,
-      html: email.html,
-      text: email.text,
-      template: email.template,
-      language: email.language,
-      orderId: order.id,
-      inlineImages: email.inlineImages,
-    });
   }
 
   /** Makes a failed attempt visible on the order (`orders.last_error`). */
@@ -198,7 +213,9 @@ export class FulfilmentService {
     const orderId = orderJobPayloadSchema.shape.orderId.safeParse(job.payload.orderId);
     if (!orderId.success) return;
     const reason = error instanceof Error ? error.message : String(error);
-    const when = final ? `gave up after attempt ${job.attempts}` : `attempt ${job.attempts} of ${job.maxAttempts}, will retry`;
+    const when = final
+      ? `gave up after attempt ${job.attempts}`
+      : `attempt ${job.attempts} of ${job.maxAttempts}, will retry`;
     await this.deps.repo.setLastError(orderId.data, `${job.type} (${when}): ${reason}`.slice(0, 1_000));
   }
 }

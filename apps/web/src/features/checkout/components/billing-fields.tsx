@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { CountryOption } from '../hooks/billing-countries.ts';
 import type { CheckoutFormValues } from '../hooks/checkout-form.ts';
 import { useErrorText } from '../hooks/use-error-text.ts';
-import { SelectField, TextField } from './form-field.tsx';
+import { SelectField, TextField } from '../../../components/form/form-field.tsx';
 
 /**
  * The billing address, shown on request (specification section 2 "Checkout"): an 'Add billing

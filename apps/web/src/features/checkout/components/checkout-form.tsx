@@ -6,6 +6,8 @@ import { CircleAlert, Loader2, Lock } from 'lucide-react';
 import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
 import { type FieldErrors, FormProvider, type Resolver, get, useForm } from 'react-hook-form';
 import { Trans, useTranslation } from 'react-i18next';
+import { FieldError, RequiredMark } from '../../../components/form/form-field.tsx';
+import { PaymentFields } from '../../../components/payment/payment-fields.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import type { CountryOption } from '../hooks/billing-countries.ts';
 import { type CheckoutFieldPath, type CheckoutFormValues, EMPTY_CHECKOUT_FORM } from '../hooks/checkout-form.ts';
@@ -13,8 +15,6 @@ import { type ServerFieldError, type SubmitFailure, useCheckoutSubmit } from '..
 import { useErrorText } from '../hooks/use-error-text.ts';
 import { BillingFields } from './billing-fields.tsx';
 import { ContactFields } from './contact-fields.tsx';
-import { FieldError, RequiredMark } from './form-field.tsx';
-import { PaymentFields } from './payment-fields.tsx';
 
 /** The fields in page order: the first one with an error gets the focus. */
 const FIELD_ORDER: readonly CheckoutFieldPath[] = [
@@ -117,7 +117,7 @@ export function CheckoutForm({ totalCents, countries, language, blocked, onPaid,
           <BillingFields countries={countries} />
         </Section>
         <Section>
-          <PaymentFields />
+          <PaymentFields idPrefix="checkout" />
         </Section>
         <Section>
           <div className="flex items-start gap-3">
@@ -183,7 +183,12 @@ function Section({ children }: { children: ReactNode }) {
 function NewTabLink({ href, children }: { href: string; children?: ReactNode }) {
   const { t } = useTranslation('checkout');
   return (
-    <a href={href} target="_blank" rel="noopener" className="font-semibold text-brand-800 underline underline-offset-2 hover:text-brand-900">
+    <a
+      href={href}
+      target="_blank"
+      rel="noopener"
+      className="font-semibold text-brand-800 underline underline-offset-2 hover:text-brand-900"
+    >
       {children}
       <span className="sr-only"> {t('terms.newTab')}</span>
     </a>

@@ -42,7 +42,8 @@ interface CheckoutPageProps {
  * (`?paypal=cancelled`).
  */
 export function CheckoutPage({ cart, language, destinationOf, countryNameOf, onPaid }: CheckoutPageProps) {
-  const { t } = useTranslation('checkout');
+  // The shared card fields' texts load with the page's own, so the page suspends once, not twice.
+  const { t } = useTranslation(['checkout', 'payment']);
   const search = useSearch();
   const params = new URLSearchParams(search);
   const paypalCancelled = params.get('paypal') === 'cancelled';
@@ -53,7 +54,10 @@ export function CheckoutPage({ cart, language, destinationOf, countryNameOf, onP
   let body;
   if (!items) {
     body = cart.isError ? (
-      <div role="alert" className="mx-auto mt-8 max-w-lg rounded-2xl bg-white p-6 text-center shadow-sm ring-1 ring-slate-200">
+      <div
+        role="alert"
+        className="mx-auto mt-8 max-w-lg rounded-2xl bg-white p-6 text-center shadow-sm ring-1 ring-slate-200"
+      >
         <h2 className="text-xl font-bold">{t('cartError.title')}</h2>
         <p className="mt-2 text-slate-600">{t('cartError.body')}</p>
         <Button className="mt-5" onClick={cart.refetch} disabled={cart.isFetching} aria-busy={cart.isFetching}>
@@ -74,7 +78,10 @@ export function CheckoutPage({ cart, language, destinationOf, countryNameOf, onP
         </div>
         <div className="min-w-0 lg:col-start-1 lg:row-start-1">
           {(unavailable || cart.isUpdating) && (
-            <div className="mb-6 flex flex-col items-start gap-3 rounded-2xl bg-amber-50 p-5 text-amber-900 ring-1 ring-amber-200" role="status">
+            <div
+              className="mb-6 flex flex-col items-start gap-3 rounded-2xl bg-amber-50 p-5 text-amber-900 ring-1 ring-amber-200"
+              role="status"
+            >
               <p className="flex items-start gap-2">
                 <CircleAlert aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
                 {unavailable ? t('blocked.unavailable') : t('blocked.pending')}
@@ -107,7 +114,10 @@ export function CheckoutPage({ cart, language, destinationOf, countryNameOf, onP
         {t('lead')}
       </p>
       {paypalCancelled && (
-        <div role="status" className="mt-6 flex items-start gap-3 rounded-2xl bg-sky-50 p-4 text-sky-950 ring-1 ring-sky-200">
+        <div
+          role="status"
+          className="mt-6 flex items-start gap-3 rounded-2xl bg-sky-50 p-4 text-sky-950 ring-1 ring-sky-200"
+        >
           <Info aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
           <div>
             <p className="font-semibold">{t('paypalCancelled.title')}</p>

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useSearch } from 'wouter';
 import { Button, buttonClass } from '../../../components/ui/button.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
-import { readApiError } from '../api/api-error.ts';
+import { readApiError } from '../../../lib/api-error.ts';
 import { capturePaypal } from '../api/capture-paypal.ts';
 import { loadAccessToken } from '../hooks/checkout-storage.ts';
 import { OrderNotFound } from './order-not-found.tsx';
@@ -54,7 +54,11 @@ export function CheckoutSuccess({ onPaid }: { onPaid: () => void }) {
   return (
     <div className="mx-auto flex min-h-[60vh] max-w-xl flex-col items-center justify-center px-4 py-16 text-center sm:px-6">
       <span className="inline-flex size-16 items-center justify-center rounded-2xl bg-amber-50 text-amber-700">
-        {pending ? <Clock aria-hidden="true" className="size-8" /> : <CircleAlert aria-hidden="true" className="size-8" />}
+        {pending ? (
+          <Clock aria-hidden="true" className="size-8" />
+        ) : (
+          <CircleAlert aria-hidden="true" className="size-8" />
+        )}
       </span>
       <div role="alert">
         <h1 className="mt-6 text-3xl font-extrabold tracking-tight text-ink">

@@ -2,7 +2,7 @@ import { useFormContext } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { CheckoutFormValues } from '../hooks/checkout-form.ts';
 import { useErrorText } from '../hooks/use-error-text.ts';
-import { TextField } from './form-field.tsx';
+import { TextField } from '../../../components/form/form-field.tsx';
 
 /** Contact information (specification section 3: fullName, email, phone). */
 export function ContactFields() {

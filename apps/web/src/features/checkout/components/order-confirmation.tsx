@@ -7,15 +7,16 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { Button, buttonClass } from '../../../components/ui/button.tsx';
 import { Flag } from '../../../components/ui/flag.tsx';
+import { CopyButton } from '../../../components/ui/copy-button.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
-import { readApiError } from '../api/api-error.ts';
+import { clearHashFromAddressBar, tokenFromHash, tokenHash } from '../../../lib/access-token.ts';
+import { readApiError } from '../../../lib/api-error.ts';
+import { brandDisplayName } from '../../../lib/card-number.ts';
 import { useOrder } from '../api/use-order.ts';
-import { brandDisplayName } from '../hooks/card-number.ts';
-import { loadAccessToken, saveCheckout, tokenFromHash } from '../hooks/checkout-storage.ts';
+import { loadAccessToken, saveCheckout } from '../hooks/checkout-storage.ts';
 import { isPreparing } from '../hooks/order-progress.ts';
 import { usePlanLabel } from '../hooks/use-plan-label.ts';
 import type { Destination } from './checkout-summary.tsx';
-import { CopyButton } from './copy-button.tsx';
 import { EsimCard } from './esim-card.tsx';
 import { OrderNotFound } from './order-not-found.tsx';
 
@@ -36,7 +37,7 @@ function useAccessToken(orderNumber: string): string | null {
   useEffect(() => {
     if (!tokenFromHash(window.location.hash) || !token) return;
     saveCheckout({ orderNumber, accessToken: token });
-    window.history.replaceState(window.history.state, '', window.location.pathname + window.location.search);
+    clearHashFromAddressBar();
   }, [orderNumber, token]);
   return token;
 }
@@ -48,7 +49,8 @@ function useAccessToken(orderNumber: string): string | null {
  * token with a link to the portal. Unknown orders (404) show 'Order Not Found' (section 8).
  */
 export function OrderConfirmation({ orderNumber, language, destinationOf }: OrderConfirmationProps) {
-  const { t } = useTranslation('checkout');
+  // The shared install details' texts load with the page's own, so the page suspends once.
+  const { t } = useTranslation(['checkout', 'esim']);
   const valid = ORDER_NUMBER.test(orderNumber);
   const accessToken = useAccessToken(orderNumber);
   const order = useOrder(orderNumber, accessToken, valid);
@@ -59,10 +61,18 @@ export function OrderConfirmation({ orderNumber, language, destinationOf }: Orde
     const status = readApiError(order.error)?.status;
     if (status === 404 || status === 400 || status === 401 || status === 403) return <OrderNotFound />;
     return (
-      <div role="alert" className="mx-auto my-16 max-w-lg rounded-2xl bg-white p-6 text-center shadow-sm ring-1 ring-slate-200">
+      <div
+        role="alert"
+        className="mx-auto my-16 max-w-lg rounded-2xl bg-white p-6 text-center shadow-sm ring-1 ring-slate-200"
+      >
         <h1 className="text-2xl font-bold text-ink">{t('order.error.title')}</h1>
         <p className="mt-2 text-slate-600">{t('order.error.body')}</p>
-        <Button className="mt-5" onClick={() => void order.refetch()} disabled={order.isFetching} aria-busy={order.isFetching}>
+        <Button
+          className="mt-5"
+          onClick={() => void order.refetch()}
+          disabled={order.isFetching}
+          aria-busy={order.isFetching}
+        >
           <RefreshCw aria-hidden="true" className="size-4" />
           {t('order.error.retry')}
         </Button>
@@ -92,12 +102,22 @@ interface OrderDetailsProps {
   onRefresh: () => void;
 }
 
-function OrderDetails({ order, language, destinationOf, accessToken, timedOut, refreshing, onRefresh }: OrderDetailsProps) {
+function OrderDetails({
+  order,
+  language,
+  destinationOf,
+  accessToken,
+  timedOut,
+  refreshing,
+  onRefresh,
+}: OrderDetailsProps) {
   const { t } = useTranslation('checkout');
   const plan = usePlanLabel();
   const paid = order.paymentStatus === 'succeeded';
   const preparing = isPreparing(order);
-  const date = new Intl.DateTimeFormat(language, { dateStyle: 'long', timeStyle: 'short' }).format(new Date(order.createdAt));
+  const date = new Intl.DateTimeFormat(language, { dateStyle: 'long', timeStyle: 'short' }).format(
+    new Date(order.createdAt),
+  );
   const payment = order.card
     ? t('order.card', { brand: brandDisplayName(order.card.brand), last4: order.card.last4 })
     : order.paymentMethod === 'paypal'
@@ -112,7 +132,10 @@ function OrderDetails({ order, language, destinationOf, accessToken, timedOut, r
 
   return (
     <div className="mx-auto max-w-4xl px-4 py-8 sm:px-6 sm:py-12 print:max-w-none print:p-0">
-      <section aria-labelledby="order-heading" className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:p-8">
+      <section
+        aria-labelledby="order-heading"
+        className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:p-8"
+      >
         <div className="flex flex-col items-start gap-4 sm:flex-row sm:items-center">
           <span
             className={
@@ -121,7 +144,11 @@ function OrderDetails({ order, language, destinationOf, accessToken, timedOut, r
                 : 'inline-flex size-14 shrink-0 items-center justify-center rounded-full bg-amber-50 text-amber-700'
             }
           >
-            {paid ? <CheckCircle2 aria-hidden="true" className="size-8" /> : <CircleAlert aria-hidden="true" className="size-8" />}
+            {paid ? (
+              <CheckCircle2 aria-hidden="true" className="size-8" />
+            ) : (
+              <CircleAlert aria-hidden="true" className="size-8" />
+            )}
           </span>
           <div className="min-w-0 flex-1">
             <h1 id="order-heading" className="text-2xl font-extrabold tracking-tight text-ink sm:text-3xl">
@@ -239,7 +266,10 @@ function PreparingNotice() {
   return (
     <div className="mt-4 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200">
       <p className="flex items-center gap-3 font-semibold text-ink">
-        <span aria-hidden="true" className="size-5 animate-spin rounded-full border-[3px] border-brand-100 border-t-brand-600" />
+        <span
+          aria-hidden="true"
+          className="size-5 animate-spin rounded-full border-[3px] border-brand-100 border-t-brand-600"
+        />
         {t('esims.preparing')}
       </p>
       <p className="mt-1 text-sm text-slate-600">{t('esims.preparingBody')}</p>
@@ -250,11 +280,17 @@ function PreparingNotice() {
   );
 }
 
-/** The portal access token, shown once here (and in the e-mail), with copy and a portal link. */
+/**
+ * The portal access token, shown once here (and in the e-mail), with copy and a portal link that
+ * signs in directly: the token travels in the fragment (`/portal#token=…`), like the e-mail's.
+ */
 function AccessTokenCard({ token }: { token: string | null }) {
   const { t } = useTranslation('checkout');
   return (
-    <section aria-labelledby="token-heading" className="mt-8 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:p-6">
+    <section
+      aria-labelledby="token-heading"
+      className="mt-8 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:p-6"
+    >
       <h2 id="token-heading" className="flex items-center gap-2 text-lg font-semibold text-ink">
         <KeyRound aria-hidden="true" className="size-5 text-brand-700" />
         {t('token.heading')}
@@ -273,7 +309,10 @@ function AccessTokenCard({ token }: { token: string | null }) {
       ) : (
         <p className="mt-1 text-sm text-slate-600">{t('token.missing')}</p>
       )}
-      <Link href="/portal" className={buttonClass('outline', 'md', 'mt-4 print:hidden')}>
+      <Link
+        href={token ? `/portal${tokenHash(token)}` : '/portal'}
+        className={buttonClass('outline', 'md', 'mt-4 print:hidden')}
+      >
         {t('token.portal')}
       </Link>
     </section>

@@ -4,10 +4,7 @@ import {
   type CheckoutFormValues,
   EMPTY_CHECKOUT_FORM,
   checkoutFingerprint,
-  fieldMessageOf,
   formFieldOf,
-  normaliseExpiryYear,
-  toCardTokenRequest,
   toCheckoutBody,
 } from './checkout-form.ts';
 
@@ -15,7 +12,13 @@ const year = String(new Date().getUTCFullYear() + 2);
 const filled: CheckoutFormValues = {
   ...EMPTY_CHECKOUT_FORM,
   customer: { fullName: '  Ada Lovelace ', email: ' ada@example.com ', phone: '' },
-  card: { cardholderName: ' Ada Lovelace ', cardNumber: '4242 4242 4242 4242', expiryMonth: '07', expiryYear: year, cvv: '123' },
+  card: {
+    cardholderName: ' Ada Lovelace ',
+    cardNumber: '4242 4242 4242 4242',
+    expiryMonth: '07',
+    expiryYear: year,
+    cvv: '123',
+  },
   acceptTerms: true,
 };
 
@@ -44,39 +47,31 @@ describe('toCheckoutBody', () => {
     expect(body.customer.phone).toBe('+44 20 7946 0000');
     expect(body.billingAddress).toEqual({ address: '1 Main St', city: 'Paris', postalCode: '75001', country: 'FR' });
     expect(checkoutBodySchema.safeParse(body).success).toBe(true);
-    expect(toCheckoutBody({ ...values, wantsBillingAddress: false }, { method: 'paypal' }, 'fr').billingAddress).toBeUndefined();
+    expect(
+      toCheckoutBody({ ...values, wantsBillingAddress: false }, { method: 'paypal' }, 'fr').billingAddress,
+    ).toBeUndefined();
   });
 
   it('the form values validate with the contract schema the server uses', () => {
     expect(checkoutFormSchema.safeParse(filled).success).toBe(true);
-    expect(checkoutFormSchema.safeParse({ ...filled, paymentMethod: 'paypal', card: EMPTY_CHECKOUT_FORM.card }).success).toBe(true);
-  });
-});
-
-describe('toCardTokenRequest', () => {
-  it('sends digits and numbers to the provider', () => {
-    expect(toCardTokenRequest({ ...filled.card, expiryYear: '29' })).toEqual({
-      cardholderName: 'Ada Lovelace',
-      cardNumber: '4242424242424242',
-      expiryMonth: 7,
-      expiryYear: 2029,
-      cvv: '123',
-    });
-  });
-
-  it('turns a two-digit year into four digits', () => {
-    expect(normaliseExpiryYear('27')).toBe('2027');
-    expect(normaliseExpiryYear('2031')).toBe('2031');
-    expect(normaliseExpiryYear('')).toBe('');
+    expect(
+      checkoutFormSchema.safeParse({ ...filled, paymentMethod: 'paypal', card: EMPTY_CHECKOUT_FORM.card }).success,
+    ).toBe(true);
   });
 });
 
 describe('checkoutFingerprint', () => {
   it('changes with the card, the contact or the language, not with card spacing', () => {
     const base = checkoutFingerprint(filled, 'en');
-    expect(checkoutFingerprint({ ...filled, card: { ...filled.card, cardNumber: '4242424242424242' } }, 'en')).toBe(base);
-    expect(checkoutFingerprint({ ...filled, card: { ...filled.card, cardNumber: '4000 0000 0000 0002' } }, 'en')).not.toBe(base);
-    expect(checkoutFingerprint({ ...filled, customer: { ...filled.customer, email: 'b@example.com' } }, 'en')).not.toBe(base);
+    expect(checkoutFingerprint({ ...filled, card: { ...filled.card, cardNumber: '4242424242424242' } }, 'en')).toBe(
+      base,
+    );
+    expect(
+      checkoutFingerprint({ ...filled, card: { ...filled.card, cardNumber: '4000 0000 0000 0002' } }, 'en'),
+    ).not.toBe(base);
+    expect(checkoutFingerprint({ ...filled, customer: { ...filled.customer, email: 'b@example.com' } }, 'en')).not.toBe(
+      base,
+    );
     expect(checkoutFingerprint(filled, 'tr')).not.toBe(base);
   });
 });
@@ -96,12 +91,5 @@ describe('server errors on fields', () => {
     expect(formFieldOf('acceptTerms', 'checkout')).toBe('acceptTerms');
     expect(formFieldOf('payment.token', 'checkout')).toBeNull();
     expect(formFieldOf(undefined, 'checkout')).toBeNull();
-  });
-
-  it('prefers a translatable key, then a provider code, then the server message', () => {
-    expect(fieldMessageOf({ message: 'customer.email: email' })).toBe('email');
-    expect(fieldMessageOf({ message: 'required' })).toBe('required');
-    expect(fieldMessageOf({ code: 'incorrect_cvc', message: "Your card's security code is incorrect." })).toBe('cvc');
-    expect(fieldMessageOf({ code: 'odd', message: 'Something specific.' })).toBe('Something specific.');
   });
 });

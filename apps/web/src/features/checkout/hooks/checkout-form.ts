@@ -1,11 +1,13 @@
-import { CHECKOUT_ERROR_KEYS, type CheckoutBody, type CheckoutErrorKey, type PaymentChoice } from '@esim/contract/checkout';
+import type { CheckoutBody, PaymentChoice } from '@esim/contract/checkout';
 import type { Language } from '@esim/contract/languages';
+import { CARD_FIELDS, type CardFormValues, EMPTY_CARD_FORM, toCardTokenRequest } from '../../../lib/card-token.ts';
 
 /**
  * The checkout form as the page holds it (specification section 3 "Checkout form") and its
  * mapping to the two requests: the card fields go to the payment provider's tokenisation
  * endpoint, everything else (with the token) to `POST /api/checkout`. The form is validated by
- * the contract's `checkoutFormSchema`, the same rules the server applies.
+ * the contract's `checkoutFormSchema`, the same rules the server applies. Card tokenisation is
+ * shared (`lib/card-token.ts`).
  */
 
 /** Form values; every input is a string as typed, the toggles are booleans. */
@@ -14,7 +16,7 @@ export interface CheckoutFormValues {
   wantsBillingAddress: boolean;
   billingAddress: { address: string; city: string; postalCode: string; country: string; state: string };
   paymentMethod: 'card' | 'paypal';
-  card: { cardholderName: string; cardNumber: string; expiryMonth: string; expiryYear: string; cvv: string };
+  card: CardFormValues;
   acceptTerms: boolean;
 }
 
@@ -24,7 +26,7 @@ export const EMPTY_CHECKOUT_FORM: CheckoutFormValues = {
   wantsBillingAddress: false,
   billingAddress: { address: '', city: '', postalCode: '', country: '', state: '' },
   paymentMethod: 'card',
-  card: { cardholderName: '', cardNumber: '', expiryMonth: '', expiryYear: '', cvv: '' },
+  card: EMPTY_CARD_FORM,
   acceptTerms: false,
 };
 
@@ -34,32 +36,6 @@ export type CheckoutFieldPath =
   | `billingAddress.${keyof CheckoutFormValues['billingAddress']}`
   | `card.${keyof CheckoutFormValues['card']}`
   | 'acceptTerms';
-
-/** `POST /api/payments/sandbox/tokens` body: the card as the provider wants it. */
-export interface CardTokenRequest {
-  cardholderName: string;
-  cardNumber: string;
-  expiryMonth: number;
-  expiryYear: number;
-  cvv: string;
-}
-
-/** A two-digit year as autofill or a visitor may type it ('27') becomes four digits ('2027'). */
-export function normaliseExpiryYear(value: string): string {
-  const trimmed = value.trim();
-  return /^\d{2}$/.test(trimmed) ? `20${trimmed}` : trimmed;
-}
-
-/** The tokenisation request of validated card fields: digits only, numbers for the expiry. */
-export function toCardTokenRequest(card: CheckoutFormValues['card']): CardTokenRequest {
-  return {
-    cardholderName: card.cardholderName.trim(),
-    cardNumber: card.cardNumber.replace(/\D/g, ''),
-    expiryMonth: Number(card.expiryMonth.trim()),
-    expiryYear: Number(normaliseExpiryYear(card.expiryYear)),
-    cvv: card.cvv.trim(),
-  };
-}
 
 /**
  * The `POST /api/checkout` body of validated form values: trimmed contact details (no empty
@@ -97,11 +73,14 @@ export function toCheckoutBody(values: CheckoutFormValues, payment: PaymentChoic
  * the requests, with the card number as digits. Kept in memory only.
  */
 export function checkoutFingerprint(values: CheckoutFormValues, language: Language): string {
-  const payment: PaymentChoice = values.paymentMethod === 'card' ? { method: 'card', token: '-' } : { method: 'paypal' };
-  return JSON.stringify([toCheckoutBody(values, payment, language), values.paymentMethod === 'card' ? toCardTokenRequest(values.card) : null]);
+  const payment: PaymentChoice =
+    values.paymentMethod === 'card' ? { method: 'card', token: '-' } : { method: 'paypal' };
+  return JSON.stringify([
+    toCheckoutBody(values, payment, language),
+    values.paymentMethod === 'card' ? toCardTokenRequest(values.card) : null,
+  ]);
 }
 
-const CARD_FIELDS = ['cardholderName', 'cardNumber', 'expiryMonth', 'expiryYear', 'cvv'] as const;
 const CUSTOMER_FIELDS = ['fullName', 'email', 'phone'] as const;
 const ADDRESS_FIELDS = ['address', 'city', 'postalCode', 'country', 'state'] as const;
 
@@ -122,33 +101,4 @@ export function formFieldOf(field: string | undefined, source: 'token' | 'checko
   }
   if ((ADDRESS_FIELDS as readonly string[]).includes(name)) return `billingAddress.${name}` as CheckoutFieldPath;
   return null;
-}
-
-/** Stripe-style provider codes mapped to the form's message keys. */
-const PROVIDER_CODES: Readonly<Record<string, CheckoutErrorKey>> = {
-  incorrect_number: 'cardNumber',
-  invalid_number: 'cardNumber',
-  invalid_expiry_month: 'expiryMonth',
-  invalid_expiry_year: 'expiryYear',
-  expired_card: 'expired',
-  invalid_cvc: 'cvc',
-  incorrect_cvc: 'cvc',
-};
-
-/** Whether a message is one of the contract's translatable keys. */
-export function isCheckoutErrorKey(message: string): message is CheckoutErrorKey {
-  return (CHECKOUT_ERROR_KEYS as readonly string[]).includes(message);
-}
-
-/**
- * The message to show next to a field for a server error: a translatable key when the server
- * gave one (`customer.email: email`, a bare `email`, or a provider code such as
- * `incorrect_cvc`), otherwise the server's own message.
- */
-export function fieldMessageOf(error: { code?: string; message?: string }): string {
-  const message = error.message?.trim() ?? '';
-  const key = message.includes(': ') ? message.slice(message.lastIndexOf(': ') + 2) : message;
-  if (isCheckoutErrorKey(key)) return key;
-  if (error.code && PROVIDER_CODES[error.code]) return PROVIDER_CODES[error.code]!;
-  return message || 'required';
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loadAccessToken, saveCheckout, tokenFromHash } from './checkout-storage.ts';
+import { loadAccessToken, saveCheckout } from './checkout-storage.ts';
 
 function fakeStore() {
   const map = new Map<string, string>();
@@ -26,14 +26,5 @@ describe('checkout storage', () => {
     expect(() => saveCheckout({ orderNumber: 'ORD-ABC123', accessToken: 't' }, broken)).not.toThrow();
     expect(loadAccessToken('ORD-ABC123', broken)).toBeNull();
     expect(loadAccessToken('ORD-ABC123', null)).toBeNull();
-  });
-});
-
-describe('tokenFromHash', () => {
-  it('reads #token= from the fragment', () => {
-    expect(tokenFromHash('#token=abc-123')).toBe('abc-123');
-    expect(tokenFromHash('#x=1&token=abc')).toBe('abc');
-    expect(tokenFromHash('')).toBeNull();
-    expect(tokenFromHash('#token=')).toBeNull();
   });
 });

@@ -1,3 +1,5 @@
+import { type KeyValueStore as Store, sessionStore } from '../../../lib/access-token.ts';
+
 /**
  * Keeps what `POST /api/checkout` answered (order number and portal access token) in session
  * storage, so that `/checkout/success` (after the PayPal round trip) and the confirmation page
@@ -12,18 +14,9 @@ export interface StoredCheckout {
 }
 
 /** A minimal `Storage`, so that tests can pass a fake. */
-type KeyValueStore = Pick<Storage, 'getItem' | 'setItem'>;
+type KeyValueStore = Pick<Store, 'getItem' | 'setItem'>;
 
 const keyOf = (orderNumber: string) => `checkout:${orderNumber}`;
-
-/** Session storage, or `null` where it is unavailable (blocked storage, private modes). */
-export function sessionStore(): KeyValueStore | null {
-  try {
-    return window.sessionStorage;
-  } catch {
-    return null;
-  }
-}
 
 /** Remembers the access token of an order for this tab. Storage errors are ignored. */
 export function saveCheckout(value: StoredCheckout, store: KeyValueStore | null = sessionStore()): void {
@@ -41,14 +34,4 @@ export function loadAccessToken(orderNumber: string, store: KeyValueStore | null
   } catch {
     return null;
   }
-}
-
-/**
- * The access token of a URL fragment such as `#token=abc` (the e-mail's link; a fragment never
- * reaches a server or a referrer header). `null` when there is none.
- */
-export function tokenFromHash(hash: string): string | null {
-  const params = new URLSearchParams(hash.replace(/^#/, ''));
-  const token = params.get('token')?.trim();
-  return token ? token : null;
 }

@@ -2,21 +2,20 @@ import type { CheckoutResponse, PaymentChoice } from '@esim/contract/checkout';
 import type { Language } from '@esim/contract/languages';
 import { useCallback, useRef, useState } from 'react';
 import { useLocation } from 'wouter';
+import { readApiError } from '../../../lib/api-error.ts';
+import { createCardToken, toCardTokenRequest } from '../../../lib/card-token.ts';
+import { fieldMessageOf } from '../../../lib/form-errors.ts';
+import { type PaymentAttempt, attemptAfter, attemptFor, outcomeOf } from '../../../lib/idempotency.ts';
 import { randomId } from '../../../lib/session.ts';
-import { readApiError } from '../api/api-error.ts';
-import { createCardToken } from '../api/create-card-token.ts';
 import { placeOrder } from '../api/place-order.ts';
 import {
   type CheckoutFieldPath,
   type CheckoutFormValues,
   checkoutFingerprint,
-  fieldMessageOf,
   formFieldOf,
-  toCardTokenRequest,
   toCheckoutBody,
 } from './checkout-form.ts';
 import { saveCheckout } from './checkout-storage.ts';
-import { type CheckoutAttempt, attemptAfter, attemptFor, outcomeOf } from './idempotency.ts';
 
 /** Why a submission failed, as the page explains it. */
 export type SubmitFailure =
@@ -56,12 +55,12 @@ export type SubmitPhase = 'idle' | 'paying' | 'redirecting';
  * The checkout submission (DESIGN.md sections 4 and 6): card payments are tokenised at the
  * provider, then `POST /api/checkout` runs with an `Idempotency-Key`; PayPal payments place the
  * order and leave for PayPal's approval page. A second submit while one runs is ignored; a retry
- * after an unknown outcome reuses the key and token (see `idempotency.ts`). The answer is kept
+ * after an unknown outcome reuses the key and token (see `lib/idempotency.ts`). The answer is kept
  * in session storage for the confirmation page.
  */
 export function useCheckoutSubmit({ language, onPaid, onCartChanged, onFieldErrors }: SubmitOptions) {
   const [, navigate] = useLocation();
-  const attemptRef = useRef<CheckoutAttempt | null>(null);
+  const attemptRef = useRef<PaymentAttempt | null>(null);
   const busyRef = useRef(false);
   const [phase, setPhase] = useState<SubmitPhase>('idle');
   const [failure, setFailure] = useState<SubmitFailure | null>(null);

@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isCheckoutErrorKey } from './checkout-form.ts';
+import { isFormErrorKey } from '../../../lib/form-errors.ts';
 
 /**
  * Translates a field error into the visitor's language: the contract's message keys
@@ -12,7 +12,7 @@ export function useErrorText() {
   return useCallback(
     (message: string | undefined): string | undefined => {
       if (!message) return undefined;
-      if (isCheckoutErrorKey(message) || message === 'country') return t(`errors.${message}`);
+      if (isFormErrorKey(message) || message === 'country') return t(`errors.${message}`);
       return message;
     },
     [t],

@@ -1,7 +1,7 @@
 import { type CardBrand, cardBrand } from '@esim/contract/payment-card';
 
 /**
- * Card-number display rules of the checkout form: the number is grouped as it is typed (4-4-4-4
+ * Card-number display rules of the card payment fields (checkout, top-up): the number is grouped as it is typed (4-4-4-4
  * for most brands, 4-6-5 for American Express, as printed on the cards) and the brand is shown
  * next to it. Pure functions; the contract's `cardDigits` and Luhn check still decide validity.
  */

@@ -1,8 +1,8 @@
-import { HttpError } from '../../../lib/api-client.ts';
+import { HttpError } from './api-client.ts';
 
 /**
- * The retry policy of the checkout's `Idempotency-Key` (DESIGN.md section 6, IETF
- * Idempotency-Key draft, Stripe semantics). One submission attempt has one key. When its
+ * The retry policy of a payment request's `Idempotency-Key` (checkout and portal top-ups;
+ * DESIGN.md section 6, IETF Idempotency-Key draft, Stripe semantics). One submission attempt has one key. When its
  * outcome is unknown (the network failed, the server answered 5xx or is still working on the
  * same key), the next click sends the SAME key and the SAME card token with the SAME form, so
  * the server replays the first result and never charges twice. After a definitive answer (a
@@ -11,7 +11,7 @@ import { HttpError } from '../../../lib/api-client.ts';
  */
 
 /** One submission attempt: its key, what was submitted, and the card token once there is one. */
-export interface CheckoutAttempt {
+export interface PaymentAttempt {
   readonly key: string;
   /** The submitted form and language, serialised; kept in memory only, never stored. */
   readonly fingerprint: string;
@@ -26,13 +26,13 @@ export type AttemptOutcome = 'unknown' | 'definitive';
  * The attempt to use for a submission: the previous one when it is still open (its outcome
  * was unknown) and the form is unchanged, otherwise a new attempt with a key from `newKey`.
  */
-export function attemptFor(previous: CheckoutAttempt | null, fingerprint: string, newKey: () => string): CheckoutAttempt {
+export function attemptFor(previous: PaymentAttempt | null, fingerprint: string, newKey: () => string): PaymentAttempt {
   if (previous && previous.fingerprint === fingerprint) return previous;
   return { key: newKey(), fingerprint };
 }
 
 /** The attempt kept for the next submission: the same one after an unknown outcome, none otherwise. */
-export function attemptAfter(attempt: CheckoutAttempt, outcome: AttemptOutcome): CheckoutAttempt | null {
+export function attemptAfter(attempt: PaymentAttempt, outcome: AttemptOutcome): PaymentAttempt | null {
   return outcome === 'unknown' ? attempt : null;
 }
 
@@ -40,8 +40,8 @@ export function attemptAfter(attempt: CheckoutAttempt, outcome: AttemptOutcome):
  * Classifies a failed request: `unknown` when the request may or may not have been processed
  * (network error or time-out, 5xx such as 503 provider unreachable, 408, 429, 409
  * `idempotency_in_progress`: the server still working on the same key); `definitive` for every
- * other answer (400, 402 declined, 404, 409 `cart_empty` or `products_unavailable`, 422 key
- * reused with another body).
+ * other answer (400, 402 declined, 404, 409 `cart_empty`, `products_unavailable` or
+ * `topup_unavailable`, 422 key reused with another body).
  */
 export function outcomeOf(error: unknown): AttemptOutcome {
   if (!(error instanceof HttpError)) return 'unknown';

@@ -1,7 +1,12 @@
 import { CircleAlert } from 'lucide-react';
 import type { InputHTMLAttributes, ReactNode, Ref, SelectHTMLAttributes } from 'react';
 import { useTranslation } from 'react-i18next';
-import { cn } from '../../../lib/cn.ts';
+import { cn } from '../../lib/cn.ts';
+
+/**
+ * Form fields of the store (checkout, portal top-up): label, control, hint and error, with the
+ * ARIA wiring of each. Texts: `common:form.*`.
+ */
 
 /** Input look of the store's forms (the design preview's form field), red when invalid. */
 export function inputClass(invalid: boolean, className?: string): string {
@@ -33,7 +38,7 @@ interface FieldShellProps {
  * {@link describedBy}); the error is announced when the control is focused.
  */
 export function FieldShell({ id, label, required = false, hint, error, className, children }: FieldShellProps) {
-  const { t } = useTranslation('checkout');
+  const { t } = useTranslation('common');
   return (
     <div className={cn('min-w-0', className)}>
       <p className="text-sm font-semibold text-ink">
@@ -90,7 +95,18 @@ type TextFieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> & {
 };
 
 /** A labelled text input with hint and error. */
-export function TextField({ id, label, hint, error, required, adornment, ref, fieldClassName, className, ...input }: TextFieldProps) {
+export function TextField({
+  id,
+  label,
+  hint,
+  error,
+  required,
+  adornment,
+  ref,
+  fieldClassName,
+  className,
+  ...input
+}: TextFieldProps) {
   return (
     <FieldShell id={id} label={label} required={required} hint={hint} error={error} className={fieldClassName}>
       <div className="relative">
@@ -103,7 +119,9 @@ export function TextField({ id, label, hint, error, required, adornment, ref, fi
           className={inputClass(Boolean(error), cn(adornment ? 'pr-24' : undefined, className))}
           {...input}
         />
-        {adornment && <div className="pointer-events-none absolute inset-y-0 right-3 flex items-center">{adornment}</div>}
+        {adornment && (
+          <div className="pointer-events-none absolute inset-y-0 right-3 flex items-center">{adornment}</div>
+        )}
       </div>
     </FieldShell>
   );
@@ -119,7 +137,17 @@ type SelectFieldProps = Omit<SelectHTMLAttributes<HTMLSelectElement>, 'id'> & {
 };
 
 /** A labelled native select with hint and error. */
-export function SelectField({ id, label, hint, error, required, ref, fieldClassName, children, ...select }: SelectFieldProps) {
+export function SelectField({
+  id,
+  label,
+  hint,
+  error,
+  required,
+  ref,
+  fieldClassName,
+  children,
+  ...select
+}: SelectFieldProps) {
   return (
     <FieldShell id={id} label={label} required={required} hint={hint} error={error} className={fieldClassName}>
       <select

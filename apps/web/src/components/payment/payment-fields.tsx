@@ -2,11 +2,12 @@ import { CreditCard, FlaskConical, Lock } from 'lucide-react';
 import type { KeyboardEvent } from 'react';
 import { type UseFormRegisterReturn, useFormContext, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { cn } from '../../../lib/cn.ts';
-import { CARD_BRAND_NAMES, brandOf, caretAfterDigits, digitsBefore, formatCardNumber } from '../hooks/card-number.ts';
-import { type CheckoutFormValues, normaliseExpiryYear } from '../hooks/checkout-form.ts';
-import { useErrorText } from '../hooks/use-error-text.ts';
-import { FieldError, RequiredMark, TextField } from './form-field.tsx';
+import { useCallback } from 'react';
+import { isFormErrorKey } from '../../lib/form-errors.ts';
+import { CARD_BRAND_NAMES, brandOf, caretAfterDigits, digitsBefore, formatCardNumber } from '../../lib/card-number.ts';
+import { type PaymentFormValues, normaliseExpiryYear } from '../../lib/card-token.ts';
+import { cn } from '../../lib/cn.ts';
+import { FieldError, RequiredMark, TextField } from '../form/form-field.tsx';
 
 /** What react-hook-form's handlers receive: an event whose target is the input. */
 type InputEvent = { target: HTMLInputElement; type?: unknown };
@@ -55,22 +56,49 @@ function cardNumberInput(registration: UseFormRegisterReturn) {
 const methodCard =
   'flex cursor-pointer items-start gap-3 rounded-xl border bg-white p-4 transition has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50/60 has-[:checked]:ring-1 has-[:checked]:ring-brand-600 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-brand-600';
 
+/** Messages of the card fields that have a translation in the `payment` namespace. */
+const CARD_ERROR_KEYS = new Set(['required', 'tooLong', 'cardNumber', 'expiryMonth', 'expiryYear', 'expired', 'cvc']);
+
+/**
+ * Translates a card field's error: the contract's message keys (`cardNumber`, `expired`, ...)
+ * as `payment:errors.<key>`; any other text (a provider's own message) is shown as it is.
+ */
+function useCardErrorText() {
+  const { t } = useTranslation('payment');
+  return useCallback(
+    (message: string | undefined): string | undefined => {
+      if (!message) return undefined;
+      return isFormErrorKey(message) && CARD_ERROR_KEYS.has(message) ? t(`errors.${message}`) : message;
+    },
+    [t],
+  );
+}
+
+interface PaymentFieldsProps {
+  /** Prefix of the fields' ids, e.g. `checkout` gives `checkout-card-number`; default `payment`. */
+  idPrefix?: string;
+}
+
 /**
  * The payment method (credit card or PayPal, specification section 2 "Checkout") and the card
  * fields: name on card, card number grouped as typed with its brand, expiry month and year,
  * and CVC, with the card autofill tokens and a numeric keypad. A note says the card details go
  * only to the payment provider.
+ *
+ * Renders inside a react-hook-form `FormProvider` whose values include {@link PaymentFormValues}
+ * (`paymentMethod`, `card.*`); errors set on `card.*` (contract keys or provider messages) show
+ * next to their fields. Used by the checkout and the portal's top-up. Texts: `payment` namespace.
  */
-export function PaymentFields() {
-  const { t } = useTranslation('checkout');
-  const errorText = useErrorText();
+export function PaymentFields({ idPrefix = 'payment' }: PaymentFieldsProps) {
+  const { t } = useTranslation('payment');
+  const errorText = useCardErrorText();
   const {
     register,
     control,
     setValue,
     clearErrors,
     formState: { errors },
-  } = useFormContext<CheckoutFormValues>();
+  } = useFormContext<PaymentFormValues>();
   const method = useWatch({ control, name: 'paymentMethod' });
   const cardNumber = useWatch({ control, name: 'card.cardNumber' });
   const brand = brandOf(cardNumber ?? '');
@@ -88,28 +116,41 @@ export function PaymentFields() {
   return (
     <div className="min-w-0">
       <fieldset className="min-w-0">
-        <legend className="text-lg font-semibold text-ink">{t('payment.legend')}</legend>
+        <legend className="text-lg font-semibold text-ink">{t('legend')}</legend>
         <div className="mt-4 grid gap-3 sm:grid-cols-2">
           <label className={cn(methodCard, method === 'card' ? 'border-brand-600' : 'border-slate-300')}>
-            <input type="radio" value="card" className="mt-1 size-4 shrink-0 accent-brand-700" {...methodRegistration} />
+            <input
+              type="radio"
+              value="card"
+              className="mt-1 size-4 shrink-0 accent-brand-700"
+              {...methodRegistration}
+            />
             <span className="min-w-0">
               <span className="flex items-center gap-2 font-semibold text-ink">
                 <CreditCard aria-hidden="true" className="size-5 text-brand-700" />
-                {t('payment.card')}
+                {t('card')}
               </span>
-              <span className="mt-0.5 block text-sm text-slate-600">{t('payment.cardHint')}</span>
+              <span className="mt-0.5 block text-sm text-slate-600">{t('cardHint')}</span>
             </span>
           </label>
           <label className={cn(methodCard, method === 'paypal' ? 'border-brand-600' : 'border-slate-300')}>
-            <input type="radio" value="paypal" className="mt-1 size-4 shrink-0 accent-brand-700" {...methodRegistration} />
+            <input
+              type="radio"
+              value="paypal"
+              className="mt-1 size-4 shrink-0 accent-brand-700"
+              {...methodRegistration}
+            />
             <span className="min-w-0">
               <span className="flex items-center gap-2 font-semibold text-ink">
-                <span aria-hidden="true" className="inline-flex h-5 items-center rounded bg-[#003087] px-1.5 text-[11px] font-extrabold italic text-white">
+                <span
+                  aria-hidden="true"
+                  className="inline-flex h-5 items-center rounded bg-[#003087] px-1.5 text-[11px] font-extrabold italic text-white"
+                >
                   Pay<span className="text-[#9bdcff]">Pal</span>
                 </span>
-                {t('payment.paypal')}
+                {t('paypal')}
               </span>
-              <span className="mt-0.5 block text-sm text-slate-600">{t('payment.paypalHint')}</span>
+              <span className="mt-0.5 block text-sm text-slate-600">{t('paypalHint')}</span>
             </span>
           </label>
         </div>
@@ -117,11 +158,11 @@ export function PaymentFields() {
 
       {method === 'card' && (
         <fieldset className="mt-6 min-w-0 rounded-2xl bg-slate-50 p-4 ring-1 ring-slate-200 sm:p-5">
-          <legend className="float-left mb-4 w-full text-base font-semibold text-ink">{t('payment.cardLegend')}</legend>
+          <legend className="float-left mb-4 w-full text-base font-semibold text-ink">{t('cardLegend')}</legend>
           <div className="clear-both grid gap-4">
             <TextField
-              id="checkout-cardholder"
-              label={t('payment.cardholderName')}
+              id={`${idPrefix}-cardholder`}
+              label={t('cardholderName')}
               required
               autoComplete="cc-name"
               autoCapitalize="words"
@@ -131,8 +172,8 @@ export function PaymentFields() {
               {...register('card.cardholderName')}
             />
             <TextField
-              id="checkout-card-number"
-              label={t('payment.cardNumber')}
+              id={`${idPrefix}-card-number`}
+              label={t('cardNumber')}
               required
               inputMode="numeric"
               autoComplete="cc-number"
@@ -144,7 +185,10 @@ export function PaymentFields() {
               error={errorText(card?.cardNumber?.message)}
               adornment={
                 brandName && (
-                  <span aria-hidden="true" className="rounded-md bg-white px-2 py-0.5 text-xs font-bold text-brand-800 ring-1 ring-slate-200">
+                  <span
+                    aria-hidden="true"
+                    className="rounded-md bg-white px-2 py-0.5 text-xs font-bold text-brand-800 ring-1 ring-slate-200"
+                  >
                     {brandName}
                   </span>
                 )
@@ -152,57 +196,58 @@ export function PaymentFields() {
               {...cardNumberInput(register('card.cardNumber'))}
             />
             <p className="sr-only" aria-live="polite">
-              {brandName ? t('payment.brand', { brand: brandName }) : ''}
+              {brandName ? t('brand', { brand: brandName }) : ''}
             </p>
             <div className="grid gap-4 sm:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]">
-              <fieldset className="min-w-0" aria-describedby={expiryError ? 'checkout-expiry-error' : undefined}>
+              <fieldset className="min-w-0" aria-describedby={expiryError ? `${idPrefix}-expiry-error` : undefined}>
                 <legend className="text-sm font-semibold text-ink">
-                  {t('payment.expiry')}
+                  {t('expiry')}
                   <RequiredMark />
                 </legend>
                 <div className="mt-1.5 grid grid-cols-2 gap-2">
                   <div className="min-w-0">
-                    <label htmlFor="checkout-expiry-month" className="sr-only">
-                      {t('payment.expiryMonth')}
+                    <label htmlFor={`${idPrefix}-expiry-month`} className="sr-only">
+                      {t('expiryMonth')}
                     </label>
                     <ExpiryInput
-                      id="checkout-expiry-month"
-                      placeholder={t('payment.expiryMonthPlaceholder')}
+                      id={`${idPrefix}-expiry-month`}
+                      placeholder={t('expiryMonthPlaceholder')}
                       autoComplete="cc-exp-month"
                       maxLength={2}
                       invalid={Boolean(card?.expiryMonth)}
-                      errorId={card?.expiryMonth ? 'checkout-expiry-error' : undefined}
+                      errorId={card?.expiryMonth ? `${idPrefix}-expiry-error` : undefined}
                       registration={digitsOnly(register('card.expiryMonth'))}
                     />
                   </div>
                   <div className="min-w-0">
-                    <label htmlFor="checkout-expiry-year" className="sr-only">
-                      {t('payment.expiryYear')}
+                    <label htmlFor={`${idPrefix}-expiry-year`} className="sr-only">
+                      {t('expiryYear')}
                     </label>
                     <ExpiryInput
-                      id="checkout-expiry-year"
-                      placeholder={t('payment.expiryYearPlaceholder')}
+                      id={`${idPrefix}-expiry-year`}
+                      placeholder={t('expiryYearPlaceholder')}
                       autoComplete="cc-exp-year"
                       maxLength={4}
                       invalid={Boolean(card?.expiryYear)}
-                      errorId={card?.expiryYear ? 'checkout-expiry-error' : undefined}
+                      errorId={card?.expiryYear ? `${idPrefix}-expiry-error` : undefined}
                       registration={{
                         ...yearRegistration,
                         onBlur: (event: InputEvent) => {
                           const year = normaliseExpiryYear(event.target.value);
                           // '27' becomes '2027', validated again (also after a submit, when blur alone would not).
-                          if (year !== event.target.value) setValue('card.expiryYear', year, { shouldValidate: true, shouldDirty: true });
+                          if (year !== event.target.value)
+                            setValue('card.expiryYear', year, { shouldValidate: true, shouldDirty: true });
                           return yearRegistration.onBlur(event);
                         },
                       }}
                     />
                   </div>
                 </div>
-                {expiryError && <FieldError id="checkout-expiry-error">{expiryError}</FieldError>}
+                {expiryError && <FieldError id={`${idPrefix}-expiry-error`}>{expiryError}</FieldError>}
               </fieldset>
               <TextField
-                id="checkout-cvc"
-                label={t('payment.cvv')}
+                id={`${idPrefix}-cvc`}
+                label={t('cvv')}
                 required
                 inputMode="numeric"
                 autoComplete="cc-csc"
@@ -210,7 +255,7 @@ export function PaymentFields() {
                 spellCheck={false}
                 maxLength={4}
                 placeholder={brand === 'amex' ? '1234' : '123'}
-                hint={t('payment.cvvHint')}
+                hint={t('cvvHint')}
                 error={errorText(card?.cvv?.message)}
                 {...digitsOnly(register('card.cvv'))}
               />
@@ -219,14 +264,14 @@ export function PaymentFields() {
           {!import.meta.env.PROD && (
             <p className="mt-4 flex items-start gap-2 rounded-xl bg-amber-50 p-3 text-sm text-amber-900 ring-1 ring-amber-200">
               <FlaskConical aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
-              {t('payment.sandbox')}
+              {t('sandbox')}
             </p>
           )}
         </fieldset>
       )}
       <p className="mt-4 flex items-start gap-2 text-sm text-slate-700">
         <Lock aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-brand-700" />
-        {t('payment.secure')}
+        {t('secure')}
       </p>
     </div>
   );

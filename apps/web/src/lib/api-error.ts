@@ -1,4 +1,4 @@
-import { HttpError } from '../../../lib/api-client.ts';
+import { HttpError } from './api-client.ts';
 
 /** The store's error body (`{ error: { code, message, field? } }`), read from a failed request. */
 export interface ApiErrorInfo {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { HttpError } from '../../../lib/api-client.ts';
+import { HttpError } from './api-client.ts';
 import { attemptAfter, attemptFor, outcomeOf } from './idempotency.ts';
 
 const keys = () => {
@@ -9,7 +9,7 @@ const keys = () => {
 const http = (status: number, code?: string) =>
   new HttpError(status, code ? JSON.stringify({ error: { code, message: 'x' } }) : '', 'Status');
 
-describe('checkout idempotency keys', () => {
+describe('payment idempotency keys', () => {
   it('reuses the key and the card token after a network error when the form is unchanged', () => {
     const newKey = keys();
     const first = { ...attemptFor(null, 'form-a', newKey), token: 'tok_1' };
@@ -28,7 +28,13 @@ describe('checkout idempotency keys', () => {
   it('makes a new key after a decline, a field error, an empty cart or a key conflict', () => {
     const newKey = keys();
     const first = attemptFor(null, 'form-a', newKey);
-    const errors = [http(402, 'card_declined'), http(400, 'validation_error'), http(409, 'cart_empty'), http(409, 'products_unavailable'), http(422, 'idempotency_key_reused')];
+    const errors = [
+      http(402, 'card_declined'),
+      http(400, 'validation_error'),
+      http(409, 'cart_empty'),
+      http(409, 'products_unavailable'),
+      http(422, 'idempotency_key_reused'),
+    ];
     for (const error of errors) {
       expect(outcomeOf(error)).toBe('definitive');
       expect(attemptAfter(first, outcomeOf(error))).toBeNull();

@@ -20,7 +20,8 @@ export async function qrDataUrl(text: string): Promise<string> {
   });
 }
 
-type QrState = { status: 'loading' } | { status: 'ready'; url: string } | { status: 'error' };
+/** Where the QR image stands: being drawn, ready as a PNG data URL, or failed. */
+export type QrState = { status: 'loading' } | { status: 'ready'; url: string } | { status: 'error' };
 
 /** The QR image of an activation code, with its loading and failure states. */
 export function useQrCode(text: string): QrState {
@@ -38,9 +39,9 @@ export function useQrCode(text: string): QrState {
   return state.text === text ? state.value : { status: 'loading' };
 }
 
-/** The QR code image (or its placeholder) at 192 px. */
+/** The QR code image (or its placeholder) at 192 px; `alt` names the eSIM. Texts: `esim` namespace. */
 export function QrCodeImage({ state, alt }: { state: QrState; alt: string }) {
-  const { t } = useTranslation('checkout');
+  const { t } = useTranslation('esim');
   return (
     <div className="flex size-48 shrink-0 items-center justify-center overflow-hidden rounded-xl bg-white ring-1 ring-slate-200">
       {state.status === 'ready' ? (
@@ -48,11 +49,11 @@ export function QrCodeImage({ state, alt }: { state: QrState; alt: string }) {
       ) : state.status === 'error' ? (
         <p role="alert" className="flex flex-col items-center gap-2 p-3 text-center text-sm text-slate-700">
           <ImageOff aria-hidden="true" className="size-6 text-slate-500" />
-          {t('esims.qrError')}
+          {t('qrError')}
         </p>
       ) : (
         <div role="status" className="size-full animate-pulse bg-slate-100">
-          <span className="sr-only">{t('esims.qrLoading')}</span>
+          <span className="sr-only">{t('qrLoading')}</span>
         </div>
       )}
     </div>

@@ -1,0 +1,13 @@
+import { TopupPage } from '../../features/portal/components/topup-page.tsx';
+import { usePageMeta } from '../page-meta.tsx';
+import { usePortalDestinations } from '../use-portal-destinations.ts';
+
+/**
+ * `/portal/topup?iccid=…` (specification section 2 "Top-up page"; noindex by path): the top-up
+ * of one eSIM, with the catalogue's localised destination names and flags.
+ */
+export function PortalTopupRoute() {
+  usePageMeta({ kind: 'default' });
+  const { destinationOf, lang } = usePortalDestinations();
+  return <TopupPage language={lang} destinationOf={destinationOf} />;
+}

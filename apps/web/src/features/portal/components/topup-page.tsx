@@ -1,0 +1,175 @@
+import type { Language } from '@esim/contract/languages';
+import { ArrowLeft, Info, Lock, SearchX } from 'lucide-react';
+import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearch } from 'wouter';
+import { buttonClass } from '../../../components/ui/button.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { readApiError } from '../../../lib/api-error.ts';
+import { captureTopupPaypal } from '../api/capture-topup-paypal.ts';
+import { useTopupOptions } from '../api/get-topup-options.ts';
+import type { Destination } from '../hooks/portal-format.ts';
+import { usePortalToken } from '../hooks/use-portal-token.ts';
+import { EsimSummary } from './esim-summary.tsx';
+import { PortalShell } from './portal-page.tsx';
+import { LoadErrorPanel, StatePanel } from './state-panel.tsx';
+import { TokenForm } from './token-form.tsx';
+import { TopupForm } from './topup-form.tsx';
+
+const ICCID = /^\d{19,20}$/;
+const ORDER_NUMBER = /^ORD-[A-Z0-9-]{6,40}$/;
+
+interface TopupPageProps {
+  language: Language;
+  destinationOf: (code: string) => Destination;
+}
+
+/**
+ * The top-up page (`/portal/topup?iccid=…`, specification section 2 "Top-up page"): asks for
+ * the access token when the tab has none, then shows the eSIM being topped up and the top-up
+ * form. Only active eSIMs can be topped up (section 4 "Top-up": otherwise 'Activate to
+ * Top-Up'). Back from a cancelled PayPal payment (`&paypal=cancelled&order=…`) it says so and
+ * records the cancellation once.
+ */
+export function TopupPage({ language, destinationOf }: TopupPageProps) {
+  // The shared card fields' texts load with the portal's own, so the page suspends once.
+  const { t } = useTranslation(['portal', 'payment']);
+  const params = new URLSearchParams(useSearch());
+  const iccid = params.get('iccid') ?? '';
+  const paypalCancelled = params.get('paypal') === 'cancelled';
+  const { token, setToken, clearToken } = usePortalToken();
+  useRecordPaypalCancel(token, paypalCancelled ? params.get('order') : null);
+
+  let body;
+  if (!ICCID.test(iccid)) body = <EsimNotFound />;
+  else if (token === null) body = <TokenForm onSubmit={setToken} />;
+  else
+    body = (
+      <TopupContent
+        key={`${token}:${iccid}`}
+        token={token}
+        iccid={iccid}
+        language={language}
+        destinationOf={destinationOf}
+        onChangeToken={clearToken}
+      />
+    );
+
+  return (
+    <PortalShell
+      title={t('topup.title')}
+      lead={t('topup.lead')}
+      back={
+        <Link
+          href="/portal"
+          className="inline-flex min-h-11 items-center gap-1.5 rounded-lg font-semibold text-brand-800 hover:underline"
+        >
+          <ArrowLeft aria-hidden="true" className="size-4" />
+          {t('topup.back')}
+        </Link>
+      }
+    >
+      {paypalCancelled && (
+        <div
+          role="status"
+          className="mb-6 flex items-start gap-3 rounded-2xl bg-sky-50 p-4 text-sky-950 ring-1 ring-sky-200"
+        >
+          <Info aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
+          <div>
+            <p className="font-semibold">{t('topup.paypalCancelled.title')}</p>
+            <p className="mt-1 text-sm">{t('topup.paypalCancelled.body')}</p>
+          </div>
+        </div>
+      )}
+      {body}
+    </PortalShell>
+  );
+}
+
+interface TopupContentProps {
+  token: string;
+  iccid: string;
+  language: Language;
+  destinationOf: (code: string) => Destination;
+  onChangeToken: () => void;
+}
+
+/** The eSIM and its plans once loaded, or why they cannot be shown. */
+function TopupContent({ token, iccid, language, destinationOf, onChangeToken }: TopupContentProps) {
+  const { t } = useTranslation('portal');
+  const options = useTopupOptions(token, iccid);
+  if (!options.data) {
+    if (options.isPending) return <Spinner label={t('topup.loading')} className="min-h-[30vh]" />;
+    const info = readApiError(options.error);
+    if (info?.status === 409) {
+      return (
+        <StatePanel
+          tone="neutral"
+          icon={<Lock aria-hidden="true" className="size-8" />}
+          title={t('topup.unavailable.title')}
+          body={[t('topup.unavailable.body')]}
+        >
+          <Link href="/portal" className={buttonClass('primary', 'lg')}>
+            {t('topup.back')}
+          </Link>
+        </StatePanel>
+      );
+    }
+    if (info?.status === 404 || info?.status === 400) return <EsimNotFound />;
+    return (
+      <LoadErrorPanel
+        error={options.error}
+        onRetry={() => void options.refetch()}
+        retrying={options.isFetching}
+        onChangeToken={onChangeToken}
+      />
+    );
+  }
+  const { esim, products } = options.data;
+  return (
+    <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem] lg:items-start lg:gap-8">
+      <div className="min-w-0 lg:sticky lg:top-[calc(var(--header-height)+1.5rem)] lg:col-start-2 lg:row-start-1">
+        <EsimSummary esim={esim} language={language} destination={destinationOf(esim.countryCode)} />
+      </div>
+      <div className="min-w-0 lg:col-start-1 lg:row-start-1">
+        {products.length === 0 ? (
+          <p className="rounded-2xl bg-white p-5 text-slate-700 shadow-sm ring-1 ring-slate-200">
+            {t('topup.plans.empty')}
+          </p>
+        ) : (
+          <TopupForm token={token} iccid={iccid} products={products} language={language} />
+        )}
+      </div>
+    </div>
+  );
+}
+
+/** An ICCID missing from the link, malformed, or not this token's. */
+function EsimNotFound() {
+  const { t } = useTranslation('portal');
+  return (
+    <StatePanel
+      tone="neutral"
+      icon={<SearchX aria-hidden="true" className="size-8" />}
+      title={t('topup.notFound.title')}
+      body={[t('topup.notFound.body')]}
+    >
+      <Link href="/portal" className={buttonClass('primary', 'lg')}>
+        {t('topup.back')}
+      </Link>
+    </StatePanel>
+  );
+}
+
+/**
+ * Back from a cancelled PayPal payment: tells the server once (the capture answers 402 and
+ * cancels the top-up order), so that the order does not wait for an approval forever.
+ */
+function useRecordPaypalCancel(token: string | null, orderNumber: string | null) {
+  const done = useRef(false);
+  useEffect(() => {
+    if (done.current || !token || !orderNumber || !ORDER_NUMBER.test(orderNumber)) return;
+    done.current = true;
+    captureTopupPaypal(token, orderNumber).catch(() => undefined);
+  }, [orderNumber, token]);
+}

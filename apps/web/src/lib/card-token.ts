@@ -1,0 +1,86 @@
+import { apiFetch } from './api-client.ts';
+
+/**
+ * Card tokenisation (DESIGN.md section 4): the card fields go to the payment provider's
+ * tokenisation endpoint and nowhere else; the store's own requests (checkout, portal top-up)
+ * carry only the single-use token. Shared by every form that takes a card.
+ */
+
+/** The card fields as a form holds them: strings as typed (section 3 "Checkout form"). */
+export interface CardFormValues {
+  cardholderName: string;
+  cardNumber: string;
+  expiryMonth: string;
+  expiryYear: string;
+  cvv: string;
+}
+
+/** The payment part of a form: method and card fields (the card is ignored for PayPal). */
+export interface PaymentFormValues {
+  paymentMethod: 'card' | 'paypal';
+  card: CardFormValues;
+}
+
+/** Empty card fields. */
+export const EMPTY_CARD_FORM: CardFormValues = {
+  cardholderName: '',
+  cardNumber: '',
+  expiryMonth: '',
+  expiryYear: '',
+  cvv: '',
+};
+
+/** The card field names, in the order a form shows them. */
+export const CARD_FIELDS = ['cardholderName', 'cardNumber', 'expiryMonth', 'expiryYear', 'cvv'] as const;
+
+/** `POST /api/payments/sandbox/tokens` body: the card as the provider wants it. */
+export interface CardTokenRequest {
+  cardholderName: string;
+  cardNumber: string;
+  expiryMonth: number;
+  expiryYear: number;
+  cvv: string;
+}
+
+/** The payment provider's answer: a single-use token plus the facts for the receipt. */
+export interface CardToken {
+  token: string;
+  brand: string;
+  last4: string;
+}
+
+/** A two-digit year as autofill or a visitor may type it ('27') becomes four digits ('2027'). */
+export function normaliseExpiryYear(value: string): string {
+  const trimmed = value.trim();
+  return /^\d{2}$/.test(trimmed) ? `20${trimmed}` : trimmed;
+}
+
+/** The tokenisation request of validated card fields: digits only, numbers for the expiry. */
+export function toCardTokenRequest(card: CardFormValues): CardTokenRequest {
+  return {
+    cardholderName: card.cardholderName.trim(),
+    cardNumber: card.cardNumber.replace(/\D/g, ''),
+    expiryMonth: Number(card.expiryMonth.trim()),
+    expiryYear: Number(normaliseExpiryYear(card.expiryYear)),
+    cvv: card.cvv.trim(),
+  };
+}
+
+/**
+ * The card field a tokenisation error names (`cardNumber`, `card.cvv`), or `null` when it names
+ * none of them.
+ */
+export function cardFieldOf(field: string | undefined): (typeof CARD_FIELDS)[number] | null {
+  const name = field?.replace(/^card\./, '');
+  return name && (CARD_FIELDS as readonly string[]).includes(name) ? (name as (typeof CARD_FIELDS)[number]) : null;
+}
+
+/**
+ * Tokenises the card at the payment provider (`POST /api/payments/sandbox/tokens`).
+ *
+ * @throws HttpError 400 `{ error: { code, message, field } }` naming the bad card field, or a
+ *   network error (TypeError).
+ */
+export function createCardToken(card: CardTokenRequest): Promise<CardToken> {
+  return apiFetch<CardToken>('/api/payments/sandbox/tokens', { method: 'POST', json: card });
+}
