@@ -1,3 +1,5 @@
+import type { PaymentChoice } from '@esim/contract/checkout';
+import type { PaymentAttempt } from './idempotency.ts';
 import { apiFetch } from './api-client.ts';
 
 /**
@@ -83,4 +85,20 @@ export function cardFieldOf(field: string | undefined): (typeof CARD_FIELDS)[num
  */
 export function createCardToken(card: CardTokenRequest): Promise<CardToken> {
   return apiFetch<CardToken>('/api/payments/sandbox/tokens', { method: 'POST', json: card });
+}
+
+/**
+ * The payment of a submission: PayPal as it is, or the card tokenised at the provider. The card
+ * is tokenised once per attempt: a retry of the same attempt (unknown outcome) reuses its token,
+ * so the request body stays the same and the idempotency key replays instead of refusing it.
+ * @returns the payment and the attempt (with its token, when one was made).
+ * @throws what `createCardToken` throws (the provider refusing a card field, or a network error).
+ */
+export async function paymentFor(
+  attempt: PaymentAttempt,
+  values: { paymentMethod: 'card' | 'paypal'; card: CardFormValues },
+): Promise<{ payment: PaymentChoice; attempt: PaymentAttempt }> {
+  if (values.paymentMethod === 'paypal') return { payment: { method: 'paypal' }, attempt };
+  const token = attempt.token ?? (await createCardToken(toCardTokenRequest(values.card))).token;
+  return { payment: { method: 'card', token }, attempt: { ...attempt, token } };
 }

@@ -1,10 +1,9 @@
 import type { Language } from '@esim/contract/languages';
-import type { PaymentChoice } from '@esim/contract/checkout';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useRef, useState } from 'react';
 import { useLocation } from 'wouter';
 import { readApiError } from '../../../lib/api-error.ts';
-import { createCardToken, toCardTokenRequest } from '../../../lib/card-token.ts';
+import { paymentFor } from '../../../lib/card-token.ts';
 import { fieldMessageOf } from '../../../lib/form-errors.ts';
 import { type PaymentAttempt, attemptAfter, attemptFor, outcomeOf } from '../../../lib/idempotency.ts';
 import { randomId } from '../../../lib/session.ts';
@@ -98,15 +97,10 @@ export function useTopupSubmit({ token, iccid, language, onFieldErrors }: TopupS
       attemptRef.current = attempt;
       let stage: 'token' | 'topup' = 'token';
       try {
-        let payment: PaymentChoice = { method: 'paypal' };
-        if (values.paymentMethod === 'card') {
-          if (!attempt.token) {
-            const card = await createCardToken(toCardTokenRequest(values.card));
-            attempt = { ...attempt, token: card.token };
-            attemptRef.current = attempt;
-          }
-          payment = { method: 'card', token: attempt.token! };
-        }
+        const paid = await paymentFor(attempt, values);
+        const { payment } = paid;
+        attempt = paid.attempt;
+        attemptRef.current = attempt;
         stage = 'topup';
         const response = await purchaseTopup(token, iccid, toTopupBody(values, payment, language), attempt.key);
         attemptRef.current = null;
