@@ -33,7 +33,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['apps/api/**/*.ts'],
+    files: ['apps/api/**/*.{ts,tsx}'],
     rules: {
       'no-restricted-imports': restrict([
         { group: ['@esim/web', '@esim/web/*', '**/apps/web/**', '**/web/src/**'], message: 'The api never imports the web app.' },
@@ -41,7 +41,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['apps/api/src/**/*.ts'],
+    files: ['apps/api/src/**/*.{ts,tsx}'],
     ignores: ['apps/api/src/**/*.repository.ts', 'apps/api/src/db/**', 'apps/api/src/**/*.test.ts', 'apps/api/test/**'],
     rules: {
       'no-restricted-imports': restrict([

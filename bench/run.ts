@@ -34,6 +34,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { type AuthRun, measureAuth } from './auth.ts';
 import { type CheckoutRun, measureCheckout } from './checkout.ts';
 
 // ---------------------------------------------------------------------------------------------
@@ -105,6 +106,10 @@ const BUDGET = {
 /** Checkouts per run (`BENCH_CHECKOUTS` overrides the count) and visitors at once in each run. */
 const CHECKOUTS = Math.floor(positiveNumber(process.env.BENCH_CHECKOUTS, 200));
 const CHECKOUT_CONCURRENCY = [1, 4] as const;
+
+/** Sign-ins timed one at a time (`BENCH_LOGINS`), and API call pairs with and without a session cookie. */
+const LOGINS = Math.floor(positiveNumber(process.env.BENCH_LOGINS, 100));
+const SESSION_CALLS = 1_000;
 
 /** An API endpoint and the static copy of its bytes. */
 const PAIRS = [
@@ -189,6 +194,16 @@ async function startServer(port: number, dir: string): Promise<Server> {
     DATA_DIR: dir,
     WEB_DIST: webDist,
     LOG_LEVEL: 'warn',
+    // Every benchmark visitor pays from this one address: lift the payment throttles (issue 8),
+    // which would otherwise refuse the 31st checkout within 10 minutes.
+    PAYMENT_THROTTLE_ATTEMPTS_PER_SESSION: '1000000',
+    PAYMENT_THROTTLE_ATTEMPTS_PER_ADDRESS: '1000000',
+    PAYMENT_THROTTLE_DECLINES_PER_SESSION: '1000000',
+    PAYMENT_THROTTLE_DECLINES_PER_ADDRESS: '1000000',
+    // The login benchmark signs in from this one address a few hundred times (issue 9).
+    AUTH_THROTTLE_ATTEMPTS_PER_ADDRESS: '1000000',
+    AUTH_THROTTLE_FAILURES_PER_ACCOUNT: '1000000',
+    AUTH_THROTTLE_FAILURES_PER_ADDRESS: '1000000',
   };
   if (DATABASE_URL) env.DATABASE_URL = DATABASE_URL;
   else delete env.DATABASE_URL;
@@ -454,6 +469,11 @@ async function main(): Promise<number> {
   }
   const [single, concurrent] = checkouts as [CheckoutRun, CheckoutRun];
 
+  // Accounts: login latency at the production argon2id cost, and the session lookup's cost.
+  console.error(`Accounts (${LOGINS} logins one at a time, ${SESSION_CALLS} API calls with and without a session)...`);
+  await measureAuth(baseUrl, { logins: 5, calls: 50 });
+  const auth: AuthRun = await measureAuth(baseUrl, { logins: LOGINS, calls: SESSION_CALLS });
+
   // Another `vite build` empties apps/web/dist, and the static twins then answer 404.
   if (PAIRS.some((pair) => !fs.existsSync(path.join(benchDir, pair.staticFile)))) {
     console.error(`${benchDir} was removed during the runs (apps/web/dist rebuilt?): the static figures are invalid.`);
@@ -473,7 +493,7 @@ async function main(): Promise<number> {
   };
   const ratios = { country: ratio('country'), all: ratio('all') };
   const countryFixed = fixedRuns[fixedTargets.findIndex((t) => t.kind === 'api')]!;
-  const totalErrors = [...maxRuns, ...fixedRuns, ...checkouts].reduce((total, r) => total + r.errors, 0);
+  const totalErrors = [...maxRuns, ...fixedRuns, ...checkouts, auth].reduce((total, r) => total + r.errors, 0);
   const checkoutFigure = DATABASE_URL ? concurrent.p99Ms : single.p95Ms;
 
   const budgets = [
@@ -547,6 +567,15 @@ async function main(): Promise<number> {
       ]),
     ]),
     '',
+    'Accounts (argon2id m=19 MiB t=2 p=1; one request at a time)',
+    table([
+      ['measure', 'requests', 'p50 ms', 'p99 ms'],
+      ['POST /api/login (right password, new session)', fmt(auth.logins), fmt(auth.loginP50Ms, 1), fmt(auth.loginP99Ms, 1)],
+      ['GET /api/cart without a session cookie', fmt(auth.calls), fmt(auth.anonymousP50Ms, 2), fmt(auth.anonymousP99Ms, 2)],
+      ['GET /api/cart with a session cookie', fmt(auth.calls), fmt(auth.signedInP50Ms, 2), fmt(auth.signedInP99Ms, 2)],
+    ]),
+    `Session lookup adds ${fmt(auth.sessionLookupMs, 2)} ms per API call (difference of the medians).`,
+    '',
     'Storefront initial assets (gzip -9)',
     table([
       ['kind', 'files', 'gzip'],
@@ -576,6 +605,7 @@ async function main(): Promise<number> {
     apiToStaticRatio: ratios,
     fixedRate: fixedTargets.map((t, i) => ({ ...t, ...fixedRuns[i]! })),
     checkout: checkouts,
+    auth,
     initialAssets: { jsGzipBytes: jsGzip, cssGzipBytes: cssGzip, ...assets },
     budgets,
   };

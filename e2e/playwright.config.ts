@@ -13,7 +13,9 @@ import { MAILBOX_HTTP_PORT, MAILBOX_HTTP_URL, MAILBOX_SMTP_PORT, MAILBOX_SMTP_UR
  */
 const port = Number(process.env.E2E_PORT ?? 5179);
 const origin = `http://127.0.0.1:${port}`;
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'esim-e2e-'));
+// Made once by the runner and inherited by its test workers (which load this file again), so
+// that tests can read what the store leaves there (the first-admin link, `support/store.ts`).
+const dataDir = (process.env.E2E_DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), 'esim-e2e-')));
 const { DATABASE_URL: _ignored, ...env } = process.env;
 
 export const CHROMIUM_ARGS = [
@@ -56,7 +58,8 @@ export default defineConfig({
     },
     {
       name: 'store',
-      command: 'node --import tsx ../apps/api/src/server.ts',
+      // The store, with its first-admin link written to DATA_DIR for the tests (`support/store.ts`).
+      command: 'node --import tsx support/store.ts',
       url: `${origin}/api/health`,
       timeout: 180_000,
       reuseExistingServer: false,
@@ -72,6 +75,18 @@ export default defineConfig({
         SMTP_URL: MAILBOX_SMTP_URL,
         // E-mail links (portal, order page) point at this test server rather than localhost:<port>.
         PUBLIC_URL: origin,
+        // Every test pays from 127.0.0.1, many in one run: lift the payment throttles (issue 8),
+        // whose own tests run in the API suite with explicit limits.
+        PAYMENT_THROTTLE_ATTEMPTS_PER_SESSION: '1000000',
+        PAYMENT_THROTTLE_ATTEMPTS_PER_ADDRESS: '1000000',
+        PAYMENT_THROTTLE_DECLINES_PER_SESSION: '1000000',
+        PAYMENT_THROTTLE_DECLINES_PER_ADDRESS: '1000000',
+        // Sign-ins and registrations come from 127.0.0.1 too (issue 9).
+        AUTH_THROTTLE_FAILURES_PER_ACCOUNT: '1000000',
+        AUTH_THROTTLE_FAILURES_PER_ADDRESS: '1000000',
+        AUTH_THROTTLE_ATTEMPTS_PER_ADDRESS: '1000000',
+        AUTH_RESET_REQUESTS_PER_EMAIL: '1000000',
+        AUTH_RESET_REQUESTS_PER_ADDRESS: '1000000',
       } as Record<string, string>,
     },
   ],

@@ -2,11 +2,15 @@ import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig } from 'vite';
 import { precompress } from './vite-precompress.ts';
+import { sonnerStylesheet } from './vite-sonner-stylesheet.ts';
 
 const api = `http://127.0.0.1:${process.env.API_PORT ?? 5000}`;
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), precompress()],
+  plugins: [react(), tailwindcss(), sonnerStylesheet(), precompress()],
+  // A nonce placeholder on the built tags and in `<meta property="csp-nonce">`: the server puts a
+  // fresh nonce in its place in every page and in the page's CSP (apps/api plugins/web.ts).
+  html: { cspNonce: 'CSP_NONCE_PLACEHOLDER' },
   build: { target: 'es2022', sourcemap: false, chunkSizeWarningLimit: 400 },
   server: {
     port: 5173,

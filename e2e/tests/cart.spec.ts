@@ -1,6 +1,6 @@
-import { randomUUID } from 'node:crypto';
 import { type Page, expect, test } from '@playwright/test';
 import { seriousViolations } from './a11y.ts';
+import { visitorWithCart } from './visitor.ts';
 
 /** Reads a US dollar amount such as '$12.34' as cents. */
 function cents(text: string | null): number {
@@ -12,23 +12,9 @@ function cents(text: string | null): number {
 /** The header's cart link, named 'Cart' or 'Cart, {n} item(s)'. */
 const cartLink = (page: Page) => page.getByRole('banner').getByRole('link', { name: /^Cart/ });
 
-/**
- * Gives the page a cart of its own: a fresh session id in local storage (as the store keeps it)
- * and two Turkey plans added through the API, the first twice.
- */
+/** A visitor whose cart holds two Turkey plans, the first twice. */
 async function seedCart(page: Page): Promise<void> {
-  const sessionId = randomUUID();
-  await page.addInitScript((id) => window.localStorage.setItem('sessionId', id), sessionId);
-  const res = await page.request.get('/api/products?country=TR&type=prepaid');
-  const { products } = (await res.json()) as { products: { productId: number }[] };
-  expect(products.length).toBeGreaterThanOrEqual(2);
-  for (const [index, product] of products.slice(0, 2).entries()) {
-    const added = await page.request.post('/api/cart', {
-      headers: { 'X-Session-Id': sessionId },
-      data: { productId: product.productId, quantity: index === 0 ? 2 : 1 },
-    });
-    expect(added.status()).toBe(201);
-  }
+  await visitorWithCart(page, [2, 1]);
 }
 
 test.describe('cart', () => {

@@ -157,6 +157,7 @@ const EXPIRED = esim({
 });
 
 const VIEW: PortalView = {
+  access: 'token',
   orderNumber: ORDER,
   customerName: 'Ada Lovelace',
   esims: [ACTIVE, PENDING, EXPIRED],

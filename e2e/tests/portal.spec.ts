@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { type Locator, type Page, expect, test } from '@playwright/test';
 import { extractPortalToken, waitForMail } from './mail.ts';
+import { visitorWithCart } from './visitor.ts';
 
 /**
  * The customer portal end to end, as a traveller would use it (issue "Customer portal", Done
@@ -13,16 +14,7 @@ const EXPIRY_YEAR = String(new Date().getUTCFullYear() + 2);
 
 /** Puts one Turkey plan in a fresh visitor's cart (as the store keeps its session id) and pays by card on /checkout. */
 async function buyOnePlan(page: Page, email: string): Promise<void> {
-  const sessionId = randomUUID();
-  await page.addInitScript((id) => window.localStorage.setItem('sessionId', id), sessionId);
-  const { products } = (await (await page.request.get('/api/products?country=TR&type=prepaid')).json()) as {
-    products: { productId: number }[];
-  };
-  const added = await page.request.post('/api/cart', {
-    headers: { 'X-Session-Id': sessionId },
-    data: { productId: products[0]!.productId, quantity: 1 },
-  });
-  expect(added.status()).toBe(201);
+  await visitorWithCart(page);
 
   await page.goto('/checkout');
   await page.getByLabel('Full name').fill('Grace Hopper');

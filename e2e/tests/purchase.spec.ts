@@ -3,6 +3,7 @@ import { type Page, expect, test } from '@playwright/test';
 import { seriousViolations } from './a11y.ts';
 import { text } from './i18n.ts';
 import { extractPortalToken, waitForMail } from './mail.ts';
+import { useSession, visitorWithCart } from './visitor.ts';
 
 /** The header's cart link, named 'Cart' or 'Cart, {n} item(s)'. */
 const cartLink = (page: Page) => page.getByRole('banner').getByRole('link', { name: /^Cart/ });
@@ -10,24 +11,8 @@ const cartLink = (page: Page) => page.getByRole('banner').getByRole('link', { na
 /** A card expiry two years ahead, as typed: month and four-digit year. */
 const EXPIRY_YEAR = String(new Date().getUTCFullYear() + 2);
 
-/**
- * Gives the page a cart of its own: a fresh session id in local storage (as the store keeps it)
- * and two Turkey plans added through the API, the first twice (3 eSIMs).
- */
-async function seedCart(page: Page): Promise<string> {
-  const sessionId = randomUUID();
-  await page.addInitScript((id) => window.localStorage.setItem('sessionId', id), sessionId);
-  const res = await page.request.get('/api/products?country=TR&type=prepaid');
-  const { products } = (await res.json()) as { products: { productId: number }[] };
-  for (const [index, product] of products.slice(0, 2).entries()) {
-    const added = await page.request.post('/api/cart', {
-      headers: { 'X-Session-Id': sessionId },
-      data: { productId: product.productId, quantity: index === 0 ? 2 : 1 },
-    });
-    expect(added.status()).toBe(201);
-  }
-  return sessionId;
-}
+/** A visitor whose cart holds two Turkey plans, the first twice (3 eSIMs). */
+const seedCart = (page: Page) => visitorWithCart(page, [2, 1]);
 
 /** Fills the contact fields and accepts the terms (English labels). */
 async function fillContactAndTerms(page: Page) {
@@ -124,6 +109,25 @@ test.describe('purchase', () => {
     // Its portal link signs in with the same token, in the fragment, on this server.
     expect(extractPortalToken(mail)).toBe(accessToken);
     expect(mail.text).toContain(`${new URL(page.url()).origin}/portal#token=${encodeURIComponent(accessToken)}`);
+  });
+
+  test('a second tab paying the same cart opens the order the first tab paid instead of charging again', async ({ page }) => {
+    const sessionId = await seedCart(page);
+    const other = await page.context().newPage();
+    await useSession(other, sessionId);
+    for (const tab of [page, other]) {
+      await tab.goto('/checkout');
+      await fillContactAndTerms(tab);
+      await fillCard(tab, '4242424242424242');
+    }
+    await page.getByRole('button', { name: 'Complete purchase' }).click();
+    const orderNumber = await expectEsims(page, 3);
+
+    // One cart, one checkout (issue 8): the server names the order, and the tab shows it.
+    await other.getByRole('button', { name: 'Complete purchase' }).click();
+    await expect(other).toHaveURL(new RegExp(`/order-confirmation/${orderNumber}$`));
+    await expect(other.getByRole('heading', { level: 1, name: 'Thank you for your order!' })).toBeVisible();
+    await expect(other.getByText(orderNumber, { exact: true })).toBeVisible();
   });
 
   test('pays with PayPal after approving on the PayPal page', async ({ page }) => {

@@ -1,4 +1,3 @@
-import fastifyHelmet from '@fastify/helmet';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import {
   type ZodTypeProvider,
@@ -11,6 +10,17 @@ import { Idempotency } from './lib/idempotency.ts';
 import { IdempotencyRepository } from './lib/idempotency.repository.ts';
 import { JobQueue, type JobQueueOptions } from './lib/jobs.ts';
 import { JobsRepository } from './lib/jobs.repository.ts';
+import { paymentThrottles } from './lib/payment-throttle.ts';
+import { Throttler } from './lib/throttle.ts';
+import { ThrottleRepository } from './lib/throttle.repository.ts';
+import { registerTextGuard } from './lib/text-guard.ts';
+import { adminRoutes } from './modules/admin/admin.routes.ts';
+import { registerSessions } from './modules/auth/auth-guard.ts';
+import { AuthRepository } from './modules/auth/auth.repository.ts';
+import { authRoutes } from './modules/auth/auth.routes.ts';
+import { AuthService } from './modules/auth/auth.service.ts';
+import { AuthThrottle } from './modules/auth/auth-throttle.ts';
+import { SecretBox } from './modules/auth/totp.ts';
 import { CartRepository } from './modules/cart/cart.repository.ts';
 import { cartRoutes } from './modules/cart/cart.routes.ts';
 import { CartService } from './modules/cart/cart.service.ts';
@@ -23,11 +33,13 @@ import { OrdersRepository } from './modules/orders/orders.repository.ts';
 import { ordersRoutes } from './modules/orders/orders.routes.ts';
 import { OrdersService } from './modules/orders/orders.service.ts';
 import { PortalRepository } from './modules/portal/portal.repository.ts';
+import { attachThrottle } from './modules/portal/attach-throttle.ts';
 import { portalRoutes } from './modules/portal/portal.routes.ts';
 import { PortalService } from './modules/portal/portal.service.ts';
 import { UsageSyncService } from './modules/portal/usage-sync.service.ts';
-import { registerErrorHandler } from './plugins/error-handler.ts';
+import { clientErrorHandler, frameworkErrors, registerErrorHandler } from './plugins/error-handler.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
+import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerWeb } from './plugins/web.ts';
 import type { EsimProvider } from './providers/esim/esim-provider.ts';
 import { SandboxEsimProvider } from './providers/esim/sandbox.ts';
@@ -72,6 +84,8 @@ export interface AppServices {
   usageSync: UsageSyncService;
   /** The eSIM provider in use (`deps.esimProvider` or the sandbox on this database). */
   esimProvider: EsimProvider;
+  /** Accounts, sessions and two-factor authentication (issue 9); `admin:create` uses it too. */
+  auth: AuthService;
 }
 
 /**
@@ -96,12 +110,22 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; s
               'cvv',
               '*.cardNumber',
               '*.cvv',
+              // Accounts (issue 9): passwords, one-time codes, reset and first-admin tokens, the session cookie.
+              'res.headers["set-cookie"]',
+              ...['password', 'newPassword', 'currentPassword', 'confirmPassword', 'code', 'recoveryCodes', 'secret', 'token'].flatMap(
+                (key) => [key, `*.${key}`, `*.*.${key}`],
+              ),
             ],
             ...(deps.logStream ? { stream: deps.logStream } : {}),
           },
-    trustProxy: true,
+    // Forwarded headers only from the configured proxies (TRUST_PROXY); from anyone else they are
+    // ignored, so `request.ip` (rate limits, throttles) is the connection's address (issue 8).
+    trustProxy: config.trustProxy.length > 0 ? config.trustProxy : false,
     bodyLimit: 1_048_576,
     routerOptions: { caseSensitive: true, ignoreTrailingSlash: true },
+    // Refusals by the router and the HTTP parser answer the API's error body too (issue 8).
+    frameworkErrors,
+    clientErrorHandler,
     logController: new LogController({
       disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace',
     }),
@@ -109,41 +133,39 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; s
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  registerTextGuard(app);
 
-  await app.register(fastifyHelmet, {
-    contentSecurityPolicy: {
-      useDefaults: false,
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        // Radix and the toast library set inline styles at run time.
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
-        objectSrc: ["'none'"],
-        baseUri: ["'none'"],
-        frameAncestors: ["'none'"],
-        formAction: ["'self'"],
-      },
-    },
-    crossOriginEmbedderPolicy: false,
-    strictTransportSecurity: { maxAge: 31_536_000, includeSubDomains: true },
+  await registerSecurityHeaders(app);
+
+  // Accounts (issue 9): the session cookie resolved (and the CSRF rule applied) before any route.
+  const auth = new AuthService({
+    repo: new AuthRepository(database.db),
+    throttle: new AuthThrottle(new ThrottleRepository(database.db), config.auth.throttle),
+    secrets: new SecretBox(config.auth.secret),
+    config: config.auth,
+    publicUrl: config.publicUrl,
   });
+  await registerSessions(app, { auth, publicOrigin: config.publicUrl });
 
   const esimProvider = deps.esimProvider ?? new SandboxEsimProvider({ db: database.db, latencyMs: config.esimSandbox.latencyMs });
   const catalog = new CatalogService(new CatalogRepository(database.db), esimProvider);
   const cart = new CartService(new CartRepository(database.db), catalog);
   const payments =
     deps.paymentProvider ??
-    new SandboxPaymentProvider({ db: database.db, publicBaseUrl: config.publicUrl, secret: config.paymentSandboxSecret });
+    // Store-relative approval links: the sandbox's PayPal page is served by this very store, so the
+    // buyer stays on the origin they shop on (session storage and the visitor id are per origin).
+    new SandboxPaymentProvider({ db: database.db, secret: config.paymentSandboxSecret });
   const mailer = deps.mailer ?? createMailer(config, database);
   const jobs = new JobQueue(new JobsRepository(database.db), { leaseMs: config.jobs.leaseMs, ...deps.jobOptions }, app.log);
   const ordersRepository = new OrdersRepository(database.db);
   const idempotency = new Idempotency(new IdempotencyRepository(database.db));
   const orders = new OrdersService({ repo: ordersRepository, cart, payments, idempotency, jobs });
-  const publicOrigin = config.publicUrl ?? `http://localhost:${config.port}`;
-  new FulfilmentService({ repo: ordersRepository, esimProvider, mailer, publicOrigin, jobs }).register(jobs);
+  // Card tokenisation, checkout and top-ups, per session and per address, counted in the database (issue 8).
+  const throttler = new Throttler(new ThrottleRepository(database.db), { log: app.log });
+  const throttles = paymentThrottles(throttler, config.paymentThrottle);
+  new FulfilmentService({ repo: ordersRepository, esimProvider, mailer, publicOrigin: config.publicUrl, jobs }).register(jobs);
+  // Password-reset e-mails (issue 9): the request enqueues, the job looks up, makes the token and sends.
+  auth.registerJobs(jobs, mailer);
   const portalRepository = new PortalRepository(database.db);
   const usageSync = new UsageSyncService({
     repo: portalRepository,
@@ -166,17 +188,27 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; s
     await ping(database.db);
     return { status: 'ok', database: database.driver };
   });
+  await app.register(authRoutes, { auth });
+  await app.register(adminRoutes, { auth });
   await app.register(catalogRoutes, { catalog, maxAgeS: config.catalogueMaxAgeS });
   await app.register(cartRoutes, { cart });
-  await app.register(ordersRoutes, { orders });
-  await app.register(portalRoutes, { portal, rateLimitPerMinute: config.portal.rateLimitPerMinute });
+  await app.register(ordersRoutes, { orders, throttle: throttles.checkout });
+  await app.register(portalRoutes, {
+    portal,
+    rateLimitPerMinute: config.portal.rateLimitPerMinute,
+    throttle: throttles.topup,
+    // Attaching a guest order by its token (issue 9), per account and address.
+    attach: attachThrottle(throttler),
+  });
   // Before the storefront: its not-found handler would answer these paths with the SPA.
   await app.register(emailPreviewRoutes, { config });
   // The sandbox's own pages (`/sandbox/paypal/*`) and tokenisation endpoint; explicit routes win
   // over the storefront's not-found handler whatever the order.
-  if (payments instanceof SandboxPaymentProvider) await app.register(sandboxPaymentRoutes, { sandbox: payments });
+  if (payments instanceof SandboxPaymentProvider) {
+    await app.register(sandboxPaymentRoutes, { sandbox: payments, throttle: throttles.tokenisation });
+  }
   // The sandbox eSIM provider's device simulator (`/sandbox/esims/*`), only when it is in use.
   if (sandboxEsims) await app.register(sandboxEsimRoutes, { sandbox: sandboxEsims });
   await registerWeb(app, { config, catalog, serveWeb: deps.serveWeb ?? true });
-  return { app, services: { catalog, cart, payments, orders, jobs, mailer, portal, usageSync, esimProvider } };
+  return { app, services: { catalog, cart, payments, orders, jobs, mailer, portal, usageSync, esimProvider, auth } };
 }

@@ -14,7 +14,21 @@ describe('loadConfig', () => {
     expect(loadConfig({ INIT_CWD: '/srv/store', DATA_DIR: '/var/lib/esim' }).dataDir).toBe('/var/lib/esim');
   });
 
+  it('trusts no proxy by default and reads TRUST_PROXY as addresses and CIDR ranges (issue 8)', () => {
+    expect(loadConfig({}).trustProxy).toEqual([]);
+    expect(loadConfig({ TRUST_PROXY: ' 127.0.0.1, 10.0.0.0/8,::1 ' }).trustProxy).toEqual(['127.0.0.1', '10.0.0.0/8', '::1']);
+  });
+
+  it('takes absolute URLs from PUBLIC_URL (its origin), else http://localhost:<PORT>', () => {
+    expect(loadConfig({}).publicUrl).toBe('http://localhost:5000');
+    expect(loadConfig({ PORT: '8080' }).publicUrl).toBe('http://localhost:8080');
+    expect(loadConfig({ PUBLIC_URL: 'https://shop.example/' }).publicUrl).toBe('https://shop.example');
+  });
+
   it.each([
+    [{ TRUST_PROXY: 'true' }, 'TRUST_PROXY'],
+    [{ TRUST_PROXY: '10.0.0.0/33' }, 'TRUST_PROXY'],
+    [{ PUBLIC_URL: 'javascript:alert(1)' }, 'PUBLIC_URL'],
     [{ PORT: 'abc' }, 'PORT'],
     [{ PORT: '70000' }, 'PORT'],
     [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL'],

@@ -1,6 +1,9 @@
 import path from 'node:path';
 import { z } from 'zod';
 
+/** One entry of `TRUST_PROXY`: an IPv4/IPv6 address or CIDR range. */
+const proxyAddressSchema = z.union([z.ipv4(), z.ipv6(), z.cidrv4(), z.cidrv6()]);
+
 /**
  * The only reader of `process.env` (STYLE.md: one validated env module). A bad value stops
  * start-up with a message naming the variable.
@@ -18,8 +21,28 @@ const envSchema = z.object({
     .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
     .optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  /** Public origin used in canonical links, social tags and the sitemap. */
-  PUBLIC_URL: z.string().url().optional(),
+  /**
+   * The store's public origin (`https://store.example`): the only source of absolute URLs in
+   * pages, the sitemap, `robots.txt`, e-mails and payment return links; request headers never
+   * are (issue 8). Default `http://localhost:<PORT>`.
+   */
+  PUBLIC_URL: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
+  /**
+   * The reverse proxies whose `X-Forwarded-For`, `-Proto` and `-Host` are believed: a
+   * comma-separated list of addresses or CIDR ranges (`127.0.0.1`, `10.0.0.0/8`, `::1`), as
+   * Fastify's `trustProxy` takes them. Default empty: trust nobody, so the client address is the
+   * connection's and forwarded headers are ignored (issue 8; OWASP ASVS 4.0.3 V1.14).
+   */
+  TRUST_PROXY: z
+    .string()
+    .default('')
+    .transform((value, ctx) => {
+      const entries = value.split(',').map((s) => s.trim()).filter(Boolean);
+      const bad = entries.find((entry) => !proxyAddressSchema.safeParse(entry).success);
+      if (bad === undefined) return entries;
+      ctx.addIssue({ code: 'custom', message: `"${bad}" is not an IP address or CIDR range` });
+      return z.NEVER;
+    }),
   /** Only the embedded sandbox exists so far; the eSIM Go adapter arrives with fulfilment. */
   ESIM_PROVIDER: z.enum(['sandbox']).default('sandbox'),
   ESIMGO_API_URL: z.string().url().default('https://api.esim-go.com/v2.4'),
@@ -51,6 +74,69 @@ const envSchema = z.object({
   USAGE_SYNC_INTERVAL_MS: z.coerce.number().int().min(10_000).max(86_400_000).default(900_000),
   /** Portal requests one client IP may make per minute (access-token guessing; default 60). */
   PORTAL_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(60),
+  /**
+   * Payment attempts (card tokenisations, checkouts, portal top-ups; each counted apart) one
+   * visitor session, or one portal access token, may make per `PAYMENT_THROTTLE_ATTEMPT_WINDOW_S`;
+   * more are answered 429 with `Retry-After` (issue 8: card testing; OWASP ASVS 4.0.3 V11.1.4).
+   * Default 10.
+   */
+  PAYMENT_THROTTLE_ATTEMPTS_PER_SESSION: z.coerce.number().int().min(1).max(1_000_000).default(10),
+  /** The same per client address (`request.ip`, IPv6 by /64): many travellers may share one. Default 30. */
+  PAYMENT_THROTTLE_ATTEMPTS_PER_ADDRESS: z.coerce.number().int().min(1).max(1_000_000).default(30),
+  /** Window of the attempt limits, seconds; it starts at the first attempt. Default 600 (10 minutes). */
+  PAYMENT_THROTTLE_ATTEMPT_WINDOW_S: z.coerce.number().int().min(1).max(86_400).default(600),
+  /**
+   * Declined payments (402, checkout and top-ups together) after which a session or access token
+   * may not attempt payments until `PAYMENT_THROTTLE_DECLINE_WINDOW_S` after its first decline has
+   * passed (issue 8). Default 3.
+   */
+  PAYMENT_THROTTLE_DECLINES_PER_SESSION: z.coerce.number().int().min(1).max(1_000_000).default(3),
+  /** The same per client address (IPv6 by /64). Default 10. */
+  PAYMENT_THROTTLE_DECLINES_PER_ADDRESS: z.coerce.number().int().min(1).max(1_000_000).default(10),
+  /** Window of the decline limits, seconds; it starts at the first decline. Default 3600 (1 hour). */
+  PAYMENT_THROTTLE_DECLINE_WINDOW_S: z.coerce.number().int().min(1).max(86_400).default(3_600),
+  /**
+   * Key material of accounts (issue 9), 32+ characters: the AES-256-GCM key that encrypts TOTP
+   * secrets at rest is derived from it (HKDF-SHA-256). The default suits development and tests
+   * only and is UNSAFE in production (anyone who reads this file could decrypt the secrets of a
+   * stolen database): set a long random value (`openssl rand -base64 48`) and keep it.
+   */
+  AUTH_SECRET: z.string().min(32).default('roamwise-auth-development-secret-not-for-production'),
+  /** A customer's session ends after this many seconds without a request (OWASP ASVS 4.0.3 V3.3.2). Default 7 days. */
+  SESSION_IDLE_TIMEOUT_S: z.coerce.number().int().min(60).max(31_536_000).default(604_800),
+  /** A customer's session ends this many seconds after sign-in whatever its use. Default 30 days. */
+  SESSION_ABSOLUTE_TIMEOUT_S: z.coerce.number().int().min(60).max(31_536_000).default(2_592_000),
+  /** The same for an admin's session, shorter (ASVS 4.0.3 V3.3.2 level 2: 30 minutes idle). Default 1800. */
+  ADMIN_SESSION_IDLE_TIMEOUT_S: z.coerce.number().int().min(60).max(31_536_000).default(1_800),
+  /** An admin's session ends this many seconds after sign-in (ASVS level 2: 12 hours). Default 43200. */
+  ADMIN_SESSION_ABSOLUTE_TIMEOUT_S: z.coerce.number().int().min(60).max(31_536_000).default(43_200),
+  /**
+   * `true`: an admin without two-factor authentication is refused every admin call (403
+   * `two_factor_setup_required`) until they turn it on (ASVS 4.0.3 V4.3.1). Default `true` when
+   * `NODE_ENV=production`, else `false`.
+   */
+  ADMIN_REQUIRE_2FA: z.enum(['true', 'false']).optional(),
+  /**
+   * Failed sign-ins and two-factor codes (issue 9; ASVS 4.0.3 V2.2.1) one account may have per
+   * `AUTH_THROTTLE_WINDOW_S` before it must wait; the allowance doubles for windows 15 and 60
+   * times as long, so the delays grow (5 per minute, 10 per 15 minutes, 20 per hour by default)
+   * and the owner is never locked out for good. Default 5.
+   */
+  AUTH_THROTTLE_FAILURES_PER_ACCOUNT: z.coerce.number().int().min(1).max(1_000_000).default(5),
+  /** The same per client address (`request.ip`, IPv6 by /64), whatever the account. Default 20. */
+  AUTH_THROTTLE_FAILURES_PER_ADDRESS: z.coerce.number().int().min(1).max(1_000_000).default(20),
+  /** The shortest failure window, seconds (the others are 15 and 60 times as long). Default 60. */
+  AUTH_THROTTLE_WINDOW_S: z.coerce.number().int().min(1).max(86_400).default(60),
+  /** Sign-in and registration requests one client address may make per hour, failed or not. Default 60. */
+  AUTH_THROTTLE_ATTEMPTS_PER_ADDRESS: z.coerce.number().int().min(1).max(1_000_000).default(60),
+  /**
+   * Password-reset requests (`POST /api/forgot-password`, issue 9; ASVS 4.0.3 V2.5, V11.1.4) one
+   * e-mail address may receive per hour, whether or not it has an account; more are answered 429
+   * with `Retry-After`, so nobody can flood a mailbox. Default 3.
+   */
+  AUTH_RESET_REQUESTS_PER_EMAIL: z.coerce.number().int().min(1).max(1_000_000).default(3),
+  /** Password-reset requests one client address (IPv6 by /64) may make per hour, whatever the addresses. Default 10. */
+  AUTH_RESET_REQUESTS_PER_ADDRESS: z.coerce.number().int().min(1).max(1_000_000).default(10),
 });
 
 export type Config = {
@@ -60,7 +146,10 @@ export type Config = {
   dataDir: string;
   databaseUrl: string | undefined;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
-  publicUrl: string | undefined;
+  /** Public origin without a trailing slash, e.g. `https://roamwise.example` (default `http://localhost:<port>`). */
+  publicUrl: string;
+  /** Addresses and CIDR ranges of trusted reverse proxies; empty trusts none. */
+  trustProxy: string[];
   esimProvider: 'sandbox';
   esimGo: { apiUrl: string; apiKey: string | undefined };
   webDist: string;
@@ -74,6 +163,38 @@ export type Config = {
   mailFrom: string;
   /** Customer portal: periodic usage refresh (ms) and requests per IP per minute. */
   portal: { usageSyncIntervalMs: number; rateLimitPerMinute: number };
+  /**
+   * Payment throttles (issue 8; `lib/payment-throttle.ts`): counts per session (or access token)
+   * and per client address, windows in seconds.
+   */
+  paymentThrottle: {
+    attemptsPerSession: number;
+    attemptsPerAddress: number;
+    attemptWindowS: number;
+    declinesPerSession: number;
+    declinesPerAddress: number;
+    declineWindowS: number;
+  };
+  /** Accounts (issue 9; `modules/auth`). Durations in seconds. */
+  auth: {
+    /** Source of the TOTP secrets' encryption key (32+ characters). */
+    secret: string;
+    sessionIdleS: number;
+    sessionAbsoluteS: number;
+    adminSessionIdleS: number;
+    adminSessionAbsoluteS: number;
+    /** Admin calls require two-factor authentication. */
+    adminRequire2fa: boolean;
+    /** Sign-in failures and attempts; password-reset requests per e-mail address and per client address per hour. */
+    throttle: {
+      failuresPerAccount: number;
+      failuresPerAddress: number;
+      windowS: number;
+      attemptsPerAddress: number;
+      resetRequestsPerEmail: number;
+      resetRequestsPerAddress: number;
+    };
+  };
 };
 
 /** Thrown when the environment is invalid; the message names every bad variable. */
@@ -103,7 +224,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir: e.DATA_DIR === 'memory://' ? e.DATA_DIR : path.resolve(env.INIT_CWD ?? process.cwd(), e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
     logLevel: e.LOG_LEVEL,
-    publicUrl: e.PUBLIC_URL?.replace(/\/$/, ''),
+    publicUrl: e.PUBLIC_URL ? new URL(e.PUBLIC_URL).origin : `http://localhost:${e.PORT}`,
+    trustProxy: e.TRUST_PROXY,
     esimProvider: e.ESIM_PROVIDER,
     esimGo: { apiUrl: e.ESIMGO_API_URL, apiKey: e.ESIMGO_API_KEY },
     webDist: e.WEB_DIST ? path.resolve(e.WEB_DIST) : path.join(repoRoot, 'apps/web/dist'),
@@ -114,5 +236,29 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     portal: { usageSyncIntervalMs: e.USAGE_SYNC_INTERVAL_MS, rateLimitPerMinute: e.PORTAL_RATE_LIMIT_PER_MINUTE },
+    paymentThrottle: {
+      attemptsPerSession: e.PAYMENT_THROTTLE_ATTEMPTS_PER_SESSION,
+      attemptsPerAddress: e.PAYMENT_THROTTLE_ATTEMPTS_PER_ADDRESS,
+      attemptWindowS: e.PAYMENT_THROTTLE_ATTEMPT_WINDOW_S,
+      declinesPerSession: e.PAYMENT_THROTTLE_DECLINES_PER_SESSION,
+      declinesPerAddress: e.PAYMENT_THROTTLE_DECLINES_PER_ADDRESS,
+      declineWindowS: e.PAYMENT_THROTTLE_DECLINE_WINDOW_S,
+    },
+    auth: {
+      secret: e.AUTH_SECRET,
+      sessionIdleS: e.SESSION_IDLE_TIMEOUT_S,
+      sessionAbsoluteS: e.SESSION_ABSOLUTE_TIMEOUT_S,
+      adminSessionIdleS: e.ADMIN_SESSION_IDLE_TIMEOUT_S,
+      adminSessionAbsoluteS: e.ADMIN_SESSION_ABSOLUTE_TIMEOUT_S,
+      adminRequire2fa: e.ADMIN_REQUIRE_2FA === undefined ? e.NODE_ENV === 'production' : e.ADMIN_REQUIRE_2FA === 'true',
+      throttle: {
+        failuresPerAccount: e.AUTH_THROTTLE_FAILURES_PER_ACCOUNT,
+        failuresPerAddress: e.AUTH_THROTTLE_FAILURES_PER_ADDRESS,
+        windowS: e.AUTH_THROTTLE_WINDOW_S,
+        attemptsPerAddress: e.AUTH_THROTTLE_ATTEMPTS_PER_ADDRESS,
+        resetRequestsPerEmail: e.AUTH_RESET_REQUESTS_PER_EMAIL,
+        resetRequestsPerAddress: e.AUTH_RESET_REQUESTS_PER_ADDRESS,
+      },
+    },
   };
 }

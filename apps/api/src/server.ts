@@ -1,11 +1,13 @@
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
+import { announceAdminSetupLink } from './modules/auth/admin-setup-link.ts';
 
 /**
  * Process entry: validates the environment, opens and migrates the database, seeds the
- * catalogue on first start, listens, runs the durable job worker (fulfilment, e-mail), and shuts
- * down gracefully on SIGINT/SIGTERM (the worker finishes its job in hand first).
+ * catalogue on first start, listens, runs the durable job worker (fulfilment, e-mail), prints
+ * the first-admin link while no admin exists, and shuts down gracefully on SIGINT/SIGTERM (the
+ * worker finishes its job in hand first).
  */
 async function main(): Promise<void> {
   let config;
@@ -45,6 +47,8 @@ async function main(): Promise<void> {
   await services.usageSync.scheduleNext(services.jobs);
   const where = config.databaseUrl ? 'PostgreSQL' : `PGlite in ${config.dataDir}`;
   app.log.info(`eSIM store on http://localhost:${config.port} (${where})`);
+  // No admin yet (issue 9): a one-time link to create the first one, printed once.
+  await announceAdminSetupLink(services.auth, { log: app.log, logLevel: config.logLevel, write: (line) => process.stdout.write(line) });
 }
 
 main().catch((error: unknown) => {

@@ -34,9 +34,26 @@ export async function openTestDatabase(): Promise<Database> {
   };
 }
 
-/** The config tests run with: silent logs, no storefront. */
+/**
+ * Payment throttle limits far above what any test does from 127.0.0.1 in one session, so that
+ * only the throttle tests (`lib/payment-throttle.test.ts`, which set their own) are throttled.
+ */
+export const UNTHROTTLED_ENV: NodeJS.ProcessEnv = {
+  PAYMENT_THROTTLE_ATTEMPTS_PER_SESSION: '1000000',
+  PAYMENT_THROTTLE_ATTEMPTS_PER_ADDRESS: '1000000',
+  PAYMENT_THROTTLE_DECLINES_PER_SESSION: '1000000',
+  PAYMENT_THROTTLE_DECLINES_PER_ADDRESS: '1000000',
+  // Accounts (issue 9): only `modules/auth/auth-throttle.test.ts` sets its own.
+  AUTH_THROTTLE_FAILURES_PER_ACCOUNT: '1000000',
+  AUTH_THROTTLE_FAILURES_PER_ADDRESS: '1000000',
+  AUTH_THROTTLE_ATTEMPTS_PER_ADDRESS: '1000000',
+  AUTH_RESET_REQUESTS_PER_EMAIL: '1000000',
+  AUTH_RESET_REQUESTS_PER_ADDRESS: '1000000',
+};
+
+/** The config tests run with: silent logs, no storefront, payment and sign-in throttles out of the way. */
 export function testConfig(overrides: NodeJS.ProcessEnv = {}): Config {
-  return loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: 'memory://', ...overrides });
+  return loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: 'memory://', ...UNTHROTTLED_ENV, ...overrides });
 }
 
 /** A built (not listening) app on a fresh database, optionally seeded with the sandbox catalogue. */

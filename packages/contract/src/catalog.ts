@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LANGUAGE_CODES } from './languages.ts';
+import { singleLineText } from './text.ts';
 
 /**
  * Catalogue shapes shared by the API (request/response schemas) and the web app (parsing).
@@ -81,7 +82,8 @@ export const productsQuerySchema = z
       .regex(/^[\p{L}0-9+ -]+$/u, 'must be a country code, region name or slug')
       .optional(),
     type: bundleTypeSchema.optional(),
-    q: z.string().trim().max(100).optional(),
+    /** Search text, one line (text rules of `text.ts`). */
+    q: singleLineText().max(100).optional(),
   });
 export type ProductsQuery = z.infer<typeof productsQuerySchema>;
 
@@ -125,14 +127,16 @@ export const countriesResponseSchema = z.object({ countries: z.array(countrySche
 export type CountriesResponse = z.infer<typeof countriesResponseSchema>;
 
 /**
- * The API's one error body. `field` names the offending input for 400s;
- * `code` is machine-readable (e.g. `validation_error`, `not_found`).
+ * The API's one error body, whatever layer refuses a request. `field` names the offending input
+ * for 400s; `code` is machine-readable (e.g. `validation_error`, `not_found`); `orderNumber`
+ * names the order a 409 `checkout_in_progress` or `cart_checked_out` is about (issue 8).
  */
 export const apiErrorSchema = z.object({
   error: z.object({
     code: z.string(),
     message: z.string(),
     field: z.string().optional(),
+    orderNumber: z.string().optional(),
   }),
 });
 export type ApiError = z.infer<typeof apiErrorSchema>;

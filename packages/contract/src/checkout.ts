@@ -1,12 +1,14 @@
 import { z } from 'zod';
 import { LANGUAGE_CODES } from './languages.ts';
 import { cardBrand, cardDigits, cvcLength, isExpired, isLuhnValid } from './payment-card.ts';
+import { INVALID_CHARACTERS, singleLineText } from './text.ts';
 
 /**
  * Checkout shapes (specification section 3 "Checkout form"; DESIGN.md sections 3 and 4). The
  * same schemas validate the form in the browser and the request on the server. Error messages
  * are stable keys (`required`, `email`, ...) that the storefront translates next to each field
- * (i18n key `checkout:errors.<key>`); the API returns them as `<field>: <key>`.
+ * (i18n key `checkout:errors.<key>`); the API returns them as `<field>: <key>`. Free-text fields
+ * follow the text rules of `text.ts` (no control characters, line breaks or lone surrogates).
  */
 
 /** Validation message keys; the storefront has a translation for each. */
@@ -21,15 +23,17 @@ export const CHECKOUT_ERROR_KEYS = [
   'expired',
   'cvc',
   'terms',
+  INVALID_CHARACTERS,
 ] as const;
 export type CheckoutErrorKey = (typeof CHECKOUT_ERROR_KEYS)[number];
 
-const text = (max: number) => z.string().trim().min(1, 'required').max(max, 'tooLong');
+/** A required single-line text field of at most `max` characters. */
+const text = (max: number) => singleLineText().min(1, 'required').max(max, 'tooLong');
 
 /** Contact information (section 3: fullName, email, phone). Phone is optional, E.164-like. */
 export const customerSchema = z.object({
   fullName: text(120),
-  email: z.string().trim().max(254, 'tooLong').pipe(z.email('email')),
+  email: singleLineText().max(254, 'tooLong').pipe(z.email('email')),
   phone: z
     .string()
     .trim()
@@ -48,7 +52,7 @@ export const billingAddressSchema = z.object({
     .string()
     .trim()
     .regex(/^[A-Z]{2}$/, 'required'),
-  state: z.string().trim().max(100, 'tooLong').optional(),
+  state: singleLineText().max(100, 'tooLong').optional(),
 });
 export type BillingAddress = z.infer<typeof billingAddressSchema>;
 
@@ -84,7 +88,15 @@ export type CardDetails = z.infer<typeof cardDetailsSchema>;
 
 /** How the visitor pays: a card token from the provider, or PayPal (redirect and approve). */
 export const paymentChoiceSchema = z.discriminatedUnion('method', [
-  z.object({ method: z.literal('card'), token: z.string().min(8).max(200) }),
+  /** The provider's opaque token: printable ASCII without spaces, as every card provider's. */
+  z.object({
+    method: z.literal('card'),
+    token: z
+      .string()
+      .min(8)
+      .max(200)
+      .regex(/^[\x21-\x7e]+$/, 'must be printable ASCII without spaces'),
+  }),
   z.object({ method: z.literal('paypal') }),
 ]);
 export type PaymentChoice = z.infer<typeof paymentChoiceSchema>;

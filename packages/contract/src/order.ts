@@ -72,3 +72,24 @@ export type OrderView = z.infer<typeof orderViewSchema>;
 export const orderNumberParamsSchema = z.object({
   id: z.string().regex(/^ORD-[A-Z0-9-]{6,40}$/, 'must be an order number such as ORD-7K3F9Q2X4M'),
 });
+
+/**
+ * One order of the signed-in customer (`GET /api/orders`; specification section 7, "a signed-in
+ * customer gets their own orders"): a checkout (`order`) or a portal top-up (`topup`) that
+ * belongs to the account. Money in integer US cents; `createdAt` ISO 8601.
+ */
+export const accountOrderSchema = z.object({
+  orderNumber: z.string(),
+  kind: z.enum(['order', 'topup']),
+  createdAt: z.string(),
+  status: orderStatusSchema,
+  totalCents: z.number().int().nonnegative(),
+  currency: z.literal('USD'),
+  /** What was bought: each line's plan name (English, as sold) and quantity. */
+  items: z.array(z.object({ name: z.string(), quantity: z.number().int().positive() })),
+});
+export type AccountOrder = z.infer<typeof accountOrderSchema>;
+
+/** `GET /api/orders` (signed in; 401 `unauthorized` otherwise): the account's orders, newest first. */
+export const accountOrdersResponseSchema = z.object({ orders: z.array(accountOrderSchema) });
+export type AccountOrdersResponse = z.infer<typeof accountOrdersResponseSchema>;

@@ -3,13 +3,15 @@ import { productSchema } from './catalog.ts';
 import { paymentChoiceSchema } from './checkout.ts';
 import { LANGUAGE_CODES } from './languages.ts';
 import { orderStatusSchema } from './order.ts';
+import { singleLineText } from './text.ts';
 
 /**
  * The customer portal's API shapes (specification sections 2 "Customer portal", 3 "eSIM" and
  * "Bundle (portal)", 4 "Portal bundle states", "eSIM display states", "Top-up"). Every portal
  * call carries the order's access token in the `X-Access-Token` header (never in a URL, so that
- * it stays out of logs and browser history). Data is in bytes (`...Bytes`), money in integer
- * US cents, dates are ISO 8601 strings.
+ * it stays out of logs and browser history), or, for a signed-in account, only the session cookie
+ * (issue 9 "My account": the portal then covers every order of the account). Data is in bytes
+ * (`...Bytes`), money in integer US cents, dates are ISO 8601 strings.
  */
 
 /** The header that carries the portal access token. */
@@ -150,13 +152,33 @@ export const portalOrderSchema = z.object({
 });
 export type PortalOrder = z.infer<typeof portalOrderSchema>;
 
-/** `GET /api/portal`: everything the portal shows for one access token. */
+/**
+ * How a portal request was opened (issue 9 "My account"): `token`, by an order's access token in
+ * `X-Access-Token` (that order, its eSIMs and its top-ups); `account`, by the session cookie of a
+ * signed-in account and no token (every order of the account: all their eSIMs and top-ups). A
+ * request that brings a token is a `token` request even when signed in.
+ */
+export const PORTAL_ACCESS_KINDS = ['token', 'account'] as const;
+export const portalAccessSchema = z.enum(PORTAL_ACCESS_KINDS);
+export type PortalAccessKind = z.infer<typeof portalAccessSchema>;
+
+/**
+ * `GET /api/portal`: everything the portal shows for one access token, or for the signed-in
+ * account (every order it owns).
+ */
 export const portalViewSchema = z.object({
-  /** The order the token belongs to. */
+  /** How the portal was opened (see {@link PORTAL_ACCESS_KINDS}). */
+  access: portalAccessSchema,
+  /**
+   * `token`: the order the token belongs to. `account`: the account's newest order (kind
+   * `order`), or '' when it has none yet.
+   */
   orderNumber: z.string(),
+  /** `token`: the name given at checkout. `account`: the account holder's first and last name. */
   customerName: z.string(),
+  /** `token`: the order's eSIMs by line. `account`: the eSIMs of all its orders, newest order first. */
   esims: z.array(portalEsimSchema),
-  /** Newest first. */
+  /** Newest first: the order and its top-ups, or (`account`) every order of the account and their top-ups. */
   orders: z.array(portalOrderSchema),
 });
 export type PortalView = z.infer<typeof portalViewSchema>;
@@ -218,3 +240,35 @@ export const portalTopupSchema = z.object({
   applied: z.boolean(),
 });
 export type PortalTopup = z.infer<typeof portalTopupSchema>;
+
+/** Longest access token text `POST /api/user/orders/attach` accepts (tokens are 43 characters). */
+export const ACCESS_TOKEN_MAX_LENGTH = 512;
+
+/**
+ * `POST /api/user/orders/attach` body (signed in; issue 9 "My account"): the access token of a
+ * guest order (from its purchase e-mail or the confirmation page) to attach that order and its
+ * top-ups to the signed-in account. Surrounding spaces are trimmed. Messages are stable keys:
+ * `required`, `tooLong`, `invalidCharacters`.
+ */
+export const attachOrderBodySchema = z.object({
+  accessToken: singleLineText().min(1, 'required').max(ACCESS_TOKEN_MAX_LENGTH, 'tooLong'),
+});
+export type AttachOrderBody = z.infer<typeof attachOrderBodySchema>;
+
+/**
+ * `POST /api/user/orders/attach` 200: the order now belongs to the account (its eSIMs, usage and
+ * top-ups appear in the account's portal). `alreadyAttached` is true when it already did (the
+ * call is idempotent). Errors (stable codes): 400 `invalid_token` with `field: 'accessToken'`
+ * (unknown, expired and revoked tokens alike), 400 `validation_error` (body), 401 `unauthorized`
+ * (signed out), 403 `csrf_rejected`, 409 `order_belongs_to_another_account`, 429 `rate_limited`
+ * with `Retry-After` in seconds.
+ */
+export const attachOrderResponseSchema = z.object({
+  orderNumber: z.string(),
+  alreadyAttached: z.boolean(),
+});
+export type AttachOrderResponse = z.infer<typeof attachOrderResponseSchema>;
+
+/** The error codes of `POST /api/user/orders/attach` besides validation, sign-in and throttling. */
+export const ATTACH_ORDER_ERROR_CODES = ['invalid_token', 'order_belongs_to_another_account'] as const;
+export type AttachOrderErrorCode = (typeof ATTACH_ORDER_ERROR_CODES)[number];

@@ -3,8 +3,9 @@ import { isLanguage } from './languages.ts';
 
 /**
  * The storefront's route table (specification section 2, plus `/profile` and `/faq` from
- * DESIGN.md section 5). Shared so that the server can answer unknown paths with status 404 and
- * fill in the right metadata before the app loads.
+ * DESIGN.md section 5, and `/setup-admin`, the first-admin link of issue 9). Shared so that the
+ * server can answer unknown paths with status 404 and fill in the right metadata before the app
+ * loads.
  */
 export const STATIC_PATHS = [
   '/',
@@ -32,6 +33,7 @@ export const STATIC_PATHS = [
   '/admin/catalogue-sync',
   '/admin/bulk-import',
   '/admin/knowledge-base',
+  '/setup-admin',
 ] as const;
 
 export type StaticPath = (typeof STATIC_PATHS)[number];

@@ -160,6 +160,7 @@ const NOINDEX_PREFIXES = [
   '/auth',
   '/admin',
   '/profile',
+  '/setup-admin',
   '/design-preview',
   '/email-preview',
 ];
@@ -176,7 +177,7 @@ export type MetaRoute =
 
 /**
  * Metadata for a path in a language. Private pages (checkout, portal, auth, admin, profile,
- * previews) and the not-found page are `noindex`.
+ * first-admin set-up, previews) and the not-found page are `noindex`.
  */
 export function pageMeta(pathname: string, lang: Language, route: MetaRoute): PageMeta {
   const t = TEXTS[lang];

@@ -1,4 +1,4 @@
-
+import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
   bigint,
@@ -164,6 +164,11 @@ export const orders = pgTable(
     cardLast4: text('card_last4'),
     /** The provider's reason when a payment failed, e.g. "Your card was declined." */
     paymentError: text('payment_error'),
+    /**
+     * When the store last started capturing this order's PayPal payment: while set (and recent),
+     * a newer checkout of the same cart may not supersede the order (see `supersedeOpenCheckout`).
+     */
+    captureStartedAt: timestamp('capture_started_at', { withTimezone: true }),
     /** `order` (a cart checkout) or `topup` (a bundle added to an eSIM of `parentOrderId` from the portal). */
     kind: text('kind').notNull().default('order'),
     /** Top-ups: the order whose access token bought it (its portal). */
@@ -176,6 +181,8 @@ export const orders = pgTable(
     accessTokenExpiresAt: timestamp('access_token_expires_at', { withTimezone: true }),
     /** Set when support revokes the access token (e.g. it leaked); the portal then refuses it. */
     accessTokenRevokedAt: timestamp('access_token_revoked_at', { withTimezone: true }),
+    /** The account signed in when the order was placed (issue 9); null for guest orders. */
+    userId: integer('user_id').references((): AnyPgColumn => users.id),
     /** Last fulfilment error, shown to admins while the order stays in processing. */
     lastError: text('last_error'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -184,8 +191,12 @@ export const orders = pgTable(
   },
   (t) => [
     index('orders_session_idx').on(t.sessionId),
+    // One cart, one checkout (issue 8): a visitor session has at most one checkout order whose
+    // payment is not settled, so concurrent checkouts of one cart cannot create two orders.
+    uniqueIndex('orders_open_checkout_idx').on(t.sessionId).where(sql`${t.kind} = 'order' and ${t.status} = 'pending'`),
     index('orders_email_idx').on(t.customerEmail),
     index('orders_parent_idx').on(t.parentOrderId),
+    index('orders_user_idx').on(t.userId),
   ],
 );
 
@@ -373,6 +384,11 @@ export const idempotencyKeys = pgTable(
 export const sandboxCharges = pgTable('sandbox_charges', {
   id: text('id').primaryKey(),
   idempotencyKey: text('idempotency_key').notNull().unique(),
+  /**
+   * The random id inside the card token that paid this charge: a token pays once, as Stripe's
+   * do ("token_already_used"); null for PayPal and for charges refused before the token was read.
+   */
+  tokenId: text('token_id').unique(),
   /** card | paypal */
   method: text('method').notNull(),
   amountCents: integer('amount_cents').notNull(),
@@ -459,4 +475,132 @@ export const emailMessages = pgTable(
     sentAt: timestamp('sent_at', { withTimezone: true }),
   },
   (t) => [index('email_messages_order_idx').on(t.orderId)],
+);
+
+/**
+ * Throttle counters (issue 8 "No throttle on payments"; `lib/throttle.ts`): one row per counter,
+ * a fixed window that starts at the counter's first hit. Keys name the policy, the kind and the
+ * subject: `attempt:checkout:session:<X-Session-Id>`, `attempt:topup:token:<sha256>`,
+ * `decline:payment:ip:203.0.113.9` (IPv6 by /64). Rows whose window ended are pruned by the checks.
+ */
+export const throttleBuckets = pgTable(
+  'throttle_buckets',
+  {
+    key: text('key').primaryKey(),
+    /** Hits counted in the current window. */
+    hits: integer('hits').notNull(),
+    /** When the current window ends; a hit after it starts a new one. */
+    windowEndsAt: timestamp('window_ends_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('throttle_buckets_window_ends_at_idx').on(t.windowEndsAt)],
+);
+
+/**
+ * Accounts (issue 9; `modules/auth`). Usernames and e-mail addresses are unique case-insensitively
+ * (indexes on `lower(...)`). The password is kept only as an argon2id hash (PHC string); TOTP
+ * secrets only encrypted (AES-256-GCM under a key derived from `AUTH_SECRET`, `totp.ts`).
+ */
+export const users = pgTable(
+  'users',
+  {
+    id: serial('id').primaryKey(),
+    username: text('username').notNull(),
+    email: text('email').notNull(),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    /** Interface language of the account's e-mails: en | tr | es | fr | de. */
+    language: text('language').notNull().default('en'),
+    isAdmin: boolean('is_admin').notNull().default(false),
+    /** argon2id PHC string (`$argon2id$v=19$m=19456,t=2,p=1$...`). */
+    passwordHash: text('password_hash').notNull(),
+    /** The active TOTP secret, encrypted (`totp.ts` `sealSecret`); null without two-factor authentication. */
+    totpSecret: text('totp_secret'),
+    /** A secret from `POST /api/setup-2fa` not yet confirmed by `POST /api/enable-2fa`, encrypted. */
+    totpPendingSecret: text('totp_pending_secret'),
+    /** The last accepted TOTP time step (RFC 6238 T): a code of this step or an earlier one is refused. */
+    totpLastStep: bigint('totp_last_step', { mode: 'number' }),
+    twoFactorEnabled: boolean('two_factor_enabled').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('users_username_lower_idx').on(sql`lower(${t.username})`),
+    uniqueIndex('users_email_lower_idx').on(sql`lower(${t.email})`),
+  ],
+);
+
+/**
+ * Signed-in sessions (issue 9). `id` is the SHA-256 (hex) of the 256-bit token the cookie holds,
+ * so a copy of this table opens no session. A session ends at `idle_expires_at` (pushed forward,
+ * at most once a minute, while it is used) or at `expires_at` (absolute), whichever comes first.
+ */
+export const userSessions = pgTable(
+  'user_sessions',
+  {
+    id: text('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    idleExpiresAt: timestamp('idle_expires_at', { withTimezone: true }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    ip: text('ip'),
+    userAgent: text('user_agent'),
+  },
+  (t) => [index('user_sessions_user_idx').on(t.userId), index('user_sessions_expires_idx').on(t.expiresAt)],
+);
+
+/** Two-factor recovery codes (issue 9): argon2id hashes, each usable once (`used_at`). */
+export const userRecoveryCodes = pgTable(
+  'user_recovery_codes',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('user_recovery_codes_user_idx').on(t.userId)],
+);
+
+/**
+ * Password-reset tokens (issue 9; OWASP ASVS 4.0.3 V2.5.6; decision record 0014).
+ * `token_hash` is the SHA-256 (hex) of the 256-bit token the e-mailed link carries, so a copy of
+ * this table resets no password. A token works once (`used_at`, set by a compare-and-set
+ * `UPDATE`) and until `expires_at` (30 minutes after it was made); a newer request of the same
+ * user deletes the older unused ones.
+ */
+export const passwordResetTokens = pgTable(
+  'password_reset_tokens',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('password_reset_tokens_hash_idx').on(t.tokenHash), index('password_reset_tokens_user_idx').on(t.userId)],
+);
+
+/**
+ * First-admin tokens (issue 9): while no admin exists, the server makes one at start-up and prints
+ * the link `/setup-admin#token=…` (valid 24 hours). Stored as the SHA-256 (hex) of the token; the
+ * first admin created through a link marks every unused one used.
+ */
+export const adminSetupTokens = pgTable(
+  'admin_setup_tokens',
+  {
+    id: serial('id').primaryKey(),
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('admin_setup_tokens_hash_idx').on(t.tokenHash)],
 );

@@ -3,6 +3,9 @@
  * maps them to HTTP status codes and the `{ error: { code, message, field? } }` body.
  */
 export class AppError extends Error {
+  /** The order an error is about, sent as `error.orderNumber` (contract `apiErrorSchema`). */
+  orderNumber?: string;
+
   constructor(
     message: string,
     readonly status: number,
@@ -38,10 +41,13 @@ export class TooManyRequestsError extends AppError {
   }
 }
 
-/** 400: the input is malformed; `field` names the offending input. */
+/**
+ * 400: the input is malformed or refused; `field` names the offending input; `code` says why when
+ * a client acts on it (default `validation_error`; e.g. `invalid_token`).
+ */
 export class ValidationError extends AppError {
-  constructor(message: string, field?: string) {
-    super(message, 400, 'validation_error', field);
+  constructor(message: string, field?: string, code = 'validation_error') {
+    super(message, 400, code, field);
   }
 }
 
@@ -56,6 +62,18 @@ export class UpstreamError extends AppError {
 export class ConflictError extends AppError {
   constructor(message: string, code = 'conflict', field?: string) {
     super(message, 409, code, field);
+  }
+}
+
+/**
+ * 409: the visitor's cart is already tied to an order (issue 8, "one cart, one checkout"):
+ * `checkout_in_progress` (an unpaid checkout of it is open) or `cart_checked_out` (it was paid
+ * as that order). `orderNumber` names the order, which the same session may read.
+ */
+export class CartOrderConflictError extends ConflictError {
+  constructor(message: string, code: 'checkout_in_progress' | 'cart_checked_out', orderNumber: string) {
+    super(message, code);
+    this.orderNumber = orderNumber;
   }
 }
 

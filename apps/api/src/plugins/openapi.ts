@@ -14,6 +14,13 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  await app.register(fastifySwaggerUi, {
+    routePrefix: '/api/docs',
+    // Swagger UI's own policy (its scripts and styles are files: no 'unsafe-inline'), with the
+    // app's framing and base rules (DESIGN.md section 6; plugins/security-headers.ts).
+    staticCSP: true,
+    transformStaticCSP: (header) =>
+      header.replace("base-uri 'self'", "base-uri 'none'").replace("frame-ancestors 'self'", "frame-ancestors 'none'"),
+  });
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 }

@@ -8,6 +8,7 @@ import { matchRoute } from '@esim/contract/routes';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Config } from '../config.ts';
 import type { CatalogService } from '../modules/catalog/catalog.service.ts';
+import { cspNonce } from './security-headers.ts';
 
 const require = (await import('node:module')).createRequire(import.meta.url);
 const flagsRoot = path.join(path.dirname(require.resolve('flag-icons/package.json')), 'flags');
@@ -61,15 +62,16 @@ export function renderHead(meta: PageMeta, origin: string, alternates: { lang: s
 /**
  * Serves the built storefront: hashed assets (immutable, pre-compressed), flag SVGs under
  * `/flags/`, `robots.txt`, `sitemap.xml`, and for every other GET the SPA's `index.html` with the
- * route's metadata filled in (status 404 for paths outside the route table). Unknown `/api/*`
- * paths get a JSON 404.
+ * route's metadata and a fresh CSP nonce filled in (status 404 for paths outside the route table).
+ * Unknown `/api/*` paths get a JSON 404.
  */
 export async function registerWeb(
   app: FastifyInstance,
   opts: { config: Config; catalog: CatalogService; serveWeb: boolean },
 ): Promise<void> {
   const { config, catalog } = opts;
-  const origin = (request: FastifyRequest) => config.publicUrl ?? `${request.protocol}://${request.host}`;
+  // Absolute URLs come from PUBLIC_URL alone, never from Host or X-Forwarded-* (issue 8).
+  const origin = (): string => config.publicUrl;
 
   await app.register(fastifyStatic, {
     root: flagsRoot,
@@ -84,14 +86,14 @@ export async function registerWeb(
     reply
       .type('text/plain; charset=utf-8')
       .send(
-        `User-agent: *\nAllow: /\nDisallow: /api/\nDisallow: /checkout\nDisallow: /portal\nDisallow: /admin\nDisallow: /auth\nDisallow: /order-confirmation/\n\nSitemap: ${origin(request)}/sitemap.xml\n`,
+        `User-agent: *\nAllow: /\nDisallow: /api/\nDisallow: /checkout\nDisallow: /portal\nDisallow: /admin\nDisallow: /auth\nDisallow: /order-confirmation/\n\nSitemap: ${origin()}/sitemap.xml\n`,
       ),
   );
 
   let sitemapCache: { countries: Country[]; origin: string; xml: string } | undefined;
   app.get('/sitemap.xml', { schema: { hide: true } }, async (request, reply) => {
     const countries = await catalog.destinations();
-    const base = origin(request);
+    const base = origin();
     if (sitemapCache?.countries !== countries || sitemapCache.origin !== base) {
       const urls: string[] = SITEMAP_PAGES.map((p) => `  <url><loc>${escapeHtml(base + p)}</loc></url>`);
       for (const country of countries) {
@@ -113,6 +115,9 @@ export async function registerWeb(
   if (opts.serveWeb && !template) {
     app.log.warn(`No storefront build at ${config.webDist}: run "npm run build" (npm start does).`);
   }
+  // The nonce placeholder of the build (Vite `html.cspNonce`, in its `<meta property="csp-nonce">`):
+  // every page gets a fresh nonce in its place and in its CSP (decision record 0010).
+  const noncePlaceholder = template && /<meta property="csp-nonce" nonce="([^"]+)"/.exec(template)?.[1];
   if (template) {
     await app.register(fastifyStatic, {
       root: config.webDist,
@@ -120,6 +125,8 @@ export async function registerWeb(
       wildcard: false,
       index: false,
       preCompressed: true,
+      // The template (and its .br/.gz) only through the handler below, which fills in the nonce.
+      allowedPath: (pathname) => !pathname.startsWith('/index.html'),
       setHeaders(res, filePath) {
         res.header(
           'cache-control',
@@ -170,10 +177,12 @@ export async function registerWeb(
     const pathLang = /^\/([a-z]{2})\//.exec(pathname)?.[1];
     const lang = requestLanguage(request, pathLang);
     const { meta, status, alternates } = await routeMeta(pathname, lang);
-    const html = template
+    const html = (
+      noncePlaceholder ? template.replaceAll(`nonce="${noncePlaceholder}"`, `nonce="${cspNonce(reply)}"`) : template
+    )
       .replace(/<html lang="[^"]*"/, `<html lang="${lang}"`)
       .replace(/<title>.*?<\/title>/s, '')
-      .replace('<!--app-head-->', renderHead(meta, origin(request), alternates));
+      .replace('<!--app-head-->', renderHead(meta, origin(), alternates));
     return reply
       .status(status)
       .type('text/html; charset=utf-8')

@@ -32,6 +32,7 @@ const PortalTopupConfirmationRoute = page(
   'PortalTopupConfirmationRoute',
 );
 const AdminRoute = page(() => import('./routes/admin.tsx'), 'AdminRoute');
+const SetupAdminRoute = page(() => import('./routes/setup-admin.tsx'), 'SetupAdminRoute');
 const PreviewRoute = page(() => import('./routes/preview.tsx'), 'PreviewRoute');
 const NotFoundRoute = page(() => import('./routes/not-found.tsx'), 'NotFoundRoute');
 
@@ -40,7 +41,10 @@ function isCountryPath(params: { lang?: string; country?: string }, path: string
   return isLanguage(params.lang) && isCountrySlugCandidate(params.country) && !isExcludedPath(path);
 }
 
-/** The route table of specification section 2 plus `/profile` and `/faq` (DESIGN.md section 5). */
+/**
+ * The route table of specification section 2 plus `/profile` and `/faq` (DESIGN.md section 5) and
+ * `/setup-admin` (issue 9).
+ */
 export function AppRouter() {
   const { t } = useTranslation('common');
   return (
@@ -71,6 +75,7 @@ export function AppRouter() {
         <Route path="/admin/catalogue-sync" component={AdminRoute} />
         <Route path="/admin/bulk-import" component={AdminRoute} />
         <Route path="/admin/knowledge-base" component={AdminRoute} />
+        <Route path="/setup-admin" component={SetupAdminRoute} />
         <Route path="/design-preview" component={PreviewRoute} />
         <Route path="/:lang/:country">
           {(params) => (isCountryPath(params, window.location.pathname) ? <CountryRoute /> : <NotFoundRoute />)}

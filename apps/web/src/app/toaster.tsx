@@ -1,4 +1,9 @@
 import { Toaster as SonnerToaster } from 'sonner';
+// As a stylesheet: the build keeps sonner from injecting it as a <style> element, which the CSP
+// blocks (vite-sonner-stylesheet.ts, decision record 0010).
+import 'sonner/dist/styles.css';
+// After sonner's own: AA contrast for the success and error toasts.
+import './toaster.css';
 
 /**
  * The toast region (specification section 9): at most 3 visible, top right under the header, at

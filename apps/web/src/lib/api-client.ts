@@ -22,12 +22,32 @@ export function resolveUrl(url: string): string {
   return /^https?:\/\//.test(url) ? url : `${apiBase()}${url}`;
 }
 
+/**
+ * Reads a `Retry-After` header (RFC 9110 section 10.2.3): delay-seconds (`600`) or an HTTP date.
+ * @returns whole seconds from `nowMs` (0 for a date in the past), or undefined when absent or unreadable.
+ */
+export function parseRetryAfter(value: string | null | undefined, nowMs: number = Date.now()): number | undefined {
+  const text = value?.trim();
+  if (!text) return undefined;
+  if (/^\d+$/.test(text)) return Number(text);
+  // An HTTP date names its weekday and has a time (`Tue, 01 Jan 2030 12:10:00 GMT`); Date.parse
+  // alone would take `-5` for a year.
+  if (!/^[a-z]{3}/i.test(text) || !/\d{2}:\d{2}:\d{2}/.test(text)) return undefined;
+  const date = Date.parse(text);
+  return Number.isNaN(date) ? undefined : Math.max(0, Math.ceil((date - nowMs) / 1000));
+}
+
 /** A non-OK response: `message` is `<status>: <body or status text>` (section 8). */
 export class HttpError extends Error {
+  /**
+   * @param retryAfterS the response's `Retry-After` in seconds (429 and 503 answers), when it had
+   *   one: how long to wait before trying again.
+   */
   constructor(
     readonly status: number,
     readonly body: string,
     statusText: string,
+    readonly retryAfterS?: number,
   ) {
     super(`${status}: ${body || statusText}`);
     this.name = 'HttpError';
@@ -66,7 +86,13 @@ export async function apiFetch<T>(
     ...(json === undefined ? {} : { body: JSON.stringify(json) }),
   });
   if (!response.ok) {
-    throw new HttpError(response.status, await response.text().catch(() => ''), response.statusText);
+    const body = await response.text().catch(() => '');
+    throw new HttpError(
+      response.status,
+      body,
+      response.statusText,
+      parseRetryAfter(response.headers.get('retry-after')),
+    );
   }
   if (response.status === 204) return undefined as T;
   const text = await response.text();

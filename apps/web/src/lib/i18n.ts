@@ -8,7 +8,7 @@ import { initReactI18next } from 'react-i18next';
  * `common` (layout, copy buttons, form fields), `payment` (card and PayPal fields) and `esim`
  * (eSIM install details).
  */
-export const NAMESPACES = ['common', 'catalog', 'content', 'cart', 'checkout', 'portal', 'payment', 'esim'] as const;
+export const NAMESPACES = ['common', 'catalog', 'content', 'cart', 'checkout', 'portal', 'payment', 'esim', 'auth'] as const;
 
 const locales = import.meta.glob<{ default: Record<string, unknown> }>('../locales/*/*.json');
 

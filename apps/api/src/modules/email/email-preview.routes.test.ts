@@ -40,8 +40,9 @@ describe('GET /email-preview', () => {
     expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
     expect(res.headers['x-robots-tag']).toBe('noindex');
     expect(res.body).not.toContain('<div id="root">SPA</div>');
-    expect(TEMPLATE_IDS).toEqual(expect.arrayContaining(['order-confirmation', 'topup-receipt']));
+    expect(TEMPLATE_IDS).toEqual(expect.arrayContaining(['order-confirmation', 'topup-receipt', 'password-reset']));
     expect(res.body).toContain('Top-up receipt');
+    expect(res.body).toContain('Password reset');
     for (const id of TEMPLATE_IDS) {
       for (const lang of LANGUAGE_CODES) expect(res.body).toContain(`href="/email-preview/${id}/${lang}"`);
     }
@@ -55,10 +56,15 @@ describe('GET /email-preview/{template}/{lang}', () => {
   const EXPECTED: Record<string, { qrCodes: boolean; portalHref: string; text: string }> = {
     'order-confirmation': {
       qrCodes: true,
-      portalHref: 'http://shop.test:8080/portal#token=RW-SAMPLE-4F7K-9Q2M-X8T3',
+      portalHref: 'http://localhost:5000/portal#token=RW-SAMPLE-4F7K-9Q2M-X8T3',
       text: 'RW-SAMPLE-4F7K-9Q2M-X8T3',
     },
-    'topup-receipt': { qrCodes: false, portalHref: 'http://shop.test:8080/portal', text: '8944000000123456783' },
+    'topup-receipt': { qrCodes: false, portalHref: 'http://localhost:5000/portal', text: '8944000000123456783' },
+    'password-reset': {
+      qrCodes: false,
+      portalHref: 'http://localhost:5000/auth?view=reset#token=SAMPLE-RESET-TOKEN-7Q2M',
+      text: 'SAMPLE-RESET-TOKEN-7Q2M',
+    },
   };
 
   it('has expectations for every template', () => {
@@ -75,12 +81,13 @@ describe('GET /email-preview/{template}/{lang}', () => {
     });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
-    expect(res.body).toContain(`<html lang="${lang}"`);
+    expect(res.body).toMatch(new RegExp(`<html [^>]*lang="${lang}"`));
     if (expected.qrCodes) expect(res.body).toContain('src="data:image/png;base64,');
     expect(res.body).not.toContain('cid:');
     expect(res.body).toContain(expected.text);
-    // Links follow the request's origin when PUBLIC_URL is unset.
+    // Links follow PUBLIC_URL (default http://localhost:<PORT>), never the Host header (issue 8).
     expect(res.body).toContain(`href="${expected.portalHref}"`);
+    expect(res.body).not.toContain('shop.test');
     const csp = String(res.headers['content-security-policy']);
     expect(csp).toContain('img-src data:');
     expect(csp).toContain("default-src 'none'");
@@ -94,7 +101,7 @@ describe('GET /email-preview/{template}/{lang}', () => {
     expect(res.body.startsWith('Subject: 2 eSIM’iniz hazır – ORD-7K3F9Q2X4M numaralı sipariş\n\n')).toBe(true);
     expect(res.body).toContain('Merhaba Elif Yılmaz,');
     expect(res.body).toContain('Erişim kodu: RW-SAMPLE-4F7K-9Q2M-X8T3');
-    expect(res.body).toContain('Müşteri portalını aç: http://localhost/portal#token=RW-SAMPLE-4F7K-9Q2M-X8T3');
+    expect(res.body).toContain('Müşteri portalını aç: http://localhost:5000/portal#token=RW-SAMPLE-4F7K-9Q2M-X8T3');
   });
 
   it('shows the top-up receipt as text in Turkish', async () => {
@@ -105,6 +112,15 @@ describe('GET /email-preview/{template}/{lang}', () => {
     expect(res.body).toContain('Merhaba Elif Yılmaz,');
     expect(res.body).toContain('Geçerlilik süresi: 15 gün');
     expect(res.body).toContain('Ödeme yöntemi: Visa •••• 4242');
+  });
+
+  it('shows the password reset as text in German', async () => {
+    const res = await app.inject({ method: 'GET', url: '/email-preview/password-reset/de?format=text' });
+    expect(res.statusCode).toBe(200);
+    expect(res.body.startsWith('Subject: Setzen Sie Ihr Roamwise-Passwort zurück\n\n')).toBe(true);
+    expect(res.body).toContain('Hallo Lena Schmidt,');
+    expect(res.body).toContain('Neues Passwort festlegen: http://localhost:5000/auth?view=reset#token=SAMPLE-RESET-TOKEN-7Q2M\n');
+    expect(res.body).toContain('Dieser Link ist 30 Minuten lang gültig und kann nur einmal verwendet werden.');
   });
 
   it.each([
@@ -119,7 +135,7 @@ describe('GET /email-preview/{template}/{lang}', () => {
     expect(res.json()).toEqual({ error: { code: 'not_found', message: expect.any(String), field } });
   });
 
-  it('links to the configured fallback origin when the Host header is not a valid host', async () => {
+  it('links to PUBLIC_URL whatever the Host header holds', async () => {
     const res = await app.inject({
       method: 'GET',
       url: '/email-preview/order-confirmation/en',

@@ -3,25 +3,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from '../../config.ts';
 import { NotFoundError } from '../../lib/errors.ts';
+import { scriptFreeDocumentPolicy } from '../../plugins/security-headers.ts';
 import { COLORS, FONT, escapeHtml, inlineImagesAsDataUris } from './email-html.ts';
 import { EMAIL_TEMPLATES } from './email-templates.ts';
-import type { RenderedEmail } from './order-confirmation.ts';
-
-/**
- * CSP of the preview pages, stricter than the storefront's: no script at all, images only as
- * `data:` URIs (the QR codes), inline styles (e-mail HTML is styled inline).
- */
-const PREVIEW_CSP = {
-  useDefaults: false,
-  directives: {
-    defaultSrc: ["'none'"],
-    imgSrc: ['data:'],
-    styleSrc: ["'unsafe-inline'"],
-    baseUri: ["'none'"],
-    formAction: ["'none'"],
-    frameAncestors: ["'none'"],
-  },
-};
+import type { RenderedEmail } from './email-layout.tsx';
 
 const paramsSchema = z.object({ template: z.string().max(100), lang: z.string().max(20) });
 const querySchema = z.object({
@@ -38,42 +23,29 @@ const querySchema = z.object({
  *   plain-text part. Unknown template or language -> 404 JSON `not_found`.
  *
  * Pages render only fixed sample data (no order, token or customer from the database), carry
- * `X-Robots-Tag: noindex` and a script-free CSP, so they stay on in production too: support and
- * translators check the real templates on the live store. Links point at `PUBLIC_URL`, or the
- * request's own origin when unset.
+ * `X-Robots-Tag: noindex` and a CSP stricter than the storefront's: no script at all, images only
+ * as `data:` URIs (the QR codes), and only the page's own inline styles, pinned by hash (e-mail
+ * HTML is styled inline; `scriptFreeDocumentPolicy`, decision record 0010). So they stay on in
+ * production too: support and translators check the real templates on the live store. Links point
+ * at `PUBLIC_URL` (never at a request header, issue 8).
  */
 export const emailPreviewRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, { config }) => {
   const hide = { hide: true } as const;
-  const fallbackOrigin = `http://localhost:${config.port}`;
-  /** Rendered samples by template, language and origin (QR codes cost ~15 ms each); at most 100. */
+  /** Rendered samples by template and language (QR codes cost ~15 ms each); at most 100. */
   const cache = new Map<string, Promise<RenderedEmail>>();
 
-  /** `PUBLIC_URL`, else this request's origin when it parses as an http(s) origin. */
-  function origin(protocol: string, host: string): string {
-    if (config.publicUrl) return config.publicUrl;
-    try {
-      const url = new URL(`${protocol}://${host}`);
-      return url.origin === 'null' ? fallbackOrigin : url.origin;
-    } catch {
-      return fallbackOrigin;
-    }
-  }
-
-  app.get(
-    '/email-preview',
-    { schema: hide, helmet: { contentSecurityPolicy: PREVIEW_CSP } },
-    async (_request, reply) => {
-      const rows = Object.entries(EMAIL_TEMPLATES)
-        .map(([id, entry]) => {
-          const links = LANGUAGES.map(
-            (l) =>
-              `<a href="/email-preview/${encodeURIComponent(id)}/${l.code}" hreflang="${l.code}" style="margin-right:12px;color:${COLORS.brand};">${escapeHtml(l.nativeName)}</a>` +
-              `<a href="/email-preview/${encodeURIComponent(id)}/${l.code}?format=text" style="margin-right:20px;font-size:12px;color:${COLORS.muted};">(text)</a>`,
-          ).join('');
-          return `<tr><th scope="row" style="text-align:left;padding:12px 16px 12px 0;vertical-align:top;">${escapeHtml(entry.title)}<br><code style="font-weight:400;font-size:12px;color:${COLORS.muted};">${escapeHtml(id)}</code></th><td style="padding:12px 0;">${links}</td></tr>`;
-        })
-        .join('\n');
-      const html = `<!DOCTYPE html>
+  app.get('/email-preview', { schema: hide }, async (_request, reply) => {
+    const rows = Object.entries(EMAIL_TEMPLATES)
+      .map(([id, entry]) => {
+        const links = LANGUAGES.map(
+          (l) =>
+            `<a href="/email-preview/${encodeURIComponent(id)}/${l.code}" hreflang="${l.code}" style="margin-right:12px;color:${COLORS.brand};">${escapeHtml(l.nativeName)}</a>` +
+            `<a href="/email-preview/${encodeURIComponent(id)}/${l.code}?format=text" style="margin-right:20px;font-size:12px;color:${COLORS.muted};">(text)</a>`,
+        ).join('');
+        return `<tr><th scope="row" style="text-align:left;padding:12px 16px 12px 0;vertical-align:top;">${escapeHtml(entry.title)}<br><code style="font-weight:400;font-size:12px;color:${COLORS.muted};">${escapeHtml(id)}</code></th><td style="padding:12px 0;">${links}</td></tr>`;
+      })
+      .join('\n');
+    const html = `<!DOCTYPE html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
@@ -92,27 +64,26 @@ ${rows}
 </body>
 </html>
 `;
-      return reply
-        .type('text/html; charset=utf-8')
-        .header('cache-control', 'no-cache')
-        .header('x-robots-tag', 'noindex')
-        .send(html);
-    },
-  );
+    return reply
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-cache')
+      .header('x-robots-tag', 'noindex')
+      .header('content-security-policy', scriptFreeDocumentPolicy(html))
+      .send(html);
+  });
 
   app.get(
     '/email-preview/:template/:lang',
     {
       schema: { ...hide, params: paramsSchema, querystring: querySchema },
-      helmet: { contentSecurityPolicy: PREVIEW_CSP },
     },
     async (request, reply) => {
       const { template, lang } = request.params;
       const entry = Object.hasOwn(EMAIL_TEMPLATES, template) ? EMAIL_TEMPLATES[template] : undefined;
       if (!entry) throw new NotFoundError(`No e-mail template ${template}`, 'template');
       if (!isLanguage(lang)) throw new NotFoundError(`No e-mail language ${lang}`, 'lang');
-      const base = origin(request.protocol, request.host);
-      const key = `${template}/${lang}/${base}`;
+      const base = config.publicUrl;
+      const key = `${template}/${lang}`;
       let pending = cache.get(key);
       if (!pending) {
         if (cache.size >= 100) cache.clear();
@@ -124,7 +95,11 @@ ${rows}
       reply.header('cache-control', 'no-cache').header('x-robots-tag', 'noindex');
       if (request.query.format === 'text')
         return reply.type('text/plain; charset=utf-8').send(`Subject: ${rendered.subject}\n\n${rendered.text}`);
-      return reply.type('text/html; charset=utf-8').send(inlineImagesAsDataUris(rendered.html, rendered.inlineImages));
+      const html = inlineImagesAsDataUris(rendered.html, rendered.inlineImages);
+      return reply
+        .type('text/html; charset=utf-8')
+        .header('content-security-policy', scriptFreeDocumentPolicy(html))
+        .send(html);
     },
   );
 };

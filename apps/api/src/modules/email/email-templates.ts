@@ -1,12 +1,13 @@
 import { activationCode } from '@esim/contract/order';
 import type { Language } from '@esim/contract/languages';
+import type { RenderedEmail } from './email-layout.tsx';
 import {
   ORDER_CONFIRMATION_TEMPLATE,
   type OrderConfirmationData,
-  type RenderedEmail,
   renderOrderConfirmation,
-} from './order-confirmation.ts';
-import { TOPUP_RECEIPT_TEMPLATE, type TopupReceiptData, renderTopupReceipt } from './topup-receipt.ts';
+} from './order-confirmation.tsx';
+import { PASSWORD_RESET_TEMPLATE, type PasswordResetData, passwordResetUrl, renderPasswordReset } from './password-reset.tsx';
+import { TOPUP_RECEIPT_TEMPLATE, type TopupReceiptData, renderTopupReceipt } from './topup-receipt.tsx';
 
 /** An e-mail template the preview can show. */
 export interface EmailTemplateEntry {
@@ -83,6 +84,32 @@ export function sampleTopupReceipt(language: Language, origin: string): TopupRec
   };
 }
 
+/** Sample usernames, one per language, matching {@link SAMPLE_NAMES}. */
+const SAMPLE_USERNAMES: Record<Language, string> = {
+  en: 'alex.morgan',
+  tr: 'elif.yilmaz',
+  es: 'lucia.garcia',
+  fr: 'camille.dubois',
+  de: 'lena.schmidt',
+};
+
+/** The sample reset token of the previews: not a real token's shape (43 base64url characters), so it opens nothing. */
+export const SAMPLE_RESET_TOKEN = 'SAMPLE-RESET-TOKEN-7Q2M';
+
+/**
+ * Sample password reset for previews: the language's sample customer and username, a link to
+ * `origin`'s reset page with {@link SAMPLE_RESET_TOKEN} in the fragment, 30 minutes, fixed date.
+ */
+export function samplePasswordReset(language: Language, origin: string): PasswordResetData {
+  return {
+    customerName: SAMPLE_NAMES[language],
+    username: SAMPLE_USERNAMES[language],
+    resetUrl: passwordResetUrl(origin, SAMPLE_RESET_TOKEN),
+    validMinutes: 30,
+    requestedAt: new Date('2026-12-05T08:15:00.000Z'),
+  };
+}
+
 /**
  * Every e-mail template by id (`email_messages.template`), for the preview: `/email-preview`
  * lists each entry in every language, so a new template only needs an entry here.
@@ -95,5 +122,9 @@ export const EMAIL_TEMPLATES: Readonly<Record<string, EmailTemplateEntry>> = {
   [TOPUP_RECEIPT_TEMPLATE]: {
     title: 'Top-up receipt',
     renderSample: (language, origin) => renderTopupReceipt(sampleTopupReceipt(language, origin), language),
+  },
+  [PASSWORD_RESET_TEMPLATE]: {
+    title: 'Password reset',
+    renderSample: (language, origin) => renderPasswordReset(samplePasswordReset(language, origin), language),
   },
 };

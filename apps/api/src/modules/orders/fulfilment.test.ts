@@ -41,14 +41,12 @@ const mailer: Mailer = {
 
 let ctx: OrdersTestApp;
 let api: ReturnType<typeof client>;
-let visa: string;
 let productIds: number[];
 
 beforeAll(async () => {
   ctx = await createOrdersTestApp({ esimProvider, deps: { mailer } });
   realMailer = createMailer({ smtpUrl: undefined, mailFrom: 'test@example.com' }, ctx.database);
   api = client(ctx.app);
-  visa = await api.cardToken();
   const products = (await ctx.app.inject({ method: 'GET', url: '/api/products?country=FR' })).json<{ products: { productId: number }[] }>();
   productIds = products.products.map((p) => p.productId);
 });
@@ -66,7 +64,7 @@ async function paidOrder(): Promise<{ orderNumber: string; orderId: number; sess
   const session = newSession();
   await api.addToCart(session, productIds[0]!, 2);
   await api.addToCart(session, productIds[1]!, 1);
-  const res = await api.checkout(session, newKey(), checkoutBody({ method: 'card', token: visa }));
+  const res = await api.checkout(session, newKey(), checkoutBody({ method: 'card', token: await api.cardToken() }));
   expect(res.statusCode, res.body).toBe(201);
   const { orderNumber } = res.json<CheckoutResponse>();
   const [row] = await ctx.database.db.select().from(orders).where(eq(orders.orderNumber, orderNumber));

@@ -1,4 +1,4 @@
-import type { OrderView } from '@esim/contract/order';
+import type { AccountOrder, OrderView } from '@esim/contract/order';
 import { isOrderStatus } from './order-status.ts';
 import type { EsimRow, OrderLineRow, OrderRow } from './orders.repository.ts';
 
@@ -35,5 +35,18 @@ export function toOrderView(order: OrderRow, lines: readonly OrderLineRow[], esi
       lineId: e.orderLineId,
       productName: names.get(e.orderLineId) ?? e.apiBundleName,
     })),
+  };
+}
+
+/** One order of the signed-in customer's list (`GET /api/orders`): the one place rows become `AccountOrder`. */
+export function toAccountOrder(order: OrderRow, lines: readonly Pick<OrderLineRow, 'name' | 'quantity'>[]): AccountOrder {
+  return {
+    orderNumber: order.orderNumber,
+    kind: order.kind === 'topup' ? 'topup' : 'order',
+    createdAt: order.createdAt.toISOString(),
+    status: isOrderStatus(order.status) ? order.status : 'pending',
+    totalCents: order.totalCents,
+    currency: 'USD',
+    items: lines.map(({ name, quantity }) => ({ name, quantity })),
   };
 }

@@ -1,5 +1,5 @@
 import type { OrderStatus } from '@esim/contract/order';
-import { and, asc, eq, getTableColumns, inArray, ne, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, inArray, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import {
   type BillingAddressJson,
@@ -28,6 +28,8 @@ export type EsimRow = typeof esims.$inferSelect;
 export interface NewOrder {
   orderNumber: string;
   sessionId: string;
+  /** The signed-in account that places it (issue 9); absent for a guest. */
+  userId?: number | null;
   totalCents: number;
   customerName: string;
   customerEmail: string;
@@ -114,6 +116,93 @@ async function insertLineBundles(
     on conflict do nothing`);
 }
 
+/** Why a checkout created no order (see {@link OrdersRepository.createOrder}). */
+export type CheckoutBlock =
+  /** Another checkout of this cart is open (being paid, or waiting for a PayPal capture). */
+  | { kind: 'in_progress'; orderNumber: string }
+  /** The cart was emptied by a checkout that paid meanwhile: the order it became. */
+  | { kind: 'checked_out'; orderNumber: string }
+  /** The cart changed between pricing and ordering. */
+  | { kind: 'cart_changed' };
+
+/** The outcome of {@link OrdersRepository.createOrder}. */
+export type CreateOrderResult = { kind: 'created'; orderId: number } | CheckoutBlock;
+
+/** Thrown inside the transaction to roll it back, caught outside it. */
+class CheckoutBlocked extends Error {
+  constructor(readonly result: CheckoutBlock) {
+    super(result.kind);
+  }
+}
+
+/** The predicate of the partial unique index `orders_open_checkout_idx`. */
+const OPEN_CHECKOUT = sql`${orders.kind} = 'order' and ${orders.status} = 'pending'`;
+
+/** A capture older than this is presumed dead (a PayPal capture call takes seconds at most). */
+const CAPTURE_STALE_MS = 5 * 60_000;
+
+/** The session's open (unpaid) checkout order, locked for the transaction. */
+async function openCheckout(tx: Db, sessionId: string) {
+  const [row] = await tx
+    .select({
+      id: orders.id,
+      orderNumber: orders.orderNumber,
+      paymentMethod: orders.paymentMethod,
+      paymentReference: orders.paymentReference,
+      captureStartedAt: orders.captureStartedAt,
+    })
+    .from(orders)
+    .where(and(eq(orders.sessionId, sessionId), OPEN_CHECKOUT))
+    .for('update');
+  return row;
+}
+
+/**
+ * Locks the session's cart rows and compares them with the lines about to be ordered.
+ * @returns undefined when they match, otherwise why the checkout cannot go on.
+ */
+async function cartMismatch(tx: Db, sessionId: string, lines: readonly NewOrderLine[]): Promise<CheckoutBlock | undefined> {
+  const rows = await tx
+    .select({ productId: cartItems.productId, quantity: cartItems.quantity })
+    .from(cartItems)
+    .where(eq(cartItems.sessionId, sessionId))
+    .for('update');
+  const wanted = new Map(lines.map((l) => [l.productId, l.quantity]));
+  if (rows.length === wanted.size && rows.every((r) => wanted.get(r.productId) === r.quantity)) return undefined;
+  if (rows.length === 0) {
+    const [paid] = await tx
+      .select({ orderNumber: orders.orderNumber })
+      .from(orders)
+      .where(and(eq(orders.sessionId, sessionId), eq(orders.kind, 'order'), ne(orders.status, 'cancelled')))
+      .orderBy(desc(orders.id))
+      .limit(1);
+    if (paid) return { kind: 'checked_out', orderNumber: paid.orderNumber };
+  }
+  return { kind: 'cart_changed' };
+}
+
+/**
+ * Makes room for a new checkout of the session: an open PayPal order that waits for the buyer
+ * (reference set, no capture running) is cancelled as superseded; PayPal never captures it, as
+ * only the store captures and {@link OrdersRepository.startCapture} then finds it cancelled.
+ * @returns undefined when there is room, `in_progress` naming the open order otherwise.
+ */
+async function settleOpenCheckout(tx: Db, sessionId: string): Promise<CheckoutBlock | undefined> {
+  const open = await openCheckout(tx, sessionId);
+  if (!open) return undefined;
+  const capturing = open.captureStartedAt !== null && Date.now() - open.captureStartedAt.getTime() < CAPTURE_STALE_MS;
+  if (open.paymentMethod !== 'paypal' || open.paymentReference === null || capturing) {
+    return { kind: 'in_progress', orderNumber: open.orderNumber };
+  }
+  await tx
+    .update(orders)
+    .set({ paymentStatus: 'cancelled', paymentError: 'Replaced by a newer checkout of the same cart.', updatedAt: sql`now()` })
+    .where(eq(orders.id, open.id));
+  await transition(tx, open.id, 'cancelled', 'customer', 'superseded');
+  await discardJob(tx, provisionJobKey(open.id));
+  return undefined;
+}
+
 /**
  * Data access of the orders module: orders, their lines, eSIMs and status history, plus the jobs
  * and cart changes that must commit together with them. Methods that change an order are one
@@ -127,21 +216,91 @@ export class OrdersRepository {
    * Creates a `pending` order with its lines and the status change null -> pending (actor
    * `customer`), and saves `recovery` as the recovery point of the idempotency key `ref`, all in
    * one transaction: a retry of the request resumes with this very order.
-   * @returns the order id.
+   *
+   * A checkout (`kind` `order`) also enforces "one cart, one checkout" (issue 8), whatever the
+   * idempotency keys of concurrent requests:
+   * - the session's cart rows are locked (`FOR UPDATE`) and must still hold exactly the lines
+   *   being ordered; a concurrent checkout that paid (and emptied) the cart, or an edit of the
+   *   cart meanwhile, makes this one `checked_out` or `cart_changed`;
+   * - the session may hold one unpaid checkout (unique index `orders_open_checkout_idx`): an
+   *   open PayPal order still waiting for the buyer (and not being captured) is superseded
+   *   (cancelled, note `superseded`, its parked job discarded); any other open order makes this
+   *   one `in_progress`, naming it.
+   * @returns `created` with the order id, or why no order was created (nothing was written).
    */
-  createOrder(order: NewOrder, lines: readonly NewOrderLine[], idempotency: { ref: IdempotencyRef; recovery: unknown }): Promise<number> {
-    return this.db.transaction(async (tx) => {
-      assertTransition(null, 'pending');
-      const [row] = await tx
-        .insert(orders)
-        .values({ ...order, status: 'pending', paymentStatus: 'requires_approval' })
-        .returning({ id: orders.id });
-      if (!row) throw new Error('insert into orders returned nothing');
-      await tx.insert(orderLines).values(lines.map((line) => ({ ...line, orderId: row.id })));
-      await tx.insert(orderStatusChanges).values({ orderId: row.id, fromStatus: null, toStatus: 'pending', actor: 'customer' });
-      await saveRecoveryPoint(tx, idempotency.ref, idempotency.recovery);
-      return row.id;
-    });
+  createOrder(
+    order: NewOrder,
+    lines: readonly NewOrderLine[],
+    idempotency: { ref: IdempotencyRef; recovery: unknown },
+  ): Promise<CreateOrderResult> {
+    return this.db
+      .transaction(async (tx): Promise<CreateOrderResult> => {
+        assertTransition(null, 'pending');
+        const checkout = (order.kind ?? 'order') === 'order';
+        if (checkout) {
+          const blocked = (await cartMismatch(tx, order.sessionId, lines)) ?? (await settleOpenCheckout(tx, order.sessionId));
+          if (blocked) throw new CheckoutBlocked(blocked);
+        }
+        const [row] = await tx
+          .insert(orders)
+          .values({ ...order, status: 'pending', paymentStatus: 'requires_approval' })
+          .onConflictDoNothing({ target: orders.sessionId, where: OPEN_CHECKOUT })
+          .returning({ id: orders.id });
+        if (!row) {
+          // A concurrent checkout of this session committed its order first.
+          const open = await openCheckout(tx, order.sessionId);
+          throw new CheckoutBlocked(open ? { kind: 'in_progress', orderNumber: open.orderNumber } : { kind: 'cart_changed' });
+        }
+        await tx.insert(orderLines).values(lines.map((line) => ({ ...line, orderId: row.id })));
+        await tx.insert(orderStatusChanges).values({ orderId: row.id, fromStatus: null, toStatus: 'pending', actor: 'customer' });
+        await saveRecoveryPoint(tx, idempotency.ref, idempotency.recovery);
+        return { kind: 'created', orderId: row.id };
+      })
+      .catch((error: unknown) => {
+        if (error instanceof CheckoutBlocked) return error.result;
+        throw error;
+      });
+  }
+
+  /**
+   * The session's latest checkout order that was not cancelled, placed within `withinMs` (default
+   * one hour): what an empty cart was most likely checked out as.
+   */
+  async recentCheckout(sessionId: string, withinMs = 3_600_000): Promise<string | undefined> {
+    const [row] = await this.db
+      .select({ orderNumber: orders.orderNumber })
+      .from(orders)
+      .where(
+        and(
+          eq(orders.sessionId, sessionId),
+          eq(orders.kind, 'order'),
+          ne(orders.status, 'cancelled'),
+          sql`${orders.createdAt} > now() - make_interval(secs => ${withinMs / 1000})`,
+        ),
+      )
+      .orderBy(desc(orders.id))
+      .limit(1);
+    return row?.orderNumber;
+  }
+
+  /**
+   * Marks the start of a PayPal capture of a pending order (`capture_started_at`), so that a newer
+   * checkout of the same cart cannot supersede the order while PayPal captures it.
+   * @returns false when the order is no longer pending (it was paid, cancelled or superseded):
+   *   then the payment must not be captured.
+   */
+  async startCapture(orderId: number): Promise<boolean> {
+    const rows = await this.db
+      .update(orders)
+      .set({ captureStartedAt: sql`now()`, updatedAt: sql`now()` })
+      .where(and(eq(orders.id, orderId), eq(orders.status, 'pending')))
+      .returning({ id: orders.id });
+    return rows.length > 0;
+  }
+
+  /** Clears the capture mark of {@link startCapture} when PayPal has not approved the payment yet. */
+  async endCapture(orderId: number): Promise<void> {
+    await this.db.update(orders).set({ captureStartedAt: null }).where(eq(orders.id, orderId));
   }
 
   /** The order with this number, if any. */
@@ -154,6 +313,32 @@ export class OrdersRepository {
   async findById(orderId: number): Promise<OrderRow | undefined> {
     const [row] = await this.db.select().from(orders).where(eq(orders.id, orderId));
     return row;
+  }
+
+  /**
+   * The orders of an account (issue 9): those placed by it (`user_id`) and the top-ups of those,
+   * newest first, each with its lines (by id).
+   */
+  async ordersOfUser(userId: number): Promise<{ order: OrderRow; lines: Pick<OrderLineRow, 'name' | 'quantity'>[] }[]> {
+    const owned = this.db
+      .select({ id: orders.id })
+      .from(orders)
+      .where(and(eq(orders.userId, userId), eq(orders.kind, 'order')));
+    const rows = await this.db
+      .select()
+      .from(orders)
+      .where(or(eq(orders.userId, userId), inArray(orders.parentOrderId, owned)))
+      .orderBy(desc(orders.createdAt), desc(orders.id));
+    if (rows.length === 0) return [];
+    const lines = await this.db
+      .select({ orderId: orderLines.orderId, name: orderLines.name, quantity: orderLines.quantity })
+      .from(orderLines)
+      .where(inArray(orderLines.orderId, rows.map((r) => r.id)))
+      .orderBy(asc(orderLines.id));
+    return rows.map((order) => ({
+      order,
+      lines: lines.filter((l) => l.orderId === order.id).map(({ name, quantity }) => ({ name, quantity })),
+    }));
   }
 
   /** An order's lines (by id) and eSIMs (by line, then unit). */

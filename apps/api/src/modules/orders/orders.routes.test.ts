@@ -5,7 +5,7 @@ import { type CheckoutResponse, checkoutResponseSchema } from '@esim/contract/ch
 import { type OrderView, orderViewSchema } from '@esim/contract/order';
 import { isLuhnValid } from '@esim/contract/payment-card';
 import { asc, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { emailMessages, jobs, orderLines, orderStatusChanges, orders, sandboxCharges } from '../../db/schema.ts';
 import type { CatalogueBundle } from '../../providers/esim/esim-provider.ts';
 import { SandboxEsimProvider } from '../../providers/esim/sandbox.ts';
@@ -26,16 +26,11 @@ const esimProvider = new RetiringProvider();
 let ctx: OrdersTestApp;
 let api: ReturnType<typeof client>;
 let products: Product[];
-/** Sandbox card tokens: 4242 4242 4242 4242 (succeeds) and 4000 0000 0000 0002 (declined). */
-let visa: string;
-let declined: string;
 
 beforeAll(async () => {
   ctx = await createOrdersTestApp({ esimProvider });
   api = client(ctx.app);
   products = (await ctx.app.inject({ method: 'GET', url: '/api/products?country=TR' })).json<ProductsResponse>().products;
-  visa = await api.cardToken();
-  declined = await api.cardToken(SANDBOX_TEST_CARDS.declined);
 });
 afterAll(async () => {
   await ctx?.close();
@@ -52,7 +47,8 @@ const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
 const ordersOf = (session: string) => db().select().from(orders).where(eq(orders.sessionId, session));
 /** Charges the sandbox provider has recorded (its own ledger). */
 const sandboxChargeCount = async () => (await db().select().from(sandboxCharges)).length;
-const card = () => checkoutBody({ method: 'card', token: visa });
+/** A checkout body paying with a new sandbox card token (tokens are single-use): 4242... or `cardNumber`. */
+const card = async (cardNumber?: string) => checkoutBody({ method: 'card', token: await api.cardToken(cardNumber) });
 
 /** A session with 2 x product 0 and 1 x product 1 in its cart. */
 async function sessionWithCart(): Promise<string> {
@@ -69,7 +65,7 @@ async function cartOf(session: string): Promise<Cart> {
 describe('POST /api/checkout by card', () => {
   it('creates a paid order, empties the cart, and fulfils it: eSIMs, e-mail with the token, completed', async () => {
     const session = await sessionWithCart();
-    const res = await api.checkout(session, newKey(), card());
+    const res = await api.checkout(session, newKey(), await card());
     expect(res.statusCode, res.body).toBe(201);
     expect(res.headers['cache-control']).toBe('no-store');
     const body = checkoutResponseSchema.parse(res.json());
@@ -147,7 +143,8 @@ describe('POST /api/checkout by card', () => {
     const session = await sessionWithCart();
     const cartBefore = await cartOf(session);
     const key = newKey();
-    const res = await api.checkout(session, key, checkoutBody({ method: 'card', token: declined }));
+    const declinedCard = await card(SANDBOX_TEST_CARDS.declined);
+    const res = await api.checkout(session, key, declinedCard);
     expect(res.statusCode).toBe(402);
     expect(res.json()).toEqual({ error: { code: 'card_declined', message: 'Your card was declined.' } });
     expect(await cartOf(session)).toEqual(cartBefore);
@@ -165,7 +162,7 @@ describe('POST /api/checkout by card', () => {
     ]);
 
     // The 402 is stored: the same request replays it.
-    const replay = await api.checkout(session, key, checkoutBody({ method: 'card', token: declined }));
+    const replay = await api.checkout(session, key, declinedCard);
     expect(replay.statusCode).toBe(402);
     expect(replay.headers['idempotent-replayed']).toBe('true');
     expect(replay.json()).toEqual(res.json());
@@ -234,7 +231,7 @@ describe('POST /api/checkout with PayPal, then POST /api/orders/{orderNumber}/pa
 
   it('refuses to capture a card order (409) and hides orders from strangers (404)', async () => {
     const session = await sessionWithCart();
-    const body = (await api.checkout(session, newKey(), card())).json<CheckoutResponse>();
+    const body = (await api.checkout(session, newKey(), await card())).json<CheckoutResponse>();
     expect((await api.capture(body.orderNumber, { 'x-session-id': session })).json()).toMatchObject({ error: { code: 'not_paypal' } });
     const stranger = await api.capture(body.orderNumber, { 'x-session-id': newSession() });
     expect(stranger.statusCode).toBe(404);
@@ -245,12 +242,13 @@ describe('Idempotency-Key', () => {
   it('replays the first response for the same key and body, and refuses another body with 422', async () => {
     const session = await sessionWithCart();
     const key = newKey();
-    const first = await api.checkout(session, key, card());
+    const paid = await card();
+    const first = await api.checkout(session, key, paid);
     expect(first.statusCode).toBe(201);
     expect(first.headers['idempotent-replayed']).toBeUndefined();
     const charges = await sandboxChargeCount();
     // Same payload with its keys in another order: the same request.
-    const { customer, payment, acceptTerms, language } = card();
+    const { customer, payment, acceptTerms, language } = paid;
     const second = await api.checkout(session, key, { language, acceptTerms, payment, customer });
     expect(second.statusCode).toBe(201);
     expect(second.headers['idempotent-replayed']).toBe('true');
@@ -258,11 +256,11 @@ describe('Idempotency-Key', () => {
     expect(await sandboxChargeCount()).toBe(charges);
     expect(await ordersOf(session)).toHaveLength(1);
 
-    const other = await api.checkout(session, key, { ...card(), language: 'de' });
+    const other = await api.checkout(session, key, { ...paid, language: 'de' });
     expect(other.statusCode).toBe(422);
     expect(other.json()).toMatchObject({ error: { code: 'idempotency_key_reused', field: 'Idempotency-Key' } });
     // Keys are per session: another visitor's identical key is a new request.
-    const elsewhere = await api.checkout(newSession(), key, card());
+    const elsewhere = await api.checkout(newSession(), key, await card());
     expect(elsewhere.json()).toMatchObject({ error: { code: 'cart_empty' } });
   });
 
@@ -272,7 +270,8 @@ describe('Idempotency-Key', () => {
     const charges = await sandboxChargeCount();
     ctx.payments.latencyMs = 30;
     try {
-      const responses = await Promise.all(Array.from({ length: 20 }, () => api.checkout(session, key, card())));
+      const body = await card();
+      const responses = await Promise.all(Array.from({ length: 20 }, () => api.checkout(session, key, body)));
       expect(responses.map((r) => r.statusCode)).toEqual(Array(20).fill(201));
       expect(new Set(responses.map((r) => r.body)).size).toBe(1);
       expect(responses.filter((r) => r.headers['idempotent-replayed'] === 'true')).toHaveLength(19);
@@ -287,7 +286,8 @@ describe('Idempotency-Key', () => {
     const session = await sessionWithCart();
     const key = newKey();
     ctx.payments.unreachable = true;
-    const down = await api.checkout(session, key, card());
+    const body = await card();
+    const down = await api.checkout(session, key, body);
     ctx.payments.unreachable = false;
     expect(down.statusCode).toBe(503);
     expect(down.json()).toMatchObject({ error: { code: 'upstream_error' } });
@@ -296,7 +296,7 @@ describe('Idempotency-Key', () => {
     expect((await cartOf(session)).items).toHaveLength(2);
 
     const charges = await sandboxChargeCount();
-    const retry = await api.checkout(session, key, card());
+    const retry = await api.checkout(session, key, body);
     expect(retry.statusCode).toBe(201);
     expect(retry.json<CheckoutResponse>().orderNumber).toBe(pending!.orderNumber);
     expect(await ordersOf(session)).toHaveLength(1);
@@ -311,6 +311,140 @@ describe('Idempotency-Key', () => {
     expect(empty.json()).toEqual({ error: { code: 'cart_empty', message: 'Your cart is empty' } });
     await api.addToCart(session, product(2).productId);
     expect((await api.checkout(session, key, checkoutBody())).statusCode).toBe(201);
+  });
+});
+
+describe('One cart, one checkout (issue 8)', () => {
+  it('gives one order and one charge for 20 simultaneous checkouts of one cart with 20 keys; the others are told the order', async () => {
+    const session = await sessionWithCart();
+    const bodies = await Promise.all(Array.from({ length: 20 }, () => card()));
+    const charges = await sandboxChargeCount();
+    ctx.payments.latencyMs = 30;
+    let responses;
+    try {
+      responses = await Promise.all(bodies.map((body) => api.checkout(session, newKey(), body)));
+    } finally {
+      ctx.payments.latencyMs = 0;
+    }
+    const paid = responses.filter((r) => r.statusCode === 201);
+    expect(paid, responses.map((r) => `${r.statusCode} ${r.body}`).join('\n')).toHaveLength(1);
+    const { orderNumber } = paid[0]!.json<CheckoutResponse>();
+    for (const refused of responses.filter((r) => r.statusCode !== 201)) {
+      expect(refused.statusCode, refused.body).toBe(409);
+      const { error } = refused.json<{ error: { code: string; message: string; orderNumber?: string } }>();
+      expect(['checkout_in_progress', 'cart_checked_out']).toContain(error.code);
+      expect(error.orderNumber).toBe(orderNumber);
+      expect(error.message).toContain(orderNumber);
+    }
+    expect(await ordersOf(session)).toHaveLength(1);
+    expect(await sandboxChargeCount()).toBe(charges + 1);
+    expect((await cartOf(session)).items).toEqual([]);
+  });
+
+  it('names the order when a paid cart is checked out again with a new key (a retry after a reload)', async () => {
+    const session = await sessionWithCart();
+    const first = (await api.checkout(session, newKey(), await card())).json<CheckoutResponse>();
+    const again = await api.checkout(session, newKey(), await card());
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toEqual({
+      error: { code: 'cart_checked_out', message: `Your cart was already checked out as order ${first.orderNumber}.`, orderNumber: first.orderNumber },
+    });
+    expect(await ordersOf(session)).toHaveLength(1);
+  });
+
+  it('refuses a second checkout while a card payment of the cart is unsettled (409 naming it); its own key resumes it', async () => {
+    const session = await sessionWithCart();
+    const key = newKey();
+    const body = await card();
+    ctx.payments.unreachable = true;
+    expect((await api.checkout(session, key, body)).statusCode).toBe(503);
+    ctx.payments.unreachable = false;
+    const [open] = await ordersOf(session);
+    const other = await api.checkout(session, newKey(), await card());
+    expect(other.statusCode).toBe(409);
+    expect(other.json()).toMatchObject({ error: { code: 'checkout_in_progress', orderNumber: open!.orderNumber } });
+    const resumed = await api.checkout(session, key, body);
+    expect(resumed.statusCode).toBe(201);
+    expect(resumed.json<CheckoutResponse>().orderNumber).toBe(open!.orderNumber);
+    expect(await ordersOf(session)).toHaveLength(1);
+  });
+
+  it('supersedes a PayPal checkout the buyer abandoned: the new checkout pays, the old order is cancelled and can never be captured', async () => {
+    const session = await sessionWithCart();
+    const abandoned = (await api.checkout(session, newKey(), checkoutBody({ method: 'paypal' }))).json<CheckoutResponse>();
+    const [old] = await ordersOf(session);
+    // The buyer even approved it at PayPal, then came back and paid by card instead.
+    await api.decidePaypal(old!.paymentReference!, 'approve');
+    const charges = await sandboxChargeCount();
+    const res = await api.checkout(session, newKey(), await card());
+    expect(res.statusCode, res.body).toBe(201);
+    const capture = await api.capture(abandoned.orderNumber, { 'x-session-id': session });
+    expect(capture.statusCode).toBe(402);
+    expect(capture.json()).toMatchObject({ error: { code: 'paypal_cancelled' } });
+    expect(await sandboxChargeCount()).toBe(charges + 1);
+    const [sandboxPaypal] = await db().select().from(sandboxCharges).where(eq(sandboxCharges.id, old!.paymentReference!));
+    expect(sandboxPaypal!.status).toBe('approved');
+    const rows = await ordersOf(session);
+    expect(rows.find((o) => o.id === old!.id)).toMatchObject({ status: 'cancelled', paymentStatus: 'cancelled' });
+    const history = await db().select().from(orderStatusChanges).where(eq(orderStatusChanges.orderId, old!.id)).orderBy(asc(orderStatusChanges.id));
+    expect(history.map((h) => [h.toStatus, h.actor, h.note])).toEqual([
+      ['pending', 'customer', null],
+      ['cancelled', 'customer', 'superseded'],
+    ]);
+    expect((await db().select().from(jobs)).filter((j) => j.payload.orderId === old!.id)).toEqual([]);
+  });
+
+  it('does not supersede a PayPal order while it is being captured', async () => {
+    const session = await sessionWithCart();
+    const pp = (await api.checkout(session, newKey(), checkoutBody({ method: 'paypal' }))).json<CheckoutResponse>();
+    const [open] = await ordersOf(session);
+    await api.decidePaypal(open!.paymentReference!, 'approve');
+    const body = await card();
+    ctx.payments.latencyMs = 100;
+    const capturing = api.capture(pp.orderNumber, { 'x-session-id': session });
+    let other;
+    try {
+      await new Promise((r) => setTimeout(r, 30));
+      other = await api.checkout(session, newKey(), body);
+    } finally {
+      ctx.payments.latencyMs = 0;
+    }
+    expect((await capturing).statusCode).toBe(200);
+    expect(other.statusCode).toBe(409);
+    expect(other.json()).toMatchObject({ error: { code: 'checkout_in_progress', orderNumber: pp.orderNumber } });
+  });
+
+  it('refuses (409 cart_changed) a checkout whose cart changed after it was priced, and keeps the cart', async () => {
+    const session = await sessionWithCart();
+    const repo = ctx.services.orders as unknown as { deps: { cart: { getCart: (s: string) => Promise<Cart> } } };
+    const realGetCart = repo.deps.cart.getCart.bind(repo.deps.cart);
+    const spy = vi.spyOn(repo.deps.cart, 'getCart').mockImplementationOnce(async (s) => {
+      const priced = await realGetCart(s);
+      await api.addToCart(session, product(2).productId, 1);
+      return priced;
+    });
+    try {
+      const res = await api.checkout(session, newKey(), await card());
+      expect(res.statusCode).toBe(409);
+      expect(res.json()).toMatchObject({ error: { code: 'cart_changed' } });
+    } finally {
+      spy.mockRestore();
+    }
+    expect(await ordersOf(session)).toHaveLength(0);
+    expect((await cartOf(session)).items).toHaveLength(3);
+  });
+});
+
+describe('Sandbox card tokens are single-use, as real providers\' are (issue 8)', () => {
+  it('refuses a token that already paid, whatever the idempotency key (402 token_already_used), and charges nothing', async () => {
+    const body = await card();
+    const first = await api.checkout(await sessionWithCart(), newKey(), body);
+    expect(first.statusCode).toBe(201);
+    const charges = await db().select().from(sandboxCharges).where(eq(sandboxCharges.status, 'succeeded'));
+    const second = await api.checkout(await sessionWithCart(), newKey(), body);
+    expect(second.statusCode).toBe(402);
+    expect(second.json()).toEqual({ error: { code: 'token_already_used', message: 'These card details were already used. Please enter them again.' } });
+    expect(await db().select().from(sandboxCharges).where(eq(sandboxCharges.status, 'succeeded'))).toHaveLength(charges.length);
   });
 });
 
@@ -356,7 +490,7 @@ describe('POST /api/checkout input', () => {
     esimProvider.dropped.add(retired.apiBundleName);
     try {
       await ctx.services.catalog.sync();
-      const res = await api.checkout(session, newKey(), card());
+      const res = await api.checkout(session, newKey(), await card());
       expect(res.statusCode).toBe(409);
       const { error } = res.json<{ error: { code: string; message: string } }>();
       expect(error.code).toBe('products_unavailable');
@@ -374,7 +508,7 @@ describe('GET /api/orders/{orderNumber}', () => {
 
   it("is readable by the order's session and by its access token, and by nobody else", async () => {
     const session = await sessionWithCart();
-    const { orderNumber, accessToken } = (await api.checkout(session, newKey(), card())).json<CheckoutResponse>();
+    const { orderNumber, accessToken } = (await api.checkout(session, newKey(), await card())).json<CheckoutResponse>();
 
     const bySession = await api.getOrder(orderNumber, { 'x-session-id': session });
     expect(bySession.statusCode).toBe(200);
@@ -389,7 +523,7 @@ describe('GET /api/orders/{orderNumber}', () => {
     expect(byToken.json()).toEqual(bySession.json());
 
     const other = await sessionWithCart();
-    const otherOrder = (await api.checkout(other, newKey(), card())).json<CheckoutResponse>();
+    const otherOrder = (await api.checkout(other, newKey(), await card())).json<CheckoutResponse>();
     const attempts: Record<string, string>[] = [
       {},
       { 'x-session-id': newSession() },
@@ -427,7 +561,7 @@ describe('OpenAPI', () => {
 describe('transition()', () => {
   it('refuses an illegal move and changes nothing, and records a legal one with from, to, actor, note and time', async () => {
     const session = await sessionWithCart();
-    await api.checkout(session, newKey(), card());
+    await api.checkout(session, newKey(), await card());
     const [order] = await ordersOf(session);
     const history = () =>
       db().select().from(orderStatusChanges).where(eq(orderStatusChanges.orderId, order!.id)).orderBy(asc(orderStatusChanges.id));

@@ -1,10 +1,12 @@
 import { sessionIdSchema } from '@esim/contract/cart';
 import { apiErrorSchema } from '@esim/contract/catalog';
 import { checkoutBodySchema, checkoutResponseSchema, idempotencyKeySchema } from '@esim/contract/checkout';
-import { orderViewSchema } from '@esim/contract/order';
+import { accountOrdersResponseSchema, orderViewSchema } from '@esim/contract/order';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { RouteThrottle } from '../../lib/payment-throttle.ts';
 import { requireHeader } from '../../lib/request-headers.ts';
+import { requireUser, signedIn } from '../auth/auth-guard.ts';
 import type { OrderAccess, OrdersService } from './orders.service.ts';
 
 /** The visitor session header (specification section 3 "Identifiers"). */
@@ -29,7 +31,9 @@ const orderAccessHeadersSchema = z.looseObject({
 
 /**
  * Any string: a malformed order number is answered 404 like an unknown one (the service checks
- * `orderNumberParamsSchema`), so that the response says nothing about the format's validity.
+ * `orderNumberParamsSchema` before any query), so that the response says nothing about the
+ * format's validity. The routes set `paramsFormatChecked`, so NUL gets that 404 too rather than
+ * the text guard's 400.
  */
 const orderParamsSchema = z.object({ id: z.string().describe('Order number, e.g. ORD-7K3F9Q2X4M') });
 
@@ -51,21 +55,33 @@ function accessOf(headers: z.infer<typeof orderAccessHeadersSchema>): OrderAcces
  *   | { method: 'paypal' }, acceptTerms: true, language }` (400 naming the field, e.g.
  *   `customer.email`). Answers 201 `{ orderNumber, accessToken, payment: { status: 'succeeded' }
  *   | { status: 'requires_approval', approvalUrl } }`; 402 `{ error: { code, message } }` with
- *   the provider's reason when the card is declined (order cancelled, cart kept); 409
- *   `cart_empty` / `products_unavailable` (naming the plans); 422 `idempotency_key_reused` (same
+ *   the provider's reason when the card is declined (order cancelled, cart kept; a card token
+ *   pays once, a reused one gets 402 `token_already_used`); 409 `cart_empty` /
+ *   `products_unavailable` (naming the plans); 409 `checkout_in_progress` (another checkout of
+ *   this cart is unpaid: being charged, or its PayPal payment being captured) and 409
+ *   `cart_checked_out` (the cart was paid as another order), both with `error.orderNumber` naming
+ *   that order, and 409 `cart_changed` (the cart changed while being ordered): one cart, one
+ *   checkout, whatever the keys (issue 8; an abandoned PayPal checkout is superseded); 422 `idempotency_key_reused` (same
  *   key, another body); 409 `idempotency_in_progress` (the first request with the key still runs
  *   after ~15 s); 503 / 502 `upstream_error` (payment provider unreachable / refusing; retry with
  *   the same key).
- *   A replayed response carries `Idempotent-Replayed: true`.
+ *   A replayed response carries `Idempotent-Replayed: true`. 429 `rate_limited` with
+ *   `Retry-After` (seconds) past the payment throttles (`throttle`, `lib/payment-throttle.ts`).
  * - `POST /api/orders/{orderNumber}/paypal/capture`, with `X-Session-Id` or `X-Access-Token`:
  *   200 `OrderView` once captured (also on repeats); 402 with the provider's reason when the
  *   buyer cancelled (order cancelled, cart kept); 409 `payment_not_approved` before approval,
  *   `not_paypal` for other payment methods; 404 as below.
+ * - `GET /api/orders` (signed in, the session cookie; issue 9): `{ orders: AccountOrder[] }`, the
+ *   account's orders and their top-ups, newest first (number, kind, date, status, total in US
+ *   cents, line names and quantities); 401 `unauthorized` when signed out.
  * - `GET /api/orders/{orderNumber}`, with `X-Session-Id` (the session that placed it) or
  *   `X-Access-Token`: 200 `OrderView` (money in US cents, eSIMs once provisioned). Anyone else,
  *   and malformed or unknown numbers: 404 `{ error: { code: 'not_found', message: 'Order Not Found' } }`.
  */
-export const ordersRoutes: FastifyPluginAsyncZod<{ orders: OrdersService }> = async (app, { orders }) => {
+export const ordersRoutes: FastifyPluginAsyncZod<{ orders: OrdersService; throttle: RouteThrottle }> = async (
+  app,
+  { orders, throttle },
+) => {
   app.addHook('onRequest', async (_request, reply) => {
     reply.header('cache-control', 'no-store');
   });
@@ -75,10 +91,12 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ orders: OrdersService }> = as
     {
       bodyLimit: CHECKOUT_BODY_LIMIT_BYTES,
       // Before the body is parsed: a request without its headers is refused whatever it carries.
-      onRequest: async (request) => {
+      onRequest: async (request, reply) => {
         requireHeader(request, SESSION_HEADER, sessionIdSchema);
         requireHeader(request, IDEMPOTENCY_HEADER, idempotencyKeySchema);
+        await throttle.onRequest(request, reply);
       },
+      onSend: (request, reply, payload) => throttle.onSend(request, reply, payload),
       schema: {
         tags: ['orders'],
         summary: "Place an order from the visitor's cart and pay for it (card or PayPal); idempotent by Idempotency-Key",
@@ -90,13 +108,15 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ orders: OrdersService }> = as
           402: apiErrorSchema,
           409: apiErrorSchema,
           422: apiErrorSchema,
+          429: apiErrorSchema,
           502: apiErrorSchema,
           503: apiErrorSchema,
         },
       },
     },
     async (request, reply) => {
-      const result = await orders.checkout(request.headers['x-session-id'], request.headers['idempotency-key'], request.body);
+      // Signed in (the session cookie, issue 9): the order belongs to the account.
+      const result = await orders.checkout(request.headers['x-session-id'], request.headers['idempotency-key'], request.body, request.auth?.user.id);
       if (result.replayed) reply.header('idempotent-replayed', 'true');
       return reply.status(result.status as 201).send(result.body as z.infer<typeof checkoutResponseSchema>);
     },
@@ -105,6 +125,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ orders: OrdersService }> = as
   app.post(
     '/api/orders/:id/paypal/capture',
     {
+      config: { paramsFormatChecked: true },
       schema: {
         tags: ['orders'],
         summary: "Capture an order's approved PayPal payment (idempotent)",
@@ -124,8 +145,22 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ orders: OrdersService }> = as
   );
 
   app.get(
+    '/api/orders',
+    {
+      onRequest: requireUser,
+      schema: {
+        tags: ['orders'],
+        summary: "The signed-in customer's orders and top-ups, newest first",
+        response: { 200: accountOrdersResponseSchema, 401: apiErrorSchema },
+      },
+    },
+    async (request) => ({ orders: await orders.accountOrders(signedIn(request).user.id) }),
+  );
+
+  app.get(
     '/api/orders/:id',
     {
+      config: { paramsFormatChecked: true },
       schema: {
         tags: ['orders'],
         summary: 'An order with its items and eSIMs, for its session or access token',

@@ -4,14 +4,14 @@ import type { Product } from '@esim/contract/catalog';
 import type { CheckoutBody, CheckoutResponse, PaymentChoice } from '@esim/contract/checkout';
 import type { TopupBody, TopupResponse } from '@esim/contract/portal';
 import { dataAmountLabel } from '@esim/contract/format';
-import { type OrderView, orderNumberParamsSchema } from '@esim/contract/order';
-import { ConflictError, NotFoundError, PaymentFailedError, UpstreamError } from '../../lib/errors.ts';
+import { type AccountOrder, type OrderView, orderNumberParamsSchema } from '@esim/contract/order';
+import { CartOrderConflictError, ConflictError, NotFoundError, PaymentFailedError, UpstreamError } from '../../lib/errors.ts';
 import { type Idempotency, type IdempotencyRef, type IdempotentResponse, payloadHash } from '../../lib/idempotency.ts';
 import { type ChargeResult, type PaymentProvider, PaymentProviderError } from '../../providers/payment/payment-provider.ts';
 import type { CartService } from '../cart/cart.service.ts';
-import { toOrderView } from './order-view.ts';
+import { toAccountOrder, toOrderView } from './order-view.ts';
 import type { OrderJobPayload } from './order-jobs.ts';
-import type { EsimRow, NewOrderLine, OrderRow, OrdersRepository } from './orders.repository.ts';
+import type { CheckoutBlock, EsimRow, NewOrderLine, OrderRow, OrdersRepository } from './orders.repository.ts';
 
 /** Who asks to see or act on an order: the visitor session and/or the portal access token. */
 export interface OrderAccess {
@@ -105,11 +105,33 @@ export interface TopupPurchase {
   /** The visitor session of the buyer's browser (it may read the top-up order like any order). */
   sessionId: string;
   idempotencyKey: string;
-  /** The order whose access token opened the portal. */
+  /**
+   * The eSIM's own order: the one whose access token opened the portal, or the signed-in
+   * account's order that holds the eSIM (issue 9). The top-up belongs to its account, if any.
+   */
   parent: OrderRow;
   esim: EsimRow;
   product: Product;
   body: TopupBody;
+}
+
+/**
+ * The 409 for a checkout that created no order because its cart is tied to another one (issue 8,
+ * "one cart, one checkout"); the message names the order.
+ */
+function checkoutBlocked(block: CheckoutBlock): ConflictError {
+  switch (block.kind) {
+    case 'in_progress':
+      return new CartOrderConflictError(
+        `Your cart is already being paid for in order ${block.orderNumber}. Wait a moment, then open that order or try again.`,
+        'checkout_in_progress',
+        block.orderNumber,
+      );
+    case 'checked_out':
+      return new CartOrderConflictError(`Your cart was already checked out as order ${block.orderNumber}.`, 'cart_checked_out', block.orderNumber);
+    case 'cart_changed':
+      return new ConflictError('Your cart changed while you were checking out. Please review it and try again.', 'cart_changed');
+  }
 }
 
 /** How a payment attempt ended: paid, waiting for the PayPal buyer, or refused (402 body). */
@@ -159,10 +181,10 @@ export class OrdersService {
    *   the request (the order stays pending; a retry with the same key resumes it and cannot
    *   charge twice).
    */
-  async checkout(sessionId: string, idempotencyKey: string, body: CheckoutBody): Promise<CheckoutResult> {
+  async checkout(sessionId: string, idempotencyKey: string, body: CheckoutBody, userId?: number): Promise<CheckoutResult> {
     const ref: IdempotencyRef = { scope: CHECKOUT_SCOPE, sessionId, key: idempotencyKey };
     return this.deps.idempotency.execute<CheckoutResponse | ApiError>(ref, payloadHash(body), async (recovery) => {
-      const placed = isPlacedOrder(recovery) ? recovery : await this.placeOrder(ref, body);
+      const placed = isPlacedOrder(recovery) ? recovery : await this.placeOrder(ref, body, userId);
       const order = await this.placedOrder(placed.orderNumber);
       const outcome = await this.pay(order, body.payment, {
         jobPayload: { orderId: order.id, accessToken: placed.accessToken },
@@ -178,10 +200,10 @@ export class OrdersService {
   /**
    * Buys a top-up for an eSIM from the customer portal (`POST /api/portal/esims/{iccid}/topups`),
    * once per `Idempotency-Key` and portal: the same protocol and payment flow as {@link checkout}.
-   * The caller (the portal service) has checked the access token, that the eSIM belongs to the
-   * parent order and is active, and that the plan is compatible. The top-up is an order of kind
-   * `topup` with one line (the plan, quantity 1, today's price), the parent's customer details
-   * and no access token of its own; once paid, fulfilment applies the bundle to the eSIM and
+   * The caller (the portal service) has checked the access token or the signed-in account, that
+   * the eSIM belongs to the parent order and is active, and that the plan is compatible. The
+   * top-up is an order of kind `topup` with one line (the plan, quantity 1, today's price), the
+   * parent's customer details and account (`user_id`) and no access token of its own; once paid, fulfilment applies the bundle to the eSIM and
    * e-mails a receipt. PayPal buyers return to `/portal/topup-confirmation?order=<orderNumber>`
    * (approved) or `/portal/topup?iccid=<iccid>&paypal=cancelled&order=<orderNumber>`.
    * @returns 201 `{ orderNumber, payment }`, or 402 with the provider's code and message.
@@ -229,8 +251,18 @@ export class OrdersService {
     if (order.paymentStatus !== 'succeeded') {
       const reference = order.paymentReference;
       if (!reference) throw new ConflictError('This order has no PayPal payment to capture', 'payment_not_started');
-      const result = await this.callProvider(() => this.deps.payments.capturePaypalOrder(reference));
+      // Claimed first, so that a newer checkout of the cart cannot supersede the order while
+      // PayPal captures it, and a superseded or cancelled order is never captured.
+      if (!(await this.deps.repo.startCapture(order.id))) return this.unpaidOutcome(order.id);
+      let result: ChargeResult;
+      try {
+        result = await this.callProvider(() => this.deps.payments.capturePaypalOrder(reference));
+      } catch (error) {
+        await this.deps.repo.endCapture(order.id);
+        throw error;
+      }
       if (result.status === 'requires_approval') {
+        await this.deps.repo.endCapture(order.id);
         throw new ConflictError('PayPal has not approved this payment yet', 'payment_not_approved');
       }
       // The parked provisioning job carries the access token; this payload only backs it up.
@@ -238,6 +270,20 @@ export class OrdersService {
       if (outcome) throw new PaymentFailedError(outcome.error.message, outcome.error.code);
     }
     return (await this.deps.repo.findById(order.id)) ?? order;
+  }
+
+  /**
+   * The order as stored once it has left `pending` without this capture: paid meanwhile (returned
+   * as it is), or cancelled (the payment failed, the buyer cancelled, or a newer checkout of the
+   * cart superseded it): 402 with the stored reason.
+   * @throws PaymentFailedError 402 `paypal_cancelled` / `payment_failed`.
+   */
+  private async unpaidOutcome(orderId: number): Promise<OrderRow> {
+    const order = await this.deps.repo.findById(orderId);
+    if (!order) throw new NotFoundError('Order Not Found');
+    if (order.paymentStatus === 'succeeded') return order;
+    const message = order.paymentError ?? 'The PayPal payment was cancelled.';
+    throw new PaymentFailedError(message, order.paymentStatus === 'failed' ? 'payment_failed' : 'paypal_cancelled');
   }
 
   /**
@@ -249,10 +295,24 @@ export class OrdersService {
     return this.view(await this.visibleOrder(orderNumber, access));
   }
 
-  /** Reads the session's cart and creates the pending order, saving it as the key's recovery point. */
-  private async placeOrder(ref: IdempotencyRef, body: CheckoutBody): Promise<PlacedOrder> {
+  /**
+   * `GET /api/orders` for a signed-in customer (specification section 7; issue 9): the account's
+   * orders and their top-ups, newest first.
+   */
+  async accountOrders(userId: number): Promise<AccountOrder[]> {
+    return (await this.deps.repo.ordersOfUser(userId)).map(({ order, lines }) => toAccountOrder(order, lines));
+  }
+
+  /**
+   * Reads the session's cart and creates the pending order, saving it as the key's recovery point;
+   * `userId` (the signed-in account, issue 9) owns the order.
+   */
+  private async placeOrder(ref: IdempotencyRef, body: CheckoutBody, userId?: number): Promise<PlacedOrder> {
     const cart = await this.deps.cart.getCart(ref.sessionId);
-    if (cart.items.length === 0) throw new ConflictError('Your cart is empty', 'cart_empty');
+    if (cart.items.length === 0) {
+      const recent = await this.deps.repo.recentCheckout(ref.sessionId);
+      throw recent ? checkoutBlocked({ kind: 'checked_out', orderNumber: recent }) : new ConflictError('Your cart is empty', 'cart_empty');
+    }
     const sold = cart.items.flatMap(({ product, quantity }) => (product ? [{ product, quantity }] : []));
     const gone = cart.items.filter((item) => item.product === null);
     if (gone.length > 0) {
@@ -273,10 +333,11 @@ export class OrdersService {
     }));
     const placed: PlacedOrder = { orderNumber: newOrderNumber(), accessToken: randomBytes(32).toString('base64url') };
     const { customer, billingAddress } = body;
-    await this.deps.repo.createOrder(
+    const created = await this.deps.repo.createOrder(
       {
         orderNumber: placed.orderNumber,
         sessionId: ref.sessionId,
+        userId: userId ?? null,
         totalCents: lines.reduce((sum, l) => sum + l.lineTotalCents, 0),
         customerName: customer.fullName,
         customerEmail: customer.email,
@@ -291,6 +352,7 @@ export class OrdersService {
       lines,
       { ref, recovery: placed },
     );
+    if (created.kind !== 'created') throw checkoutBlocked(created);
     return placed;
   }
 
@@ -308,10 +370,12 @@ export class OrdersService {
       unitPriceCents: product.priceCents,
       lineTotalCents: product.priceCents,
     };
-    await this.deps.repo.createOrder(
+    const created = await this.deps.repo.createOrder(
       {
         orderNumber,
         sessionId,
+        // A top-up belongs to the account of the order it tops up (issue 9 "My account").
+        userId: parent.userId,
         totalCents: product.priceCents,
         customerName: parent.customerName,
         customerEmail: parent.customerEmail,
@@ -328,6 +392,7 @@ export class OrdersService {
       [line],
       { ref, recovery: { orderNumber } },
     );
+    if (created.kind !== 'created') throw new Error(`A top-up order was refused as a checkout: ${created.kind}`);
     return orderNumber;
   }
 

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, notInArray, or, sql } from 'drizzle-orm';
+import { type SQL, and, asc, desc, eq, inArray, isNull, notInArray, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { type NetworkJson, esimBundles, esims, orderLines, orders, products } from '../../db/schema.ts';
 import type { BundleAssignment } from '../../providers/esim/esim-provider.ts';
@@ -30,6 +30,15 @@ export interface PortalOrderSummary {
   createdAt: Date;
   /** `quantity × name` of each line. */
   lines: { name: string; quantity: number }[];
+}
+
+/** A top-up order as the portal reads it: the order, its eSIM's ICCID, its plan, and whether its bundle is on the eSIM. */
+export interface PortalTopupRow {
+  order: PortalOrderRow;
+  iccid: string;
+  productName: string;
+  /** True once fulfilment stored the bundle row (the provider applied it). */
+  applied: boolean;
 }
 
 /** What a usage sync writes for one bundle row that matched a provider assignment. */
@@ -84,12 +93,88 @@ export class PortalRepository {
   }
 
   /** The order and its top-ups, newest first, with their lines. */
-  async ordersOfPortal(orderId: number): Promise<PortalOrderSummary[]> {
+  ordersOfPortal(orderId: number): Promise<PortalOrderSummary[]> {
+    return this.summaries(or(eq(orders.id, orderId), eq(orders.parentOrderId, orderId))!);
+  }
+
+  /**
+   * Every order of an account (issue 9): its orders (`orders.user_id`) and the top-ups of its
+   * orders (whoever bought them), newest first, with their lines.
+   */
+  ordersOfAccount(userId: number): Promise<PortalOrderSummary[]> {
+    return this.summaries(or(eq(orders.userId, userId), inArray(orders.parentOrderId, this.accountOrderIds(userId)))!);
+  }
+
+  /**
+   * Every eSIM of an account's orders, newest order first, then by line and unit, with bundles,
+   * plan and coverage.
+   */
+  async esimsOfAccount(userId: number): Promise<EsimWithBundles[]> {
     const rows = await this.db
-      .select()
+      .select({ esim: esims })
+      .from(esims)
+      .innerJoin(orders, eq(orders.id, esims.orderId))
+      .where(eq(orders.userId, userId))
+      .orderBy(desc(orders.createdAt), desc(orders.id), asc(esims.orderLineId), asc(esims.unitIndex));
+    return this.withBundles(rows.map((r) => r.esim));
+  }
+
+  /**
+   * One eSIM of an account's orders by ICCID, with its own order (the parent of its top-ups);
+   * undefined when no order of the account holds it.
+   */
+  async esimOfAccount(userId: number, iccid: string): Promise<{ order: PortalOrderRow; item: EsimWithBundles } | undefined> {
+    const [row] = await this.db
+      .select({ esim: esims, order: orders })
+      .from(esims)
+      .innerJoin(orders, eq(orders.id, esims.orderId))
+      .where(and(eq(orders.userId, userId), eq(esims.iccid, iccid)));
+    if (!row) return undefined;
+    const [item] = await this.withBundles([row.esim]);
+    return item ? { order: row.order, item } : undefined;
+  }
+
+  /**
+   * Attaches an order (kind `order`) to an account (issue 9 "My account"), with its top-ups, in
+   * one transaction: the order is claimed only while it belongs to no account (a compare-and-set
+   * `UPDATE`, so two accounts racing for it cannot both win); its top-ups without an account
+   * follow it, also when it was already the account's.
+   * @returns `attached`, `already` (the order was the account's already), or `other` (it belongs
+   *   to another account, or no longer exists).
+   */
+  attachToAccount(orderId: number, userId: number): Promise<'attached' | 'already' | 'other'> {
+    return this.db.transaction(async (tx) => {
+      const [claimed] = await tx
+        .update(orders)
+        .set({ userId, updatedAt: sql`now()` })
+        .where(and(eq(orders.id, orderId), eq(orders.kind, 'order'), isNull(orders.userId)))
+        .returning({ id: orders.id });
+      let outcome: 'attached' | 'already' = 'attached';
+      if (!claimed) {
+        const [row] = await tx.select({ userId: orders.userId }).from(orders).where(eq(orders.id, orderId));
+        if (row?.userId !== userId) return 'other';
+        outcome = 'already';
+      }
+      await tx
+        .update(orders)
+        .set({ userId, updatedAt: sql`now()` })
+        .where(and(eq(orders.parentOrderId, orderId), eq(orders.kind, 'topup'), isNull(orders.userId)));
+      return outcome;
+    });
+  }
+
+  /** The ids of an account's orders (kind `order`), as a subquery. */
+  private accountOrderIds(userId: number) {
+    return this.db
+      .select({ id: orders.id })
       .from(orders)
-      .where(or(eq(orders.id, orderId), eq(orders.parentOrderId, orderId)))
-      .orderBy(desc(orders.createdAt), desc(orders.id));
+      .where(and(eq(orders.userId, userId), eq(orders.kind, 'order')));
+  }
+
+  /** The orders matching `where`, newest first, with their lines. */
+  private async summaries(where: SQL): Promise<PortalOrderSummary[]> {
+    const rows = await this.db.select().from(orders).where(where).orderBy(desc(orders.createdAt), desc(orders.id));
+    if (rows.length === 0) return [];
     const lines = await this.db
       .select({ orderId: orderLines.orderId, name: orderLines.name, quantity: orderLines.quantity })
       .from(orderLines)
@@ -106,16 +191,22 @@ export class PortalRepository {
   }
 
   /** A top-up order of the portal `parentOrderId` by number, with its eSIM's ICCID and its bundle's presence. */
-  async topupOfPortal(
-    parentOrderId: number,
-    orderNumber: string,
-  ): Promise<{ order: PortalOrderRow; iccid: string; productName: string; applied: boolean } | undefined> {
+  topupOfPortal(parentOrderId: number, orderNumber: string): Promise<PortalTopupRow | undefined> {
+    return this.topupWhere(orderNumber, eq(orders.parentOrderId, parentOrderId));
+  }
+
+  /** A top-up of one of an account's orders by number (as {@link topupOfPortal}). */
+  topupOfAccount(userId: number, orderNumber: string): Promise<PortalTopupRow | undefined> {
+    return this.topupWhere(orderNumber, inArray(orders.parentOrderId, this.accountOrderIds(userId)));
+  }
+
+  private async topupWhere(orderNumber: string, parent: SQL): Promise<PortalTopupRow | undefined> {
     const [row] = await this.db
       .select({ order: orders, iccid: esims.iccid, productName: orderLines.name, lineId: orderLines.id })
       .from(orders)
       .innerJoin(esims, eq(esims.id, orders.topupEsimId))
       .innerJoin(orderLines, eq(orderLines.orderId, orders.id))
-      .where(and(eq(orders.orderNumber, orderNumber), eq(orders.parentOrderId, parentOrderId), eq(orders.kind, 'topup')));
+      .where(and(eq(orders.orderNumber, orderNumber), parent, eq(orders.kind, 'topup')));
     if (!row) return undefined;
     const [bundle] = await this.db.select({ id: esimBundles.id }).from(esimBundles).where(eq(esimBundles.orderLineId, row.lineId)).limit(1);
     return { order: row.order, iccid: row.iccid, productName: row.productName, applied: bundle !== undefined };

@@ -3,6 +3,8 @@ import { sessionIdSchema } from '@esim/contract/cart';
 import { apiErrorSchema } from '@esim/contract/catalog';
 import { idempotencyKeySchema } from '@esim/contract/checkout';
 import {
+  attachOrderBodySchema,
+  attachOrderResponseSchema,
   iccidParamsSchema,
   portalSyncResponseSchema,
   portalTopupSchema,
@@ -11,14 +13,19 @@ import {
   topupOptionsResponseSchema,
   topupResponseSchema,
 } from '@esim/contract/portal';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { TooManyRequestsError } from '../../lib/errors.ts';
+import type { RouteThrottle } from '../../lib/payment-throttle.ts';
 import { requireHeader } from '../../lib/request-headers.ts';
-import type { PortalService } from './portal.service.ts';
+import { requireUser, signedIn } from '../auth/auth-guard.ts';
+import type { PortalAccess, PortalService } from './portal.service.ts';
 
 /** Top-up bodies are well under 1 KiB. */
 const TOPUP_BODY_LIMIT_BYTES = 8_192;
+/** Attach bodies are one token. */
+const ATTACH_BODY_LIMIT_BYTES = 2_048;
 
 /** Loose, because Fastify replaces `request.headers` with the validated value. */
 const tokenHeadersSchema = z.looseObject({
@@ -29,18 +36,35 @@ const topupHeadersSchema = z.looseObject({
   'x-session-id': sessionIdSchema,
   'idempotency-key': idempotencyKeySchema,
 });
-/** Any string: unknown and malformed numbers alike answer 404. */
-const topupParamsSchema = z.object({ orderNumber: z.string().max(64).describe('Top-up order number, e.g. ORD-7K3F9Q2X4M') });
+/**
+ * Any string: unknown and malformed numbers alike answer 404 (after the token check; the service
+ * checks the format before any query). The routes set `paramsFormatChecked`, so NUL gets that
+ * 404 too rather than the text guard's 400.
+ */
+const topupParamsSchema = z.object({ orderNumber: z.string().describe('Top-up order number, e.g. ORD-7K3F9Q2X4M') });
 
 const authErrors = { 401: apiErrorSchema, 429: apiErrorSchema } as const;
 
 /**
+ * What a portal request brings: its `X-Access-Token` (which decides when present) and the
+ * signed-in account of its session cookie, if any (issue 9 "My account").
+ */
+function accessOf(request: FastifyRequest, token: string | undefined): PortalAccess {
+  const user = request.auth?.user;
+  const name = user ? `${user.firstName} ${user.lastName}`.trim() || user.username : '';
+  return { token, account: user ? { userId: user.id, name } : null };
+}
+
+/**
  * Customer portal routes (issue "Customer portal"; specification sections 2, 4, 8). Every route
  * takes the access token in the `X-Access-Token` header only (never the URL, which logs and
- * browser history keep) and answers `Cache-Control: no-store`. Errors are `{ error: { code,
- * message, field? } }`: 401 `token_required` | `invalid_token` | `token_revoked` |
- * `token_expired`; 404 for an ICCID or top-up of another order; 429 when one IP exceeds
- * `rateLimitPerMinute` portal requests a minute (token guessing).
+ * browser history keep) and answers `Cache-Control: no-store`. Without a token, the session
+ * cookie of a signed-in account opens the portal of every order of that account (issue 9 "My
+ * account"; a token, when sent, decides). Errors are `{ error: { code, message, field? } }`: 401
+ * `token_required` (neither a token nor a session) | `invalid_token` | `token_revoked` |
+ * `token_expired`; 403 `csrf_rejected` (a POST with the cookie from another origin); 404 for an
+ * ICCID or top-up of another order (or account); 429 when one IP exceeds `rateLimitPerMinute`
+ * portal requests a minute (token guessing).
  *
  * - `GET /api/portal` -> `PortalView`.
  * - `POST /api/portal/esims/{iccid}/sync` -> `{ esim }` after reading usage from the provider
@@ -49,13 +73,23 @@ const authErrors = { 401: apiErrorSchema, 429: apiErrorSchema } as const;
  *   unless the eSIM is active).
  * - `POST /api/portal/esims/{iccid}/topups`, also `X-Session-Id` and `Idempotency-Key` (400
  *   naming the header when missing), body `TopupBody` -> 201 `TopupResponse`; 402 with the
- *   payment provider's reason; 409 `topup_unavailable`; 422 `idempotency_key_reused`.
+ *   payment provider's reason; 409 `topup_unavailable`; 422 `idempotency_key_reused`; 429
+ *   `rate_limited` with `Retry-After` (seconds) past the payment throttles (`throttle`, per access
+ *   token, session and address, `lib/payment-throttle.ts`).
  * - `GET /api/portal/topups/{orderNumber}` and `POST .../paypal/capture` -> `PortalTopup`.
+ * - `POST /api/user/orders/attach` (signed in), body `{ accessToken }` -> `{ orderNumber,
+ *   alreadyAttached }`: attaches a guest order and its top-ups to the account; 400
+ *   `invalid_token` (field `accessToken`; unknown, expired and revoked alike); 401
+ *   `unauthorized`; 409 `order_belongs_to_another_account`; 429 `rate_limited` with
+ *   `Retry-After` past `attach` (per account and address, `attach-throttle.ts`).
  */
-export const portalRoutes: FastifyPluginAsyncZod<{ portal: PortalService; rateLimitPerMinute: number }> = async (
-  app,
-  { portal, rateLimitPerMinute },
-) => {
+export const portalRoutes: FastifyPluginAsyncZod<{
+  portal: PortalService;
+  rateLimitPerMinute: number;
+  throttle: RouteThrottle;
+  /** The attach route's throttle (`attach-throttle.ts`). */
+  attach: RouteThrottle;
+}> = async (app, { portal, rateLimitPerMinute, throttle, attach }) => {
   // Registered inside this plugin, so it limits the portal's routes only.
   await app.register(fastifyRateLimit, {
     max: rateLimitPerMinute,
@@ -73,12 +107,12 @@ export const portalRoutes: FastifyPluginAsyncZod<{ portal: PortalService; rateLi
     {
       schema: {
         tags: ['portal'],
-        summary: 'The eSIMs, usage, bundles and order history of an access token',
+        summary: 'The eSIMs, usage, bundles and order history of an access token, or of the signed-in account',
         headers: tokenHeadersSchema,
         response: { 200: portalViewSchema, ...authErrors },
       },
     },
-    async (request) => portal.view(request.headers['x-access-token']),
+    async (request) => portal.view(accessOf(request, request.headers['x-access-token'])),
   );
 
   app.post(
@@ -92,7 +126,7 @@ export const portalRoutes: FastifyPluginAsyncZod<{ portal: PortalService; rateLi
         response: { 200: portalSyncResponseSchema, 400: apiErrorSchema, 404: apiErrorSchema, 502: apiErrorSchema, 503: apiErrorSchema, ...authErrors },
       },
     },
-    async (request) => ({ esim: await portal.sync(request.headers['x-access-token'], request.params.iccid) }),
+    async (request) => ({ esim: await portal.sync(accessOf(request, request.headers['x-access-token']), request.params.iccid) }),
   );
 
   app.get(
@@ -106,17 +140,19 @@ export const portalRoutes: FastifyPluginAsyncZod<{ portal: PortalService; rateLi
         response: { 200: topupOptionsResponseSchema, 400: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema, ...authErrors },
       },
     },
-    async (request) => portal.topupOptions(request.headers['x-access-token'], request.params.iccid),
+    async (request) => portal.topupOptions(accessOf(request, request.headers['x-access-token']), request.params.iccid),
   );
 
   app.post(
     '/api/portal/esims/:iccid/topups',
     {
       bodyLimit: TOPUP_BODY_LIMIT_BYTES,
-      onRequest: async (request) => {
+      onRequest: async (request, reply) => {
         requireHeader(request, 'X-Session-Id', sessionIdSchema);
         requireHeader(request, 'Idempotency-Key', idempotencyKeySchema);
+        await throttle.onRequest(request, reply);
       },
+      onSend: (request, reply, payload) => throttle.onSend(request, reply, payload),
       schema: {
         tags: ['portal'],
         summary: 'Buy a top-up bundle for an active eSIM (card or PayPal); idempotent by Idempotency-Key',
@@ -137,7 +173,7 @@ export const portalRoutes: FastifyPluginAsyncZod<{ portal: PortalService; rateLi
       },
     },
     async (request, reply) => {
-      const result = await portal.purchaseTopup(request.headers['x-access-token'], request.params.iccid, {
+      const result = await portal.purchaseTopup(accessOf(request, request.headers['x-access-token']), request.params.iccid, {
         sessionId: request.headers['x-session-id'],
         idempotencyKey: request.headers['idempotency-key'],
         body: request.body,
@@ -150,6 +186,7 @@ export const portalRoutes: FastifyPluginAsyncZod<{ portal: PortalService; rateLi
   app.get(
     '/api/portal/topups/:orderNumber',
     {
+      config: { paramsFormatChecked: true },
       schema: {
         tags: ['portal'],
         summary: 'A top-up of this portal and whether it has been applied',
@@ -158,12 +195,13 @@ export const portalRoutes: FastifyPluginAsyncZod<{ portal: PortalService; rateLi
         response: { 200: portalTopupSchema, 404: apiErrorSchema, ...authErrors },
       },
     },
-    async (request) => portal.topup(request.headers['x-access-token'], request.params.orderNumber),
+    async (request) => portal.topup(accessOf(request, request.headers['x-access-token']), request.params.orderNumber),
   );
 
   app.post(
     '/api/portal/topups/:orderNumber/paypal/capture',
     {
+      config: { paramsFormatChecked: true },
       schema: {
         tags: ['portal'],
         summary: "Capture a top-up's approved PayPal payment (idempotent)",
@@ -172,6 +210,22 @@ export const portalRoutes: FastifyPluginAsyncZod<{ portal: PortalService; rateLi
         response: { 200: portalTopupSchema, 402: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema, 502: apiErrorSchema, 503: apiErrorSchema, ...authErrors },
       },
     },
-    async (request) => portal.captureTopup(request.headers['x-access-token'], request.params.orderNumber),
+    async (request) => portal.captureTopup(accessOf(request, request.headers['x-access-token']), request.params.orderNumber),
+  );
+
+  app.post(
+    '/api/user/orders/attach',
+    {
+      bodyLimit: ATTACH_BODY_LIMIT_BYTES,
+      onRequest: [requireUser, attach.onRequest],
+      onSend: (request, reply, payload) => attach.onSend(request, reply, payload),
+      schema: {
+        tags: ['portal', 'auth'],
+        summary: "Attach a guest order (and its top-ups) to the signed-in account with that order's access token",
+        body: attachOrderBodySchema,
+        response: { 200: attachOrderResponseSchema, 400: apiErrorSchema, 403: apiErrorSchema, 409: apiErrorSchema, ...authErrors },
+      },
+    },
+    async (request) => portal.attachOrder(signedIn(request).user.id, request.body.accessToken),
   );
 };

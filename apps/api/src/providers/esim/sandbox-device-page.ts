@@ -6,9 +6,10 @@ import { BYTES_PER_MB, type SandboxEsimState } from './sandbox-usage.ts';
  * a developer or an end-to-end test can take an eSIM through every state the customer portal
  * shows (DESIGN.md section 4: activation on first use, usage that grows, expiry).
  *
- * Self-contained HTML like the PayPal sandbox page (one inline `<style>`, no scripts, no external
- * resources), so it satisfies the app's Content-Security-Policy (`script-src 'self'`,
- * `style-src 'self' 'unsafe-inline'`, `form-action 'self'`). Every control is a plain HTML form
+ * Self-contained HTML like the PayPal sandbox page (one constant inline `<style>`, no scripts, no
+ * `style` attributes, no external resources), so it satisfies the app's Content-Security-Policy
+ * (`script-src 'self'`, `style-src` allowing {@link DEVICE_PAGE_STYLE} by its SHA-256 hash,
+ * `form-action 'self'`; `plugins/security-headers.ts`). Every control is a plain HTML form
  * posting to the page's own origin. Fluid from 320 px up, landmarks, one heading per section,
  * labelled inputs, visible focus, WCAG AA contrast. English only: it is a developer tool.
  */
@@ -87,7 +88,11 @@ function time(date: Date): string {
   return `<time datetime="${date.toISOString()}">${escapeHtml(DATE_FORMAT.format(date))} UTC</time>`;
 }
 
-const STYLE = `
+/**
+ * The page's style sheet, the text of its one `<style>` element: constant, so that the CSP allows it
+ * by hash (`plugins/security-headers.ts`). Any change is picked up by the hash; no `style` attribute.
+ */
+export const DEVICE_PAGE_STYLE = `
 *{box-sizing:border-box}
 html{-webkit-text-size-adjust:100%}
 body{margin:0;font-family:system-ui,-apple-system,"Segoe UI",Roboto,Helvetica,Arial,sans-serif;background:#f4f6f8;color:#1f2328;line-height:1.5}
@@ -140,7 +145,7 @@ function page(title: string, main: string): string {
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex, nofollow">
 <title>${escapeHtml(title)}</title>
-<style>${STYLE}</style>
+<style>${DEVICE_PAGE_STYLE}</style>
 </head>
 <body>
 <header><p class="logo">eSIM device simulator</p><span class="tag">Sandbox</span></header>

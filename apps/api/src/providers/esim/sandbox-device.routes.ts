@@ -27,7 +27,10 @@ const DEFAULT_ADVANCE_DAYS = 1;
 
 const FORM_CONTENT_TYPE = 'application/x-www-form-urlencoded';
 
-/** Any string: unknown and malformed ICCIDs alike answer 404. */
+/**
+ * Any string: unknown and malformed ICCIDs alike answer 404 (the provider checks the format before
+ * any query), so the routes set `paramsFormatChecked`: NUL gets that 404 too, not the text guard's 400.
+ */
 const iccidParamsSchema = z.object({ iccid: z.string().describe('ICCID of a sandbox eSIM (19 digits)') });
 
 const actionSchema = z
@@ -170,7 +173,8 @@ export const sandboxEsimRoutes: FastifyPluginAsyncZod<{ sandbox: SandboxEsimProv
     reply.header('cache-control', 'no-store');
   });
 
-  app.get('/sandbox/esims/:iccid', { schema: { hide: true, params: iccidParamsSchema } }, async (request, reply) => {
+  const pageOptions = { config: { paramsFormatChecked: true }, schema: { hide: true, params: iccidParamsSchema } };
+  app.get('/sandbox/esims/:iccid', pageOptions, async (request, reply) => {
     try {
       const state = await sandbox.deviceState(request.params.iccid);
       return html(reply, 200, renderDevicePage(state, noticeOf(request.query)));
@@ -182,7 +186,11 @@ export const sandboxEsimRoutes: FastifyPluginAsyncZod<{ sandbox: SandboxEsimProv
 
   app.post(
     '/sandbox/esims/:iccid/:action',
-    { bodyLimit: 1024, schema: { hide: true, params: formParamsSchema, body: formBodySchema } },
+    {
+      bodyLimit: 1024,
+      config: { paramsFormatChecked: true },
+      schema: { hide: true, params: formParamsSchema, body: formBodySchema },
+    },
     async (request, reply) => {
       const { iccid, action } = request.params;
       const control = toAction(action, request.body?.mb, request.body?.days);
@@ -204,6 +212,7 @@ export const sandboxEsimRoutes: FastifyPluginAsyncZod<{ sandbox: SandboxEsimProv
   app.get(
     '/api/sandbox/esims/:iccid',
     {
+      config: { paramsFormatChecked: true },
       schema: {
         tags: ['eSIM (sandbox)'],
         summary: "A sandbox eSIM's simulated phone: profile, clock, bundles with usage",
@@ -217,6 +226,7 @@ export const sandboxEsimRoutes: FastifyPluginAsyncZod<{ sandbox: SandboxEsimProv
   app.post(
     '/api/sandbox/esims/:iccid/actions',
     {
+      config: { paramsFormatChecked: true },
       bodyLimit: 1024,
       schema: {
         tags: ['eSIM (sandbox)'],

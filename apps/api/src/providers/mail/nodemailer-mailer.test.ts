@@ -6,7 +6,7 @@ import { ConfigError, loadConfig } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import { emailMessages } from '../../db/schema.ts';
 import { sampleOrderConfirmation } from '../../modules/email/email-templates.ts';
-import { renderOrderConfirmation } from '../../modules/email/order-confirmation.ts';
+import { renderOrderConfirmation } from '../../modules/email/order-confirmation.tsx';
 import type { OutgoingEmail } from './mailer.ts';
 import { createMailer } from './nodemailer-mailer.ts';
 

@@ -30,23 +30,19 @@ export class SandboxChargesRepository {
 
   /**
    * Records `charge` unless a charge with its idempotency key exists, and returns the charge stored
-   * under that key: `INSERT ... ON CONFLICT (idempotency_key) DO NOTHING`, then a `SELECT` in a new
-   * statement. Concurrent calls with one key therefore create one row and all return it: a loser's
-   * insert waits for the winner's commit, does nothing, and its `SELECT` (a fresh snapshot under
-   * READ COMMITTED) sees the winner's row.
-   * @returns the stored row and whether this call created it.
+   * under that key: `INSERT ... ON CONFLICT DO NOTHING`, then a `SELECT` in a new statement.
+   * Concurrent calls with one key therefore create one row and all return it: a loser's insert
+   * waits for the winner's commit, does nothing, and its `SELECT` (a fresh snapshot under READ
+   * COMMITTED) sees the winner's row.
+   * @returns the stored row and whether this call created it; undefined when nothing is stored
+   *   under the key because `charge.tokenId` already paid another charge (unique `token_id`).
    */
-  async insertOnce(charge: NewSandboxCharge): Promise<{ row: SandboxChargeRow; created: boolean }> {
-    const inserted = await this.db
-      .insert(sandboxCharges)
-      .values(charge)
-      .onConflictDoNothing({ target: sandboxCharges.idempotencyKey })
-      .returning();
+  async insertOnce(charge: NewSandboxCharge): Promise<{ row: SandboxChargeRow; created: boolean } | undefined> {
+    const inserted = await this.db.insert(sandboxCharges).values(charge).onConflictDoNothing().returning();
     const own = inserted[0];
     if (own) return { row: toRow(own), created: true };
     const existing = await this.findByIdempotencyKey(charge.idempotencyKey);
-    if (!existing) throw new Error(`sandbox_charges: no row for idempotency key after conflict`);
-    return { row: existing, created: false };
+    return existing ? { row: existing, created: false } : undefined;
   }
 
   /** The charge recorded under an idempotency key, if any. */

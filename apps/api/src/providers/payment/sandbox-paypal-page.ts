@@ -1,11 +1,12 @@
 import type { PaypalApprovalView } from './sandbox.ts';
 
 /**
- * The sandbox's PayPal approval page: self-contained HTML (one inline `<style>`, no scripts, no
- * external resources), so it satisfies the app's Content-Security-Policy (`script-src 'self'`,
- * `style-src 'self' 'unsafe-inline'`, `form-action 'self'`). The buyer decides with two plain
- * HTML forms that post to `/sandbox/paypal/{id}/approve` and `/cancel`. Fluid from 320 px up,
- * landmarks and a heading per state, visible focus, WCAG AA contrast.
+ * The sandbox's PayPal approval page: self-contained HTML (one constant inline `<style>`, no
+ * scripts, no `style` attributes, no external resources), so it satisfies the app's
+ * Content-Security-Policy (`script-src 'self'`, `style-src` allowing {@link PAYPAL_PAGE_STYLE} by
+ * its SHA-256 hash, `form-action 'self'`; `plugins/security-headers.ts`). The buyer decides with
+ * two plain HTML forms that post to `/sandbox/paypal/{id}/approve` and `/cancel`. Fluid from
+ * 320 px up, landmarks and a heading per state, visible focus, WCAG AA contrast.
  */
 
 function escapeHtml(text: string): string {
@@ -22,7 +23,11 @@ export function formatAmount(amountCents: number, currency: string): string {
   return format.format(amountCents / 10 ** digits);
 }
 
-const STYLE = `
+/**
+ * The page's style sheet, the text of its one `<style>` element: constant, so that the CSP allows it
+ * by hash (`plugins/security-headers.ts`). Any change is picked up by the hash; no `style` attribute.
+ */
+export const PAYPAL_PAGE_STYLE = `
 *{box-sizing:border-box}
 html{-webkit-text-size-adjust:100%}
 body{margin:0;font-family:system-ui,-apple-system,"Segoe UI",Roboto,Helvetica,Arial,sans-serif;background:#f5f7fa;color:#2c2e2f;line-height:1.5}
@@ -59,7 +64,7 @@ function page(title: string, main: string): string {
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex, nofollow">
 <title>${escapeHtml(title)}</title>
-<style>${STYLE}</style>
+<style>${PAYPAL_PAGE_STYLE}</style>
 </head>
 <body>
 <header><p class="logo"><span class="pay">Pay</span><span class="pal">Pal</span></p><span class="tag">Sandbox</span></header>

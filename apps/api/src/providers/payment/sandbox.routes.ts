@@ -4,6 +4,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { NotFoundError } from '../../lib/errors.ts';
+import type { RouteThrottle } from '../../lib/payment-throttle.ts';
 import type { SandboxPaymentProvider } from './sandbox.ts';
 import { renderPaypalApprovalPage, renderPaypalNotFoundPage } from './sandbox-paypal-page.ts';
 
@@ -17,8 +18,15 @@ const cardTokenSchema = z.object({
 
 const paypalParamsSchema = z.object({ id: z.string() });
 
-/** PayPal order ids are 17 characters; anything much longer is not one (answered 404 without a query). */
-const MAX_ID_LENGTH = 64;
+/** A sandbox PayPal order id: 17 characters `0-9A-Z` (`createPaypalOrder` in `sandbox.ts`, as PayPal's). */
+const PAYPAL_ID = /^[0-9A-Z]{17}$/;
+
+/**
+ * Options of the PayPal pages: any string as id, because a malformed one is answered 404 like an
+ * unknown one (the HTML page for browsers); the handlers check {@link PAYPAL_ID} before any query,
+ * so the text guard leaves the parameter to them (`paramsFormatChecked`).
+ */
+const paypalPageOptions = { config: { paramsFormatChecked: true }, schema: { hide: true, params: paypalParamsSchema } };
 
 const FORM_CONTENT_TYPE = 'application/x-www-form-urlencoded';
 
@@ -39,7 +47,9 @@ function notFound(request: FastifyRequest, reply: FastifyReply, id: string): Fas
  * stand for Stripe's and PayPal's servers, so the store's checkout never receives a card number.
  *
  * - `POST /api/payments/sandbox/tokens` body `{ cardholderName, cardNumber, expiryMonth,
- *   expiryYear, cvv }` (the contract's `cardDetailsSchema`) -> 201 `{ token, brand, last4 }`.
+ *   expiryYear, cvv }` (the contract's `cardDetailsSchema`) -> 201 `{ token, brand, last4 }`;
+ *   429 `rate_limited` with `Retry-After` (seconds) past the payment throttles (`throttle`, per
+ *   `X-Session-Id` when sent and per address, `lib/payment-throttle.ts`).
  *   400 `{ error: { code, message, field } }` for the first bad field, `field` named as in the
  *   schema and `code` as Stripe's: `cardNumber` `invalid_number`, `expiryMonth`
  *   `invalid_expiry_month`, `expiryYear` `invalid_expiry_year` or `expired_card`, `cvv`
@@ -58,10 +68,10 @@ function notFound(request: FastifyRequest, reply: FastifyReply, id: string): Fas
  * The pages are excluded from the OpenAPI document (they are the provider's, not the store's
  * API) and sent with `Cache-Control: no-store`.
  */
-export const sandboxPaymentRoutes: FastifyPluginAsyncZod<{ sandbox: SandboxPaymentProvider }> = async (
-  app,
-  { sandbox },
-) => {
+export const sandboxPaymentRoutes: FastifyPluginAsyncZod<{
+  sandbox: SandboxPaymentProvider;
+  throttle: RouteThrottle;
+}> = async (app, { sandbox, throttle }) => {
   // HTML forms post urlencoded bodies; the decision is in the URL, so the body is read and ignored.
   // Registered in this plugin's scope only (encapsulation).
   if (!app.hasContentTypeParser(FORM_CONTENT_TYPE)) {
@@ -79,11 +89,13 @@ export const sandboxPaymentRoutes: FastifyPluginAsyncZod<{ sandbox: SandboxPayme
       // Validation happens in `tokenizeCard` (Stripe-style codes and human messages); the schema
       // is here for the OpenAPI document.
       attachValidation: true,
+      // Before the body is read: a throttled client's card fields are not even parsed.
+      onRequest: (request, reply) => throttle.onRequest(request, reply),
       schema: {
         tags: ['payments (sandbox)'],
         summary: "Tokenise card fields at the sandbox payment provider (stands for Stripe's own endpoint)",
         body: cardDetailsSchema,
-        response: { 201: cardTokenSchema, 400: apiErrorSchema },
+        response: { 201: cardTokenSchema, 400: apiErrorSchema, 429: apiErrorSchema },
       },
     },
     async (request, reply) => {
@@ -92,9 +104,9 @@ export const sandboxPaymentRoutes: FastifyPluginAsyncZod<{ sandbox: SandboxPayme
     },
   );
 
-  app.get('/sandbox/paypal/:id', { schema: { hide: true, params: paypalParamsSchema } }, async (request, reply) => {
+  app.get('/sandbox/paypal/:id', paypalPageOptions, async (request, reply) => {
     const { id } = request.params;
-    const view = id.length <= MAX_ID_LENGTH ? await sandbox.paypalApproval(id) : undefined;
+    const view = PAYPAL_ID.test(id) ? await sandbox.paypalApproval(id) : undefined;
     if (!view) return notFound(request, reply, id);
     if (view.redirectOrigins.length > 0) {
       // The forms' 303 leads to another origin: CSP `form-action` also governs redirects.
@@ -113,15 +125,11 @@ export const sandboxPaymentRoutes: FastifyPluginAsyncZod<{ sandbox: SandboxPayme
   });
 
   for (const decision of ['approve', 'cancel'] as const) {
-    app.post(
-      `/sandbox/paypal/:id/${decision}`,
-      { bodyLimit: 1024, schema: { hide: true, params: paypalParamsSchema } },
-      async (request, reply) => {
-        const { id } = request.params;
-        const outcome = id.length <= MAX_ID_LENGTH ? await sandbox.decidePaypal(id, decision) : undefined;
-        if (!outcome) return notFound(request, reply, id);
-        return reply.header('cache-control', 'no-store').redirect(outcome.redirectTo, 303);
-      },
-    );
+    app.post(`/sandbox/paypal/:id/${decision}`, { ...paypalPageOptions, bodyLimit: 1024 }, async (request, reply) => {
+      const { id } = request.params;
+      const outcome = PAYPAL_ID.test(id) ? await sandbox.decidePaypal(id, decision) : undefined;
+      if (!outcome) return notFound(request, reply, id);
+      return reply.header('cache-control', 'no-store').redirect(outcome.redirectTo, 303);
+    });
   }
 };

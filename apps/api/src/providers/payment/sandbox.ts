@@ -45,6 +45,8 @@ const FAILURES = {
   incorrect_cvc: { code: 'incorrect_cvc', message: "Your card's security code is incorrect." },
   invalid_token: { code: 'invalid_token', message: 'The card details could not be read. Please enter them again.' },
   expired_token: { code: 'invalid_token', message: 'The card details have expired. Please enter them again.' },
+  // Stripe refuses a second use of a token with `token_already_used`.
+  token_already_used: { code: 'token_already_used', message: 'These card details were already used. Please enter them again.' },
   paypal_cancelled: { code: 'paypal_cancelled', message: 'The PayPal payment was cancelled.' },
 } as const satisfies Record<string, PaymentFailure>;
 
@@ -60,6 +62,7 @@ const CARD_ERRORS: Readonly<Record<string, { code: string; message: string }>> =
   cvc: { code: 'invalid_cvc', message: "Your card's security code is invalid." },
   required: { code: 'validation_error', message: 'Enter the name shown on the card.' },
   tooLong: { code: 'validation_error', message: 'The name on the card is too long (120 characters at most).' },
+  invalidCharacters: { code: 'validation_error', message: 'The name on the card contains characters that cannot be used.' },
 };
 
 /** The message key of a field whose issue carries none (a missing or mistyped value). */
@@ -236,8 +239,10 @@ export class SandboxPaymentProvider implements PaymentProvider {
    *   idempotency key (1-255 characters), description, and the token from {@link tokenizeCard}.
    * @returns `succeeded` with brand and last four, or `failed` with Stripe's code and message:
    *   the test card's decline (`card_declined`, `insufficient_funds`, `expired_card`,
-   *   `incorrect_cvc`) or `invalid_token` for a forged, garbled or expired token. A repeat of an
-   *   idempotency key returns the first result and records nothing more.
+   *   `incorrect_cvc`), `invalid_token` for a forged, garbled or expired token, or
+   *   `token_already_used` for a token that already paid a charge under another idempotency key
+   *   (tokens are single-use, as Stripe's are). A repeat of an idempotency key returns the first
+   *   result and records nothing more.
    * @throws PaymentProviderError (not retryable) for a malformed request or an idempotency key
    *   already used with another method, amount or currency.
    */
@@ -256,21 +261,37 @@ export class SandboxPaymentProvider implements PaymentProvider {
             ? null
             : FAILURES[payload.o];
     const card = typeof payload === 'string' ? null : payload;
-    const { row, created } = await this.charges.insertOnce({
-      id: `ch_${randomString(ALPHANUMERIC, 24)}`,
+    const charge = {
       idempotencyKey: request.idempotencyKey,
       method: 'card',
       amountCents: request.amountCents,
       currency: request.currency,
-      status: failure ? 'failed' : 'succeeded',
-      failureCode: failure?.code ?? null,
-      failureMessage: failure?.message ?? null,
       cardBrand: card?.b ?? null,
       cardLast4: card?.l ?? null,
       returnUrl: null,
       cancelUrl: null,
+    } as const;
+    const outcome = (f: PaymentFailure | null) => ({
+      status: f ? ('failed' as const) : ('succeeded' as const),
+      failureCode: f?.code ?? null,
+      failureMessage: f?.message ?? null,
     });
-    return created ? this.resultOf(row) : this.replay(row, request, 'card');
+    // A token pays once (its nonce is unique in the ledger), whatever the idempotency key.
+    const first = await this.charges.insertOnce({
+      id: `ch_${randomString(ALPHANUMERIC, 24)}`,
+      ...charge,
+      ...outcome(failure),
+      tokenId: card?.n ?? null,
+    });
+    if (first) return first.created ? this.resultOf(first.row) : this.replay(first.row, request, 'card');
+    const refused = await this.charges.insertOnce({
+      id: `ch_${randomString(ALPHANUMERIC, 24)}`,
+      ...charge,
+      ...outcome(FAILURES.token_already_used),
+      tokenId: null,
+    });
+    if (!refused) throw new Error('sandbox_charges: a charge without a token id cannot conflict on it');
+    return refused.created ? this.resultOf(refused.row) : this.replay(refused.row, request, 'card');
   }
 
   /**
@@ -303,6 +324,10 @@ export class SandboxPaymentProvider implements PaymentProvider {
       cardLast4: null,
       returnUrl: request.returnUrl,
       cancelUrl: request.cancelUrl,
+      tokenId: null,
+    }).then((r) => {
+      if (!r) throw new Error('sandbox_charges: a PayPal charge cannot conflict on a token id');
+      return r;
     });
     if (!created) this.checkSameRequest(row, request, 'paypal');
     else this.rememberDescription(row.id, request.description);

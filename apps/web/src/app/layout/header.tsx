@@ -3,8 +3,11 @@ import { Suspense, lazy, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'wouter';
 import { buttonClass } from '../../components/ui/button.tsx';
+import { useUser } from '../../features/auth/api/get-user.ts';
+import { signInPathFor } from '../../features/auth/hooks/next-path.ts';
 import { useCart } from '../../features/cart/hooks/use-cart.ts';
 import { cn } from '../../lib/cn.ts';
+import { AccountButton } from './account-button.tsx';
 import { LanguageSwitcher } from './language-switcher.tsx';
 import { Logo } from './logo.tsx';
 import { NAV_LINKS, isActiveLink } from './nav-links.ts';
@@ -14,8 +17,8 @@ const MobileMenu = lazy(() => import('./mobile-menu.tsx'));
 
 /**
  * The sticky 70 px header (specification section 2): logo linking home, navigation with the
- * current page highlighted, language switcher, cart icon with a badge above 0, Sign in button,
- * and a side menu on small screens.
+ * current page highlighted, language switcher, cart icon with a badge above 0, Sign in button
+ * (signed out) or the avatar with its account menu (signed in), and a side menu on small screens.
  */
 export function Header() {
   const { t } = useTranslation('common');
@@ -24,6 +27,9 @@ export function Header() {
   const menuButton = useRef<HTMLButtonElement>(null);
   // The badge counts quantities and is shown only above 0 (section 2); it moves optimistically.
   const count = useCart().totalCount;
+  // While the user loads, neither button, so that a signed-in visitor sees no 'Sign in' flash;
+  // signed out or unreadable, 'Sign in'.
+  const { data: user, isPending: userPending } = useUser();
   return (
     <header className="sticky top-0 z-50 h-[var(--header-height)] border-b border-slate-200/80 bg-white/95 backdrop-blur">
       <div className="mx-auto flex h-full max-w-7xl items-center gap-2 px-3 sm:gap-3 sm:px-6">
@@ -65,9 +71,13 @@ export function Header() {
               </span>
             )}
           </Link>
-          <Link href="/auth" className={buttonClass('primary', 'sm', 'whitespace-nowrap max-sm:hidden')}>
-            {t('auth.signIn')}
-          </Link>
+          {user ? (
+            <AccountButton user={user} />
+          ) : !userPending ? (
+            <Link href={signInPathFor(location)} className={buttonClass('primary', 'sm', 'whitespace-nowrap max-sm:hidden')}>
+              {t('auth.signIn')}
+            </Link>
+          ) : null}
           <button
             ref={menuButton}
             type="button"
@@ -82,6 +92,7 @@ export function Header() {
           {menuOpen && (
             <Suspense fallback={null}>
               <MobileMenu
+                signedIn={Boolean(user)}
                 open={menuOpen}
                 onOpenChange={setMenuOpen}
                 onCloseAutoFocus={() => menuButton.current?.focus()}

@@ -1,5 +1,6 @@
-import { Suspense, lazy, useEffect, useRef, useState } from 'react';
+import { Suspense, lazy } from 'react';
 import { LANGUAGE_BUTTON_CLASS, LanguageButtonFace } from './language-button-face.tsx';
+import { useDeferredMenu } from './use-deferred-menu.ts';
 
 const loadMenu = () => import('./language-menu.tsx');
 const LanguageMenu = lazy(loadMenu);
@@ -7,34 +8,13 @@ const LanguageMenu = lazy(loadMenu);
 /**
  * The header's language switcher (specification section 2). The menu's code (radix DropdownMenu
  * and its positioning engine) stays out of the initial JavaScript: a look-alike button shows at
- * once, the menu loads when the browser is idle, and a click before then loads it and opens it.
+ * once, the menu loads when the browser is idle, and a press before then opens it once it is
+ * there (`useDeferredMenu`).
  */
 export function LanguageSwitcher() {
-  const [state, setState] = useState<'placeholder' | 'menu' | 'menu-open'>('placeholder');
-  const button = useRef<HTMLButtonElement>(null);
-  const [hadFocus, setHadFocus] = useState(false);
-  useEffect(() => {
-    const load = () =>
-      void loadMenu().then(() => {
-        setHadFocus(document.activeElement === button.current);
-        setState((s) => (s === 'placeholder' ? 'menu' : s));
-      });
-    if (typeof window.requestIdleCallback === 'function') {
-      const handle = window.requestIdleCallback(load, { timeout: 3000 });
-      return () => window.cancelIdleCallback(handle);
-    }
-    const timer = window.setTimeout(load, 1500);
-    return () => window.clearTimeout(timer);
-  }, []);
+  const { state, hadFocus, placeholderProps } = useDeferredMenu(loadMenu);
   const placeholder = (
-    <button
-      ref={button}
-      type="button"
-      aria-haspopup="menu"
-      aria-expanded={false}
-      className={LANGUAGE_BUTTON_CLASS}
-      onClick={() => setState('menu-open')}
-    >
+    <button {...placeholderProps} className={LANGUAGE_BUTTON_CLASS}>
       <LanguageButtonFace />
     </button>
   );

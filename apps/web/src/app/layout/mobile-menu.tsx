@@ -3,20 +3,24 @@ import { Dialog } from 'radix-ui';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'wouter';
 import { buttonClass } from '../../components/ui/button.tsx';
+import { signInPathFor } from '../../features/auth/hooks/next-path.ts';
 import { cn } from '../../lib/cn.ts';
 import { NAV_LINKS, isActiveLink } from './nav-links.ts';
 
 /**
  * The side menu of small screens (specification section 2 "mobile side menu"): the navigation
- * links with the current page marked, and Sign in. A modal dialog from the right that traps
+ * links with the current page marked, and Sign in when signed out. A modal dialog from the right that traps
  * focus, closes on Escape, on the overlay and on any link, and gives focus back to the menu
  * button (`onCloseAutoFocus`). Loaded lazily by the header.
  */
 export default function MobileMenu({
+  signedIn,
   open,
   onOpenChange,
   onCloseAutoFocus,
 }: {
+  /** Signed in: the avatar's menu holds the account links, so no 'Sign in' here. */
+  signedIn: boolean;
   open: boolean;
   onOpenChange: (open: boolean) => void;
   onCloseAutoFocus: () => void;
@@ -67,9 +71,15 @@ export default function MobileMenu({
               })}
             </ul>
           </nav>
-          <Link href="/auth" onClick={() => setMenuOpen(false)} className={buttonClass('primary', 'md', 'mt-auto')}>
-            {t('auth.signIn')}
-          </Link>
+          {!signedIn && (
+            <Link
+              href={signInPathFor(location)}
+              onClick={() => setMenuOpen(false)}
+              className={buttonClass('primary', 'md', 'mt-auto')}
+            >
+              {t('auth.signIn')}
+            </Link>
+          )}
         </Dialog.Content>
       </Dialog.Portal>
     </Dialog.Root>

@@ -1,34 +1,37 @@
-import { LogIn, ShieldAlert } from 'lucide-react';
+import { LayoutDashboard } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { buttonClass } from '../../components/ui/button.tsx';
+import { RequireAdmin } from '../../features/auth/components/require-user.tsx';
 import { usePageMeta } from '../page-meta.tsx';
 
 /**
- * The admin area (/admin, /admin/catalogue-sync, /admin/bulk-import, /admin/knowledge-base).
- * Accounts arrive in a later issue, so no one is an admin yet and every visitor sees 'Access
- * Denied' with 'Admin privileges required' (specification section 6) and a sign-in link.
+ * The admin area (/admin, /admin/catalogue-sync, /admin/bulk-import, /admin/knowledge-base):
+ * admins only (specification section 6): signed-out visitors are sent to sign in, other users
+ * see 'Access Denied' / 'Admin privileges required'. The area itself is the next issue; until
+ * then an admin sees that it is coming.
  */
 export function AdminRoute() {
   usePageMeta({ kind: 'default' });
-  const { t } = useTranslation('content');
+  return (
+    <RequireAdmin>
+      <AdminPlaceholder />
+    </RequireAdmin>
+  );
+}
+
+function AdminPlaceholder() {
+  const { t } = useTranslation('auth');
   return (
     <div className="mx-auto flex min-h-[60vh] max-w-xl flex-col items-center justify-center px-4 py-16 text-center sm:px-6">
-      <span className="inline-flex size-16 items-center justify-center rounded-2xl bg-red-50 text-red-700">
-        <ShieldAlert aria-hidden="true" className="size-8" />
+      <span className="inline-flex size-16 items-center justify-center rounded-2xl bg-brand-50 text-brand-700">
+        <LayoutDashboard aria-hidden="true" className="size-8" />
       </span>
       <h1 className="mt-6 text-3xl font-extrabold tracking-tight text-ink">{t('admin.title')}</h1>
-      <p className="mt-3 text-lg font-medium text-slate-700">{t('admin.body')}</p>
-      <p className="mt-2 text-slate-600">{t('admin.hint')}</p>
-      <div className="mt-8 flex w-full flex-col gap-3 sm:w-auto sm:flex-row">
-        <Link href="/auth" className={buttonClass('primary', 'lg')}>
-          <LogIn aria-hidden="true" className="size-4" />
-          {t('admin.signIn')}
-        </Link>
-        <Link href="/" className={buttonClass('outline', 'lg')}>
-          {t('admin.home')}
-        </Link>
-      </div>
+      <p className="mt-3 text-slate-600">{t('admin.body')}</p>
+      <Link href="/" className={buttonClass('outline', 'lg', 'mt-8')}>
+        {t('guard.home')}
+      </Link>
     </div>
   );
 }

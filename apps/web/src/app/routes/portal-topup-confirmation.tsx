@@ -1,5 +1,6 @@
 import { TopupConfirmation } from '../../features/portal/components/topup-confirmation.tsx';
 import { usePageMeta } from '../page-meta.tsx';
+import { usePortalAccount } from '../use-portal-account.ts';
 
 /**
  * `/portal/topup-confirmation?order=…` (specification section 2 "Top-up confirmation"; noindex
@@ -7,5 +8,6 @@ import { usePageMeta } from '../page-meta.tsx';
  */
 export function PortalTopupConfirmationRoute() {
   usePageMeta({ kind: 'default' });
-  return <TopupConfirmation />;
+  const { account } = usePortalAccount();
+  return <TopupConfirmation account={account} />;
 }

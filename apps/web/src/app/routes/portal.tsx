@@ -1,13 +1,16 @@
 import { PortalPage } from '../../features/portal/components/portal-page.tsx';
 import { usePageMeta } from '../page-meta.tsx';
+import { usePortalAccount } from '../use-portal-account.ts';
 import { usePortalDestinations } from '../use-portal-destinations.ts';
 
 /**
  * `/portal` (specification section 2 "Customer portal"; noindex by path): the portal with the
- * catalogue's localised destination names and flags.
+ * catalogue's localised destination names and flags, and, without a token, the signed-in
+ * account's eSIMs (issue 9 "My account").
  */
 export function PortalRoute() {
   usePageMeta({ kind: 'default' });
   const { destinationOf, lang } = usePortalDestinations();
-  return <PortalPage language={lang} destinationOf={destinationOf} />;
+  const { account, onSessionLost } = usePortalAccount();
+  return <PortalPage language={lang} destinationOf={destinationOf} account={account} onSessionLost={onSessionLost} />;
 }

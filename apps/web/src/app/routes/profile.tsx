@@ -1,12 +1,12 @@
-import { Redirect } from 'wouter';
+import { ProfilePage } from '../../features/auth/components/profile-page.tsx';
+import { RequireUser } from '../../features/auth/components/require-user.tsx';
 import { usePageMeta } from '../page-meta.tsx';
 
 /**
- * The profile page (DESIGN.md section 5 registers `/profile`). Accounts arrive in a later issue;
- * until then nobody is signed in, and signed-out visitors on protected routes are redirected to
- * /auth (specification section 6).
+ * `/profile` (DESIGN.md section 5; issue 9): signed in only; a signed-out visitor is sent to
+ * `/auth?next=/profile` (specification section 6), a spinner shows while the user loads.
  */
 export function ProfileRoute() {
   usePageMeta({ kind: 'default' });
-  return <Redirect to="/auth" replace />;
+  return <RequireUser>{(user) => <ProfilePage user={user} />}</RequireUser>;
 }

@@ -57,7 +57,16 @@ const methodCard =
   'flex cursor-pointer items-start gap-3 rounded-xl border bg-white p-4 transition has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50/60 has-[:checked]:ring-1 has-[:checked]:ring-brand-600 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-brand-600';
 
 /** Messages of the card fields that have a translation in the `payment` namespace. */
-const CARD_ERROR_KEYS = new Set(['required', 'tooLong', 'cardNumber', 'expiryMonth', 'expiryYear', 'expired', 'cvc']);
+const CARD_ERROR_KEYS = new Set([
+  'required',
+  'tooLong',
+  'invalidCharacters',
+  'cardNumber',
+  'expiryMonth',
+  'expiryYear',
+  'expired',
+  'cvc',
+]);
 
 /**
  * Translates a card field's error: the contract's message keys (`cardNumber`, `expired`, ...)

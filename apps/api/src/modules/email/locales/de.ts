@@ -99,4 +99,16 @@ export const de: EmailStrings = {
     portalButton: 'Kundenportal öffnen',
     reason: 'Sie erhalten diese E-Mail, weil Sie bei {brand} eine Aufladung gekauft haben (Bestellung {orderNumber}).',
   },
+  passwordReset: {
+    subject: 'Setzen Sie Ihr {brand}-Passwort zurück',
+    preheader: 'Nutzen Sie diesen Link innerhalb von {minutes} Minuten, um ein neues Passwort festzulegen.',
+    heading: 'Passwort zurücksetzen',
+    intro: 'Wir haben eine Anfrage erhalten, das Passwort Ihres {brand}-Kontos {username} zurückzusetzen.',
+    button: 'Neues Passwort festlegen',
+    validity: 'Dieser Link ist {minutes} Minuten lang gültig und kann nur einmal verwendet werden.',
+    linkHint: 'Falls die Schaltfläche nicht funktioniert, kopieren Sie diesen Link in Ihren Browser:',
+    sessionsNote: 'Sobald Sie ein neues Passwort festlegen, werden alle Geräte abgemeldet, die bei Ihrem Konto angemeldet sind.',
+    ignore: 'Wenn Sie das nicht angefordert haben, können Sie diese E-Mail ignorieren: Ihr Passwort wurde nicht geändert.',
+    reason: 'Sie erhalten diese E-Mail, weil für Ihr Konto bei {brand} das Zurücksetzen des Passworts angefordert wurde.',
+  },
 };

@@ -95,4 +95,16 @@ export const en: EmailStrings = {
     portalButton: 'Open the customer portal',
     reason: 'You are receiving this e-mail because you bought a top-up (order {orderNumber}) at {brand}.',
   },
+  passwordReset: {
+    subject: 'Reset your {brand} password',
+    preheader: 'Use this link within {minutes} minutes to choose a new password.',
+    heading: 'Reset your password',
+    intro: 'We received a request to reset the password of your {brand} account {username}.',
+    button: 'Choose a new password',
+    validity: 'This link is valid for {minutes} minutes and can be used only once.',
+    linkHint: 'If the button does not work, copy this link into your browser:',
+    sessionsNote: 'When you choose a new password, every device signed in to your account is signed out.',
+    ignore: 'If you did not ask for this, you can ignore this e-mail: your password has not been changed.',
+    reason: 'You are receiving this e-mail because a password reset was requested for your account at {brand}.',
+  },
 };

@@ -96,4 +96,16 @@ export const es: EmailStrings = {
     portalButton: 'Abrir el portal de clientes',
     reason: 'Recibes este correo porque compraste una recarga (pedido {orderNumber}) en {brand}.',
   },
+  passwordReset: {
+    subject: 'Restablece tu contraseña de {brand}',
+    preheader: 'Usa este enlace en los próximos {minutes} minutos para elegir una contraseña nueva.',
+    heading: 'Restablece tu contraseña',
+    intro: 'Hemos recibido una solicitud para restablecer la contraseña de {username}, tu cuenta de {brand}.',
+    button: 'Elegir una contraseña nueva',
+    validity: 'Este enlace es válido durante {minutes} minutos y solo se puede usar una vez.',
+    linkHint: 'Si el botón no funciona, copia este enlace en tu navegador:',
+    sessionsNote: 'Cuando elijas una contraseña nueva, se cerrará la sesión en todos los dispositivos conectados a tu cuenta.',
+    ignore: 'Si no lo has solicitado, puedes ignorar este correo: tu contraseña no ha cambiado.',
+    reason: 'Recibes este correo porque se solicitó restablecer la contraseña de tu cuenta en {brand}.',
+  },
 };

@@ -97,4 +97,16 @@ export const fr: EmailStrings = {
     portalButton: 'Ouvrir l’espace client',
     reason: 'Vous recevez cet e-mail parce que vous avez acheté une recharge (commande {orderNumber}) sur {brand}.',
   },
+  passwordReset: {
+    subject: 'Réinitialisez votre mot de passe {brand}',
+    preheader: 'Utilisez ce lien dans les {minutes} minutes pour choisir un nouveau mot de passe.',
+    heading: 'Réinitialisez votre mot de passe',
+    intro: 'Nous avons reçu une demande de réinitialisation du mot de passe de {username}, votre compte {brand}.',
+    button: 'Choisir un nouveau mot de passe',
+    validity: 'Ce lien est valable {minutes} minutes et ne peut être utilisé qu’une seule fois.',
+    linkHint: 'Si le bouton ne fonctionne pas, copiez ce lien dans votre navigateur :',
+    sessionsNote: 'Dès que vous aurez choisi un nouveau mot de passe, tous les appareils connectés à votre compte seront déconnectés.',
+    ignore: 'Si vous n’êtes pas à l’origine de cette demande, ignorez cet e-mail : votre mot de passe n’a pas été modifié.',
+    reason: 'Vous recevez cet e-mail parce qu’une réinitialisation du mot de passe de votre compte {brand} a été demandée.',
+  },
 };

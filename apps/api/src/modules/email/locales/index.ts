@@ -10,6 +10,7 @@ export type {
   CommonEmailStrings,
   EmailStrings,
   OrderConfirmationStrings,
+  PasswordResetStrings,
   Plural,
   TopupReceiptStrings,
 } from './types.ts';

@@ -16,8 +16,8 @@ const SAME_EVERYWHERE = new Set(['ICCID', 'WhatsApp', 'Total', 'Plan', 'E-mail']
 const SECTIONS = Object.keys(EMAIL_STRINGS.en) as (keyof typeof EMAIL_STRINGS.en)[];
 
 describe('e-mail texts', () => {
-  it('cover the order confirmation and the top-up receipt', () => {
-    expect(SECTIONS).toEqual(expect.arrayContaining(['common', 'orderConfirmation', 'topupReceipt']));
+  it('cover the order confirmation, the top-up receipt and the password reset', () => {
+    expect(SECTIONS).toEqual(expect.arrayContaining(['common', 'orderConfirmation', 'topupReceipt', 'passwordReset']));
   });
 
   // The compiler checks the keys of each language against `EmailStrings`; this also catches an
@@ -61,5 +61,14 @@ describe('e-mail texts', () => {
     expect(placeholders(t.intro)).toEqual(['iccid', 'orderNumber', 'product']);
     expect(placeholders(t.validityDays.other)).toEqual(['count']);
     expect(placeholders(t.reason)).toEqual(['brand', 'orderNumber']);
+  });
+
+  it('gives the password reset the placeholders its renderer fills', () => {
+    const t = EMAIL_STRINGS.en.passwordReset;
+    expect(placeholders(t.subject)).toEqual(['brand']);
+    expect(placeholders(t.preheader)).toEqual(['minutes']);
+    expect(placeholders(t.intro)).toEqual(['brand', 'username']);
+    expect(placeholders(t.validity)).toEqual(['minutes']);
+    expect(placeholders(t.reason)).toEqual(['brand']);
   });
 });

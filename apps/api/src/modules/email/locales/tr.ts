@@ -95,4 +95,16 @@ export const tr: EmailStrings = {
     portalButton: 'Müşteri portalını aç',
     reason: 'Bu e-postayı, {brand} üzerinden {orderNumber} numaralı ek paket siparişini verdiğiniz için alıyorsunuz.',
   },
+  passwordReset: {
+    subject: '{brand} şifrenizi sıfırlayın',
+    preheader: 'Yeni bir şifre belirlemek için bu bağlantıyı {minutes} dakika içinde kullanın.',
+    heading: 'Şifrenizi sıfırlayın',
+    intro: '{username} kullanıcı adlı {brand} hesabınızın şifresini sıfırlama talebi aldık.',
+    button: 'Yeni şifre belirle',
+    validity: 'Bu bağlantı {minutes} dakika geçerlidir ve yalnızca bir kez kullanılabilir.',
+    linkHint: 'Düğme çalışmazsa bu bağlantıyı kopyalayıp tarayıcınıza yapıştırın:',
+    sessionsNote: 'Yeni şifrenizi belirlediğinizde hesabınızda oturumu açık olan tüm cihazlarda oturum kapatılır.',
+    ignore: 'Bu talebi siz yapmadıysanız bu e-postayı dikkate almayın: şifreniz değiştirilmedi.',
+    reason: 'Bu e-postayı, {brand} hesabınız için şifre sıfırlama talep edildiği için alıyorsunuz.',
+  },
 };

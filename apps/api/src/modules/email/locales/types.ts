@@ -116,9 +116,37 @@ export interface TopupReceiptStrings {
   reason: string;
 }
 
+/**
+ * Texts of the password-reset e-mail (`password-reset`, issue 9), sent in the account's language
+ * when a reset is asked for an address that has an account. The link works once, for
+ * `{minutes}` (30) minutes; a reset signs out every device.
+ */
+export interface PasswordResetStrings {
+  /** `{brand}`. */
+  subject: string;
+  /** Hidden preview line shown by mail clients next to the subject; `{minutes}`. */
+  preheader: string;
+  heading: string;
+  /** What was asked for; `{brand}`, `{username}` (shown in bold). */
+  intro: string;
+  /** The button to the reset page. */
+  button: string;
+  /** How long and how often the link works; `{minutes}`. */
+  validity: string;
+  /** Above the link written out in full, for mail clients that break buttons. */
+  linkHint: string;
+  /** A new password signs out every device signed in to the account. */
+  sessionsNote: string;
+  /** Whoever did not ask can ignore the message: the password is unchanged. */
+  ignore: string;
+  /** Why the message was sent; `{brand}`. */
+  reason: string;
+}
+
 /** Every e-mail text of one language. */
 export interface EmailStrings {
   common: CommonEmailStrings;
   orderConfirmation: OrderConfirmationStrings;
   topupReceipt: TopupReceiptStrings;
+  passwordReset: PasswordResetStrings;
 }

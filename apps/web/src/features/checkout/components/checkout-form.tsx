@@ -6,8 +6,10 @@ import { CircleAlert, Loader2, Lock } from 'lucide-react';
 import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
 import { type FieldErrors, FormProvider, type Resolver, get, useForm } from 'react-hook-form';
 import { Trans, useTranslation } from 'react-i18next';
+import { Link } from 'wouter';
 import { FieldError, RequiredMark } from '../../../components/form/form-field.tsx';
 import { PaymentFields } from '../../../components/payment/payment-fields.tsx';
+import { useRateLimitText } from '../../../components/payment/rate-limit-text.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import type { CountryOption } from '../hooks/billing-countries.ts';
 import { type CheckoutFieldPath, type CheckoutFormValues, EMPTY_CHECKOUT_FORM } from '../hooks/checkout-form.ts';
@@ -198,6 +200,7 @@ function NewTabLink({ href, children }: { href: string; children?: ReactNode }) 
 /** The failure of the last submission, announced and focused so that it is heard and seen. */
 function FailureAlert({ failure }: { failure: SubmitFailure }) {
   const { t } = useTranslation('checkout');
+  const rateLimited = useRateLimitText();
   const ref = useRef<HTMLDivElement>(null);
   useEffect(() => {
     ref.current?.focus();
@@ -216,8 +219,17 @@ function FailureAlert({ failure }: { failure: SubmitFailure }) {
     case 'server':
       title = t('errors.server');
       break;
+    case 'rateLimited':
+      ({ title, body } = rateLimited(failure.retryAfterS));
+      break;
     case 'cartEmpty':
       title = t('errors.cartEmpty');
+      break;
+    case 'inProgress':
+      title = t('errors.inProgress');
+      break;
+    case 'cartChanged':
+      title = t('errors.cartChanged');
       break;
     case 'conflict':
       title = t('errors.conflict');
@@ -238,6 +250,16 @@ function FailureAlert({ failure }: { failure: SubmitFailure }) {
         <p className="font-semibold">{title}</p>
         {body && <p className="mt-1">{body}</p>}
         {failure.kind === 'declined' && <p className="mt-1 text-sm">{t('errors.paymentFailedHint')}</p>}
+        {failure.kind === 'inProgress' && failure.orderNumber && (
+          <p className="mt-1">
+            <Link
+              href={`/order-confirmation/${encodeURIComponent(failure.orderNumber)}`}
+              className="font-semibold underline underline-offset-2 hover:text-red-950"
+            >
+              {t('errors.openOrder', { orderNumber: failure.orderNumber })}
+            </Link>
+          </p>
+        )}
       </div>
     </div>
   );

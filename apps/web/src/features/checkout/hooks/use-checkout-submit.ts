@@ -27,7 +27,16 @@ export type SubmitFailure =
   | { kind: 'network' }
   /** 5xx or the server still busy with the key: retried with the same key. */
   | { kind: 'server' }
+  /**
+   * 429: too many payment attempts (issue 8); wait `retryAfterS` seconds (`Retry-After`, when
+   * sent), then the same attempt is retried with the same key.
+   */
+  | { kind: 'rateLimited'; retryAfterS: number | undefined }
   | { kind: 'cartEmpty' }
+  /** 409: another checkout of this cart is unpaid (another tab, a double submit): that order. */
+  | { kind: 'inProgress'; orderNumber: string | undefined }
+  /** 409: the cart changed while it was being ordered; it is fetched again. */
+  | { kind: 'cartChanged' }
   /** 422: the key was used with other details. */
   | { kind: 'conflict' }
   | { kind: 'generic'; message: string | undefined };
@@ -69,6 +78,7 @@ export function useCheckoutSubmit({ language, onPaid, onCartChanged, onFieldErro
     (error: unknown, source: 'token' | 'checkout') => {
       const info = readApiError(error);
       if (!info) return setFailure({ kind: 'network' });
+      if (info.status === 429) return setFailure({ kind: 'rateLimited', retryAfterS: info.retryAfterS });
       if (info.status === 402) return setFailure({ kind: 'declined', message: info.message });
       if (info.status === 400 || info.status === 422) {
         const path = formFieldOf(info.field, source);
@@ -78,6 +88,20 @@ export function useCheckoutSubmit({ language, onPaid, onCartChanged, onFieldErro
         }
         if (info.status === 422) return setFailure({ kind: 'conflict' });
         return setFailure({ kind: 'generic', message: info.message });
+      }
+      // One cart, one checkout (issue 8): the cart was already paid as an order (a second tab, a
+      // retry after a reload): open that order instead of paying again.
+      if (info.status === 409 && info.code === 'cart_checked_out' && info.orderNumber) {
+        onPaid();
+        navigate(`/order-confirmation/${encodeURIComponent(info.orderNumber)}`);
+        return undefined;
+      }
+      if (info.status === 409 && info.code === 'checkout_in_progress') {
+        return setFailure({ kind: 'inProgress', orderNumber: info.orderNumber });
+      }
+      if (info.status === 409 && info.code === 'cart_changed') {
+        onCartChanged();
+        return setFailure({ kind: 'cartChanged' });
       }
       if (info.status === 409 && info.code === 'cart_empty') {
         onCartChanged();
@@ -90,7 +114,7 @@ export function useCheckoutSubmit({ language, onPaid, onCartChanged, onFieldErro
       if (outcomeOf(error) === 'unknown') return setFailure({ kind: 'server' });
       return setFailure({ kind: 'generic', message: info.message });
     },
-    [onCartChanged, onFieldErrors],
+    [navigate, onCartChanged, onFieldErrors, onPaid],
   );
 
   const submit = useCallback(

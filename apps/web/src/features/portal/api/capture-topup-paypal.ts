@@ -1,7 +1,7 @@
 import type { PortalTopup } from '@esim/contract/portal';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client.ts';
-import { accessHeaders } from './access-headers.ts';
+import { type PortalAccess, accessHeaders } from './access-headers.ts';
 import { portalQueryKey } from './get-portal.ts';
 import { topupQueryKey } from './get-topup.ts';
 
@@ -13,11 +13,11 @@ import { topupQueryKey } from './get-topup.ts';
  * @throws HttpError 402 (cancelled or declined), 409 (not approved yet), 404, 401; or a network
  *   error (TypeError).
  */
-export function captureTopupPaypal(token: string, orderNumber: string): Promise<PortalTopup> {
+export function captureTopupPaypal(access: PortalAccess, orderNumber: string): Promise<PortalTopup> {
   return apiFetch<PortalTopup>(`/api/portal/topups/${encodeURIComponent(orderNumber)}/paypal/capture`, {
     method: 'POST',
     json: {},
-    headers: accessHeaders(token),
+    headers: accessHeaders(access),
   });
 }
 
@@ -25,13 +25,13 @@ export function captureTopupPaypal(token: string, orderNumber: string): Promise<
  * The capture of a top-up: on success the top-up query holds the answer and the portal (which
  * lists the new bundle and the order) is invalidated by its owner key.
  */
-export function useCaptureTopupPaypal(token: string, orderNumber: string) {
+export function useCaptureTopupPaypal(access: PortalAccess, orderNumber: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => captureTopupPaypal(token, orderNumber),
+    mutationFn: () => captureTopupPaypal(access, orderNumber),
     onSuccess: (topup) => {
-      queryClient.setQueryData(topupQueryKey(token, orderNumber), topup);
-      void queryClient.invalidateQueries({ queryKey: portalQueryKey(token) });
+      queryClient.setQueryData(topupQueryKey(access, orderNumber), topup);
+      void queryClient.invalidateQueries({ queryKey: portalQueryKey(access) });
     },
   });
 }

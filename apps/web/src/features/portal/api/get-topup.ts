@@ -1,11 +1,11 @@
 import type { PortalTopup } from '@esim/contract/portal';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client.ts';
-import { accessHeaders } from './access-headers.ts';
+import { type PortalAccess, accessHeaders } from './access-headers.ts';
 
 /** The owner key of one top-up order. */
-export function topupQueryKey(token: string, orderNumber: string) {
-  return [`/api/portal/topups/${encodeURIComponent(orderNumber)}`, { token }] as const;
+export function topupQueryKey(access: PortalAccess, orderNumber: string) {
+  return [`/api/portal/topups/${encodeURIComponent(orderNumber)}`, access] as const;
 }
 
 /**
@@ -14,23 +14,23 @@ export function topupQueryKey(token: string, orderNumber: string) {
  *
  * @throws HttpError 404 (unknown or another token's), 401, 429; or a network error (TypeError).
  */
-export function getTopup(token: string, orderNumber: string, signal?: AbortSignal): Promise<PortalTopup> {
+export function getTopup(access: PortalAccess, orderNumber: string, signal?: AbortSignal): Promise<PortalTopup> {
   return apiFetch<PortalTopup>(`/api/portal/topups/${encodeURIComponent(orderNumber)}`, {
-    headers: accessHeaders(token),
+    headers: accessHeaders(access),
     signal,
   });
 }
 
 /** The top-up query, read fresh on each visit. */
-export function topupQueryOptions(token: string, orderNumber: string) {
+export function topupQueryOptions(access: PortalAccess, orderNumber: string) {
   return queryOptions({
-    queryKey: topupQueryKey(token, orderNumber),
-    queryFn: ({ signal }) => getTopup(token, orderNumber, signal),
+    queryKey: topupQueryKey(access, orderNumber),
+    queryFn: ({ signal }) => getTopup(access, orderNumber, signal),
     staleTime: 0,
   });
 }
 
 /** A top-up order (see {@link getTopup}); disabled while `enabled` is false. */
-export function useTopup(token: string, orderNumber: string, enabled = true) {
-  return useQuery({ ...topupQueryOptions(token, orderNumber), enabled });
+export function useTopup(access: PortalAccess, orderNumber: string, enabled = true) {
+  return useQuery({ ...topupQueryOptions(access, orderNumber), enabled });
 }

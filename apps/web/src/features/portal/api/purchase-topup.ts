@@ -1,6 +1,6 @@
 import type { TopupBody, TopupResponse } from '@esim/contract/portal';
 import { apiFetch } from '../../../lib/api-client.ts';
-import { accessHeaders } from './access-headers.ts';
+import { type PortalAccess, accessHeaders } from './access-headers.ts';
 
 /**
  * Buys a top-up for an eSIM and pays (`POST /api/portal/esims/{iccid}/topups`, 201
@@ -13,7 +13,7 @@ import { accessHeaders } from './access-headers.ts';
  *   (TypeError) when the outcome is unknown.
  */
 export function purchaseTopup(
-  token: string,
+  access: PortalAccess,
   iccid: string,
   body: TopupBody,
   idempotencyKey: string,
@@ -21,6 +21,6 @@ export function purchaseTopup(
   return apiFetch<TopupResponse>(`/api/portal/esims/${encodeURIComponent(iccid)}/topups`, {
     method: 'POST',
     json: body,
-    headers: { ...accessHeaders(token), 'Idempotency-Key': idempotencyKey },
+    headers: { ...accessHeaders(access), 'Idempotency-Key': idempotencyKey },
   });
 }

@@ -4,11 +4,12 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { Button, buttonClass } from '../../../components/ui/button.tsx';
 import { cn } from '../../../lib/cn.ts';
+import type { PortalAccess } from '../api/access-headers.ts';
 import { useSyncEsim } from '../api/sync-esim.ts';
 import { type ActionState, useActionFeedback } from '../hooks/use-action-feedback.ts';
 
 interface EsimActionsProps {
-  token: string;
+  access: PortalAccess;
   iccid: string;
   canTopUp: boolean;
   /** The eSIM is under 'Archived' (expired or removed): its plans cannot come back. */
@@ -26,10 +27,10 @@ interface EsimActionsProps {
  * when the eSIM can be topped up, otherwise 'Activate to Top-Up' is shown disabled with why
  * (install and use it first, or, for an archived eSIM, that its plans have ended).
  */
-export function EsimActions({ token, iccid, canTopUp, archived, titleId, onRefresh }: EsimActionsProps) {
+export function EsimActions({ access, iccid, canTopUp, archived, titleId, onRefresh }: EsimActionsProps) {
   const { t } = useTranslation('portal');
   const hintId = useId();
-  const sync = useSyncEsim(token);
+  const sync = useSyncEsim(access);
   const syncFeedback = useActionFeedback('sync');
   const refreshFeedback = useActionFeedback('refresh');
   return (

@@ -3,6 +3,7 @@ import { ChevronDown, ExternalLink, FlaskConical, QrCode } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { EsimInstallDetails } from '../../../components/esim/esim-install.tsx';
 import { Flag } from '../../../components/ui/flag.tsx';
+import type { PortalAccess } from '../api/access-headers.ts';
 import type { Destination } from '../hooks/portal-format.ts';
 import { usePortalFormat } from '../hooks/use-portal-format.ts';
 import { EsimStateBadge } from './badges.tsx';
@@ -13,7 +14,7 @@ import { UsageMeter } from './usage-meter.tsx';
 
 interface EsimCardProps {
   esim: PortalEsim;
-  token: string;
+  access: PortalAccess;
   language: string;
   destinationOf: (code: string) => Destination;
   /** Reads the portal again ('Refresh'); rejects when that fails. */
@@ -28,7 +29,7 @@ interface EsimCardProps {
  * the install details (QR code, activation code, SM-DP+ address, matching id) behind a
  * disclosure, with the sandbox's device simulator when there is one.
  */
-export function EsimCard({ esim, token, language, destinationOf, onRefresh }: EsimCardProps) {
+export function EsimCard({ esim, access, language, destinationOf, onRefresh }: EsimCardProps) {
   const { t } = useTranslation('portal');
   const format = usePortalFormat(language);
   const destination = destinationOf(esim.countryCode);
@@ -80,7 +81,7 @@ export function EsimCard({ esim, token, language, destinationOf, onRefresh }: Es
           </div>
 
           <EsimActions
-            token={token}
+            access={access}
             iccid={esim.iccid}
             canTopUp={esim.canTopUp}
             archived={esim.archived}

@@ -3,13 +3,14 @@ import { Archive, Smartphone } from 'lucide-react';
 import { Tabs } from 'radix-ui';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { PortalAccess } from '../api/access-headers.ts';
 import { ESIM_TABS, type EsimTab, initialEsimTab, splitEsimsByTab } from '../hooks/esim-tabs.ts';
 import type { Destination } from '../hooks/portal-format.ts';
 import { EsimCard } from './esim-card.tsx';
 
 interface EsimTabsProps {
   esims: readonly PortalEsim[];
-  token: string;
+  access: PortalAccess;
   language: string;
   destinationOf: (code: string) => Destination;
   onRefresh: () => Promise<unknown>;
@@ -20,7 +21,7 @@ interface EsimTabsProps {
  * expired ones are archived), with their counts. Radix Tabs: the ARIA tabs pattern with arrow
  * keys, Home and End; the panel follows the focused tab.
  */
-export function EsimTabs({ esims, token, language, destinationOf, onRefresh }: EsimTabsProps) {
+export function EsimTabs({ esims, access, language, destinationOf, onRefresh }: EsimTabsProps) {
   const { t } = useTranslation('portal');
   const split = splitEsimsByTab(esims);
   const [tab, setTab] = useState<EsimTab>(() => initialEsimTab(split));
@@ -64,7 +65,7 @@ export function EsimTabs({ esims, token, language, destinationOf, onRefresh }: E
                 <li key={esim.iccid}>
                   <EsimCard
                     esim={esim}
-                    token={token}
+                    access={access}
                     language={language}
                     destinationOf={destinationOf}
                     onRefresh={onRefresh}

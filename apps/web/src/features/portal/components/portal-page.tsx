@@ -1,15 +1,18 @@
-import { KeyRound, LogOut, Smartphone } from 'lucide-react';
-import { type ReactNode, useCallback } from 'react';
+import { KeyRound, LogOut, Smartphone, UserRound } from 'lucide-react';
+import { type ReactNode, useCallback, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { cn } from '../../../lib/cn.ts';
+import { type PortalAccess, accessId } from '../api/access-headers.ts';
 import { usePortal } from '../api/get-portal.ts';
+import { loadFailureOf } from '../hooks/portal-errors.ts';
 import type { Destination } from '../hooks/portal-format.ts';
-import { usePortalToken } from '../hooks/use-portal-token.ts';
+import { type PortalAccount, usePortalAccess } from '../hooks/use-portal-access.ts';
+import { AttachOrderForm } from './attach-order-form.tsx';
 import { EsimTabs } from './esim-tabs.tsx';
 import { OrderHistory } from './order-history.tsx';
-import { LoadErrorPanel, NoEsimsPanel } from './state-panel.tsx';
+import { AccountEmptyPanel, LoadErrorPanel, NoEsimsPanel } from './state-panel.tsx';
 import { TokenForm } from './token-form.tsx';
 
 interface PortalPageProps {
@@ -17,22 +20,44 @@ interface PortalPageProps {
   language: string;
   /** Localised name and flag of a destination code (the catalogue's names, from the route). */
   destinationOf: (code: string) => Destination;
+  /** The signed-in account's user id, `null` signed out, `undefined` while loading (from the route). */
+  account: PortalAccount;
+  /** The account's portal was refused (401): the route reads the user again (signed out meanwhile). */
+  onSessionLost: () => void;
 }
 
 /**
  * The customer portal (`/portal`, specification section 2 "Customer portal", section 4 "Portal
  * states"): the access-token form (or `#token=` from the e-mail's link), then loading, 'Access
  * Error' with retry, 'No eSIMs Found' with refresh and go-to-store, 'Error loading data', or the
- * data: the eSIMs in 'Active & Pending' and 'Archived' tabs and the order history.
+ * data: the eSIMs in 'Active & Pending' and 'Archived' tabs and the order history. Without a
+ * token, a signed-in user sees every eSIM of their account instead of the token form (issue 9
+ * "My account"), and can add an earlier guest order with its access token.
  */
-export function PortalPage({ language, destinationOf }: PortalPageProps) {
+export function PortalPage({ language, destinationOf, account, onSessionLost }: PortalPageProps) {
   // The shared install details' texts load with the portal's own, so the page suspends once.
   const { t } = useTranslation(['portal', 'esim']);
-  const { token, setToken, clearToken } = usePortalToken();
+  const { access, token, setToken, clearToken } = usePortalAccess(account);
+  const byAccount = access != null && 'account' in access;
+  let body: ReactNode;
+  if (access === undefined) body = <Spinner label={t('loading')} className="min-h-[30vh]" />;
+  else if (access === null) body = <TokenForm onSubmit={setToken} />;
+  else {
+    body = (
+      <PortalContent
+        key={accessId(access)}
+        access={access}
+        language={language}
+        destinationOf={destinationOf}
+        onChangeToken={token ? clearToken : undefined}
+        onSessionLost={onSessionLost}
+      />
+    );
+  }
   return (
     <PortalShell
       title={t('title')}
-      lead={t('lead')}
+      lead={byAccount ? t('account.lead') : t('lead')}
       action={
         token && (
           <Button variant="outline" onClick={clearToken} className="shrink-0">
@@ -42,17 +67,7 @@ export function PortalPage({ language, destinationOf }: PortalPageProps) {
         )
       }
     >
-      {token === null ? (
-        <TokenForm onSubmit={setToken} />
-      ) : (
-        <PortalContent
-          key={token}
-          token={token}
-          language={language}
-          destinationOf={destinationOf}
-          onChangeToken={clearToken}
-        />
-      )}
+      {body}
     </PortalShell>
   );
 }
@@ -102,23 +117,32 @@ export function PortalShell({ title, lead, back, action, centered = false, child
 }
 
 interface PortalContentProps {
-  token: string;
+  access: PortalAccess;
   language: string;
   destinationOf: (code: string) => Destination;
-  onChangeToken: () => void;
+  /** 'Use another token'; absent for the account's portal. */
+  onChangeToken: (() => void) | undefined;
+  onSessionLost: () => void;
 }
 
-/** The portal of one token in its four states (section 4 "Portal states"). */
-function PortalContent({ token, language, destinationOf, onChangeToken }: PortalContentProps) {
+/** The portal of one token, or of the signed-in account, in its four states (section 4 "Portal states"). */
+function PortalContent({ access, language, destinationOf, onChangeToken, onSessionLost }: PortalContentProps) {
   const { t } = useTranslation('portal');
-  const portal = usePortal(token);
+  const portal = usePortal(access);
   const { refetch } = portal;
+  const byAccount = 'account' in access;
   const refresh = useCallback(async () => {
     const result = await refetch();
     if (result.isError) throw result.error;
   }, [refetch]);
+  // The account's portal answers 401 only when the session is gone: let the route read the user again.
+  const sessionLost = byAccount && portal.isError && loadFailureOf(portal.error) === 'access';
+  useEffect(() => {
+    if (sessionLost) onSessionLost();
+  }, [sessionLost, onSessionLost]);
 
   const view = portal.data;
+  const attach = byAccount && <AttachOrderForm />;
   if (!view) {
     if (portal.isPending) return <Spinner label={t('loading')} className="min-h-[30vh]" />;
     return (
@@ -131,25 +155,42 @@ function PortalContent({ token, language, destinationOf, onChangeToken }: Portal
     );
   }
   if (view.esims.length === 0) {
-    return <NoEsimsPanel onRefresh={() => void refetch()} refreshing={portal.isFetching} />;
+    return (
+      <div className="space-y-8">
+        {byAccount && view.orders.length === 0 ? (
+          <AccountEmptyPanel />
+        ) : (
+          <NoEsimsPanel onRefresh={() => void refetch()} refreshing={portal.isFetching} />
+        )}
+        {attach}
+      </div>
+    );
   }
   return (
     <div className="space-y-8">
       <p className="flex flex-wrap items-center gap-x-3 gap-y-1 text-slate-700">
         <span className="font-semibold text-ink">{t('session.greeting', { name: view.customerName })}</span>
-        <span className="inline-flex items-center gap-1.5 text-sm text-slate-600">
-          <KeyRound aria-hidden="true" className="size-4" />
-          {t('session.order', { orderNumber: view.orderNumber })}
-        </span>
+        {byAccount ? (
+          <span className="inline-flex items-center gap-1.5 text-sm text-slate-600">
+            <UserRound aria-hidden="true" className="size-4" />
+            {t('account.scope')}
+          </span>
+        ) : (
+          <span className="inline-flex items-center gap-1.5 text-sm text-slate-600">
+            <KeyRound aria-hidden="true" className="size-4" />
+            {t('session.order', { orderNumber: view.orderNumber })}
+          </span>
+        )}
       </p>
       <EsimTabs
         esims={view.esims}
-        token={token}
+        access={access}
         language={language}
         destinationOf={destinationOf}
         onRefresh={refresh}
       />
       <OrderHistory orders={view.orders} language={language} />
+      {attach}
     </div>
   );
 }

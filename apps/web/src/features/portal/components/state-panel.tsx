@@ -60,17 +60,20 @@ interface LoadErrorPanelProps {
   error: unknown;
   onRetry: () => void;
   retrying: boolean;
-  onChangeToken: () => void;
+  /** 'Use another token'; absent for the signed-in account's portal, which has no token. */
+  onChangeToken?: () => void;
 }
 
 /**
  * A failed portal read (specification section 8 "Portal"): 'Access Error' for a token the
  * server refuses (401: invalid, expired or revoked) with retry, another token and support;
- * 'Too many attempts' for 429; 'Error loading data' for any other failure, with retry.
+ * 'Too many attempts' for 429; 'Error loading data' for any other failure, with retry. Without
+ * `onChangeToken` (the account's portal: no token to blame) a 401 is 'Error loading data' too.
  */
 export function LoadErrorPanel({ error, onRetry, retrying, onChangeToken }: LoadErrorPanelProps) {
   const { t } = useTranslation('portal');
-  const failure = loadFailureOf(error);
+  const read = loadFailureOf(error);
+  const failure = read === 'access' && !onChangeToken ? 'other' : read;
   const retry = (
     <Button size="lg" onClick={onRetry} disabled={retrying} aria-busy={retrying}>
       <RefreshCw aria-hidden="true" className={cn('size-4', retrying && 'animate-spin')} />
@@ -93,9 +96,11 @@ export function LoadErrorPanel({ error, onRetry, retrying, onChangeToken }: Load
         body={access ? [t('error.body'), t('error.hint')] : [t('rateLimited.body')]}
       >
         {retry}
-        <Button size="lg" variant="outline" onClick={onChangeToken}>
-          {t('session.otherToken')}
-        </Button>
+        {onChangeToken && (
+          <Button size="lg" variant="outline" onClick={onChangeToken}>
+            {t('session.otherToken')}
+          </Button>
+        )}
         <Link href="/support" className={buttonClass('ghost', 'lg')}>
           {t('error.support')}
         </Link>
@@ -129,6 +134,22 @@ export function NoEsimsPanel({ onRefresh, refreshing }: { onRefresh: () => void;
         {t('empty.refresh')}
       </Button>
       <Link href="/products" className={buttonClass('outline', 'lg')}>
+        <ShoppingBag aria-hidden="true" className="size-4" />
+        {t('empty.store')}
+      </Link>
+    </StatePanel>
+  );
+}
+
+/**
+ * The signed-in account's portal before any order (issue 9 "My account"): plans bought while
+ * signed in land here, and an earlier order can be added with its access token (the form below).
+ */
+export function AccountEmptyPanel() {
+  const { t } = useTranslation('portal');
+  return (
+    <StatePanel tone="neutral" icon={<Inbox aria-hidden="true" className="size-8" />} title={t('account.emptyTitle')} body={[t('account.emptyBody')]}>
+      <Link href="/products" className={buttonClass('primary', 'lg')}>
         <ShoppingBag aria-hidden="true" className="size-4" />
         {t('empty.store')}
       </Link>

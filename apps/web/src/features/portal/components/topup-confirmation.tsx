@@ -8,10 +8,11 @@ import { Button, buttonClass } from '../../../components/ui/button.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { readApiError } from '../../../lib/api-error.ts';
 import { cn } from '../../../lib/cn.ts';
+import { type PortalAccess, accessId } from '../api/access-headers.ts';
 import { useCaptureTopupPaypal } from '../api/capture-topup-paypal.ts';
 import { useTopup } from '../api/get-topup.ts';
 import { useCountdown } from '../hooks/use-countdown.ts';
-import { usePortalToken } from '../hooks/use-portal-token.ts';
+import { type PortalAccount, usePortalAccess } from '../hooks/use-portal-access.ts';
 import { PortalShell } from './portal-page.tsx';
 import { LoadErrorPanel, StatePanel } from './state-panel.tsx';
 import { TokenForm } from './token-form.tsx';
@@ -28,21 +29,23 @@ export const TOPUP_REDIRECT_SECONDS = 8;
  * plan and amount and that the bundle appears on the eSIM as queued or active, and returns to
  * `/portal` after {@link TOPUP_REDIRECT_SECONDS} seconds, with 'Back to my eSIMs' at once and
  * 'Stay on this page' to stop the countdown. Failed, cancelled and unknown top-ups are explained.
+ * A signed-in user without a token reads the top-up through their account (issue 9).
  */
-export function TopupConfirmation() {
+export function TopupConfirmation({ account }: { account: PortalAccount }) {
   const { t } = useTranslation('portal');
   const orderNumber = new URLSearchParams(useSearch()).get('order') ?? '';
-  const { token, setToken, clearToken } = usePortalToken();
+  const { access, token, setToken, clearToken } = usePortalAccess(account);
   let body;
   if (!ORDER_NUMBER.test(orderNumber)) body = <TopupNotFound />;
-  else if (token === null) body = <TokenForm onSubmit={setToken} />;
+  else if (access === undefined) body = <Spinner label={t('confirmation.loading')} className="min-h-[30vh]" />;
+  else if (access === null) body = <TokenForm onSubmit={setToken} />;
   else
     body = (
       <ConfirmationContent
-        key={`${token}:${orderNumber}`}
-        token={token}
+        key={`${accessId(access)}:${orderNumber}`}
+        access={access}
         orderNumber={orderNumber}
-        onChangeToken={clearToken}
+        onChangeToken={token ? clearToken : undefined}
       />
     );
   return (
@@ -53,17 +56,17 @@ export function TopupConfirmation() {
 }
 
 function ConfirmationContent({
-  token,
+  access,
   orderNumber,
   onChangeToken,
 }: {
-  token: string;
+  access: PortalAccess;
   orderNumber: string;
-  onChangeToken: () => void;
+  onChangeToken: (() => void) | undefined;
 }) {
   const { t } = useTranslation('portal');
-  const topup = useTopup(token, orderNumber);
-  const capture = useCaptureTopupPaypal(token, orderNumber);
+  const topup = useTopup(access, orderNumber);
+  const capture = useCaptureTopupPaypal(access, orderNumber);
   const started = useRef(false);
   const { mutate } = capture;
   const needsCapture = topup.data?.paymentStatus === 'requires_approval';

@@ -5,8 +5,10 @@ import { CircleAlert, Loader2, Lock } from 'lucide-react';
 import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
 import { type FieldErrors, FormProvider, type Resolver, get, useForm, useWatch } from 'react-hook-form';
 import { Trans, useTranslation } from 'react-i18next';
+import type { PortalAccess } from '../api/access-headers.ts';
 import { FieldError, RequiredMark } from '../../../components/form/form-field.tsx';
 import { PaymentFields } from '../../../components/payment/payment-fields.tsx';
+import { useRateLimitText } from '../../../components/payment/rate-limit-text.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import {
   TOPUP_FIELD_ORDER,
@@ -34,7 +36,7 @@ const resolver: Resolver<TopupFormValues> = async (values) => {
 };
 
 interface TopupFormProps {
-  token: string;
+  access: PortalAccess;
   iccid: string;
   products: readonly Product[];
   language: Language;
@@ -46,7 +48,7 @@ interface TopupFormProps {
  * 'Pay $X.XX'. Errors show next to their fields and the first invalid field gets the focus; a
  * declined payment shows the provider's reason and keeps the choice (see `useTopupSubmit`).
  */
-export function TopupForm({ token, iccid, products, language }: TopupFormProps) {
+export function TopupForm({ access, iccid, products, language }: TopupFormProps) {
   const { t } = useTranslation('portal');
   const form = useForm<TopupFormValues>({
     resolver,
@@ -73,7 +75,7 @@ export function TopupForm({ token, iccid, products, language }: TopupFormProps) 
     },
     [focusFirst, setError],
   );
-  const { submit, phase, failure } = useTopupSubmit({ token, iccid, language, onFieldErrors });
+  const { submit, phase, failure } = useTopupSubmit({ access, iccid, language, onFieldErrors });
   const busy = phase !== 'idle';
   const onInvalid = (errors: FieldErrors<TopupFormValues>) => {
     const paths = TOPUP_FIELD_ORDER.filter((path) => get(errors, path));
@@ -191,6 +193,7 @@ function NewTabLink({ href, children }: { href: string; children?: ReactNode }) 
 /** The failure of the last submission, announced and focused so that it is heard and seen. */
 function FailureAlert({ failure }: { failure: TopupFailure }) {
   const { t } = useTranslation('portal');
+  const rateLimited = useRateLimitText();
   const ref = useRef<HTMLDivElement>(null);
   useEffect(() => {
     ref.current?.focus();
@@ -205,6 +208,9 @@ function FailureAlert({ failure }: { failure: TopupFailure }) {
       break;
     case 'generic':
       title = failure.message ?? t('topup.errors.generic');
+      break;
+    case 'rateLimited':
+      ({ title, body } = rateLimited(failure.retryAfterS));
       break;
     default:
       title = t(`topup.errors.${failure.kind}`);

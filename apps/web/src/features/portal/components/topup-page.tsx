@@ -7,9 +7,10 @@ import { buttonClass } from '../../../components/ui/button.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { readApiError } from '../../../lib/api-error.ts';
 import { captureTopupPaypal } from '../api/capture-topup-paypal.ts';
+import { type PortalAccess, accessId } from '../api/access-headers.ts';
 import { useTopupOptions } from '../api/get-topup-options.ts';
 import type { Destination } from '../hooks/portal-format.ts';
-import { usePortalToken } from '../hooks/use-portal-token.ts';
+import { type PortalAccount, usePortalAccess } from '../hooks/use-portal-access.ts';
 import { EsimSummary } from './esim-summary.tsx';
 import { PortalShell } from './portal-page.tsx';
 import { LoadErrorPanel, StatePanel } from './state-panel.tsx';
@@ -22,36 +23,40 @@ const ORDER_NUMBER = /^ORD-[A-Z0-9-]{6,40}$/;
 interface TopupPageProps {
   language: Language;
   destinationOf: (code: string) => Destination;
+  /** The signed-in account's user id, `null` signed out, `undefined` while loading (from the route). */
+  account: PortalAccount;
 }
 
 /**
  * The top-up page (`/portal/topup?iccid=…`, specification section 2 "Top-up page"): asks for
- * the access token when the tab has none, then shows the eSIM being topped up and the top-up
+ * the access token when the tab has none and nobody is signed in (a signed-in user tops up the
+ * eSIMs of their account; issue 9 "My account"), then shows the eSIM being topped up and the top-up
  * form. Only active eSIMs can be topped up (section 4 "Top-up": otherwise 'Activate to
  * Top-Up'). Back from a cancelled PayPal payment (`&paypal=cancelled&order=…`) it says so and
  * records the cancellation once.
  */
-export function TopupPage({ language, destinationOf }: TopupPageProps) {
+export function TopupPage({ language, destinationOf, account }: TopupPageProps) {
   // The shared card fields' texts load with the portal's own, so the page suspends once.
   const { t } = useTranslation(['portal', 'payment']);
   const params = new URLSearchParams(useSearch());
   const iccid = params.get('iccid') ?? '';
   const paypalCancelled = params.get('paypal') === 'cancelled';
-  const { token, setToken, clearToken } = usePortalToken();
-  useRecordPaypalCancel(token, paypalCancelled ? params.get('order') : null);
+  const { access, token, setToken, clearToken } = usePortalAccess(account);
+  useRecordPaypalCancel(access, paypalCancelled ? params.get('order') : null);
 
   let body;
   if (!ICCID.test(iccid)) body = <EsimNotFound />;
-  else if (token === null) body = <TokenForm onSubmit={setToken} />;
+  else if (access === undefined) body = <Spinner label={t('topup.loading')} className="min-h-[30vh]" />;
+  else if (access === null) body = <TokenForm onSubmit={setToken} />;
   else
     body = (
       <TopupContent
-        key={`${token}:${iccid}`}
-        token={token}
+        key={`${accessId(access)}:${iccid}`}
+        access={access}
         iccid={iccid}
         language={language}
         destinationOf={destinationOf}
-        onChangeToken={clearToken}
+        onChangeToken={token ? clearToken : undefined}
       />
     );
 
@@ -87,17 +92,17 @@ export function TopupPage({ language, destinationOf }: TopupPageProps) {
 }
 
 interface TopupContentProps {
-  token: string;
+  access: PortalAccess;
   iccid: string;
   language: Language;
   destinationOf: (code: string) => Destination;
-  onChangeToken: () => void;
+  onChangeToken: (() => void) | undefined;
 }
 
 /** The eSIM and its plans once loaded, or why they cannot be shown. */
-function TopupContent({ token, iccid, language, destinationOf, onChangeToken }: TopupContentProps) {
+function TopupContent({ access, iccid, language, destinationOf, onChangeToken }: TopupContentProps) {
   const { t } = useTranslation('portal');
-  const options = useTopupOptions(token, iccid);
+  const options = useTopupOptions(access, iccid);
   if (!options.data) {
     if (options.isPending) return <Spinner label={t('topup.loading')} className="min-h-[30vh]" />;
     const info = readApiError(options.error);
@@ -137,7 +142,7 @@ function TopupContent({ token, iccid, language, destinationOf, onChangeToken }: 
             {t('topup.plans.empty')}
           </p>
         ) : (
-          <TopupForm token={token} iccid={iccid} products={products} language={language} />
+          <TopupForm access={access} iccid={iccid} products={products} language={language} />
         )}
       </div>
     </div>
@@ -165,11 +170,11 @@ function EsimNotFound() {
  * Back from a cancelled PayPal payment: tells the server once (the capture answers 402 and
  * cancels the top-up order), so that the order does not wait for an approval forever.
  */
-function useRecordPaypalCancel(token: string | null, orderNumber: string | null) {
+function useRecordPaypalCancel(access: PortalAccess | null | undefined, orderNumber: string | null) {
   const done = useRef(false);
   useEffect(() => {
-    if (done.current || !token || !orderNumber || !ORDER_NUMBER.test(orderNumber)) return;
+    if (done.current || !access || !orderNumber || !ORDER_NUMBER.test(orderNumber)) return;
     done.current = true;
-    captureTopupPaypal(token, orderNumber).catch(() => undefined);
-  }, [orderNumber, token]);
+    captureTopupPaypal(access, orderNumber).catch(() => undefined);
+  }, [orderNumber, access]);
 }

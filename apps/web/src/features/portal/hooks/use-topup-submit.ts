@@ -7,6 +7,7 @@ import { paymentFor } from '../../../lib/card-token.ts';
 import { fieldMessageOf } from '../../../lib/form-errors.ts';
 import { type PaymentAttempt, attemptAfter, attemptFor, outcomeOf } from '../../../lib/idempotency.ts';
 import { randomId } from '../../../lib/session.ts';
+import type { PortalAccess } from '../api/access-headers.ts';
 import { portalQueryKey } from '../api/get-portal.ts';
 import { topupOptionsQueryKey } from '../api/get-topup-options.ts';
 import { purchaseTopup } from '../api/purchase-topup.ts';
@@ -26,8 +27,13 @@ export type TopupFailure =
   | { kind: 'fields' }
   /** No answer: the next click retries the same attempt with the same key. */
   | { kind: 'network' }
-  /** 5xx, 429 or the server still busy with the key: retried with the same key. */
+  /** 5xx or the server still busy with the key: retried with the same key. */
   | { kind: 'server' }
+  /**
+   * 429: too many payment (or portal) attempts (issue 8); wait `retryAfterS` seconds
+   * (`Retry-After`, when sent), then the same attempt is retried with the same key.
+   */
+  | { kind: 'rateLimited'; retryAfterS: number | undefined }
   /** 409 `topup_unavailable`: the eSIM is no longer active. */
   | { kind: 'unavailable' }
   /** 401: the access token stopped working. */
@@ -40,7 +46,7 @@ export type TopupFailure =
 export type TopupPhase = 'idle' | 'paying' | 'redirecting';
 
 interface TopupSubmitOptions {
-  token: string;
+  access: PortalAccess;
   iccid: string;
   language: Language;
   /** Shows server field errors next to their fields (and focuses the first). */
@@ -56,7 +62,7 @@ interface TopupSubmitOptions {
  * `requires_approval` leaves for PayPal's `approvalUrl`. A second submit while one runs is
  * ignored. Failures keep the form as it is.
  */
-export function useTopupSubmit({ token, iccid, language, onFieldErrors }: TopupSubmitOptions) {
+export function useTopupSubmit({ access, iccid, language, onFieldErrors }: TopupSubmitOptions) {
   const [, navigate] = useLocation();
   const queryClient = useQueryClient();
   const attemptRef = useRef<PaymentAttempt | null>(null);
@@ -68,6 +74,7 @@ export function useTopupSubmit({ token, iccid, language, onFieldErrors }: TopupS
     (error: unknown, source: 'token' | 'topup') => {
       const info = readApiError(error);
       if (!info) return setFailure({ kind: 'network' });
+      if (info.status === 429) return setFailure({ kind: 'rateLimited', retryAfterS: info.retryAfterS });
       if (info.status === 402) return setFailure({ kind: 'declined', message: info.message });
       if (info.status === 401) return setFailure({ kind: 'access' });
       if (info.status === 400 || info.status === 422) {
@@ -102,10 +109,10 @@ export function useTopupSubmit({ token, iccid, language, onFieldErrors }: TopupS
         attempt = paid.attempt;
         attemptRef.current = attempt;
         stage = 'topup';
-        const response = await purchaseTopup(token, iccid, toTopupBody(values, payment, language), attempt.key);
+        const response = await purchaseTopup(access, iccid, toTopupBody(values, payment, language), attempt.key);
         attemptRef.current = null;
-        void queryClient.invalidateQueries({ queryKey: portalQueryKey(token) });
-        void queryClient.invalidateQueries({ queryKey: topupOptionsQueryKey(token, iccid) });
+        void queryClient.invalidateQueries({ queryKey: portalQueryKey(access) });
+        void queryClient.invalidateQueries({ queryKey: topupOptionsQueryKey(access, iccid) });
         if (response.payment.status === 'requires_approval') {
           leaving = true;
           setPhase('redirecting');
@@ -124,7 +131,7 @@ export function useTopupSubmit({ token, iccid, language, onFieldErrors }: TopupS
         }
       }
     },
-    [fail, iccid, language, navigate, queryClient, token],
+    [access, fail, iccid, language, navigate, queryClient],
   );
 
   return { submit, phase, failure };

@@ -1,0 +1,34 @@
+import { apiErrorSchema } from '@esim/contract/catalog';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { requireAdmin, signedIn } from '../auth/auth-guard.ts';
+import type { AuthService } from '../auth/auth.service.ts';
+
+/**
+ * The admin area's routes (issue 9 makes admins exist and be checked; the area itself is the next
+ * issue). Every route here runs `requireAdmin` first, on the server (OWASP ASVS 4.0.3 V4.1.1):
+ * 401 `unauthorized` signed out, 403 `forbidden` 'Admin privileges required' for a non-admin,
+ * 403 `two_factor_setup_required` for an admin without two-factor authentication while
+ * `ADMIN_REQUIRE_2FA` is on.
+ *
+ * - `GET /api/admin/ping` → `{ status: 'ok', username }`: the admin area's health check, which
+ *   also tells the admin web app that the session may use it.
+ */
+export const adminRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (app, { auth }) => {
+  app.addHook('onRequest', requireAdmin(auth));
+  app.addHook('onRequest', async (_request, reply) => {
+    reply.header('cache-control', 'no-store');
+  });
+
+  app.get(
+    '/api/admin/ping',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: "The admin area's health check (admins only)",
+        response: { 200: z.object({ status: z.literal('ok'), username: z.string() }), 401: apiErrorSchema, 403: apiErrorSchema },
+      },
+    },
+    async (request) => ({ status: 'ok' as const, username: signedIn(request).user.username }),
+  );
+};

@@ -1,0 +1,366 @@
+/** @jsxRuntime automatic @jsxImportSource react */
+import { BRAND } from '@esim/contract/brand';
+import type { Language } from '@esim/contract/languages';
+import { Body } from '@react-email/body';
+import { Button } from '@react-email/button';
+import { Column } from '@react-email/column';
+import { Container } from '@react-email/container';
+import { Head } from '@react-email/head';
+import { Heading } from '@react-email/heading';
+import { Html } from '@react-email/html';
+import { Link } from '@react-email/link';
+import { Preview } from '@react-email/preview';
+import { render } from '@react-email/render';
+import { Row } from '@react-email/row';
+import { Text } from '@react-email/text';
+import { type CSSProperties, Fragment, type ReactElement, type ReactNode } from 'react';
+import type { InlineImage } from '../../providers/mail/mailer.ts';
+import { COLORS, FONT } from './email-html.ts';
+import type { CommonEmailStrings } from './locales/index.ts';
+import { SUPPORT_CONTACT } from './support-contact.ts';
+
+/**
+ * The React Email pieces every template is made of (decision record 0015): the document with its
+ * 600 px column, cards, headings, paragraphs, buttons, links, the support section, and
+ * {@link renderEmailHtml}. Styles are inline (mail clients drop style sheets; the one `<style>`
+ * only tightens paddings on phones), texts are plain strings that React escapes.
+ */
+
+/**
+ * A rendered message, what every template's render function returns: spread it into
+ * `Mailer.send` with `to` (and `orderId` when there is one).
+ */
+export interface RenderedEmail {
+  /** Template id (`email_messages.template`). */
+  template: string;
+  /** The language actually used (the requested one, or English when it is not supported). */
+  language: Language;
+  subject: string;
+  /** The HTML document ({@link renderEmailHtml}). */
+  html: string;
+  /** The plain-text part, with the same content as the HTML. */
+  text: string;
+  /** Images the HTML references as `cid:<cid>` (e.g. one QR code PNG per eSIM); often none. */
+  inlineImages: InlineImage[];
+}
+
+/** Padding of the page around the column, and of a card; phones get less (see `<style>`). */
+const RESPONSIVE_CSS = `@media only screen and (max-width: 480px) {
+  .card-pad { padding: 16px !important; }
+  .outer-pad { padding: 12px 8px !important; }
+}`;
+
+/** React Email's hidden preheader style, plus `mso-hide` for Outlook, which ignores `display`. */
+const PREHEADER_STYLE = {
+  display: 'none',
+  overflow: 'hidden',
+  lineHeight: '1px',
+  opacity: 0,
+  maxHeight: 0,
+  maxWidth: 0,
+  msoHide: 'all',
+} as CSSProperties;
+
+/**
+ * Markup only Outlook for Windows (Word's engine) reads, inside an `<!--[if mso]>` comment: the
+ * same technique as React Email's `Button`. `html` must be fixed markup, never data.
+ */
+function OutlookOnly({ html }: { html: string }) {
+  return <span dangerouslySetInnerHTML={{ __html: `<!--[if mso]>${html}<![endif]-->` }} />;
+}
+
+/** Props of {@link EmailLayout}; every string is plain text. */
+export interface EmailLayoutProps {
+  lang: Language;
+  /** The document title: the message's subject. */
+  title: string;
+  /** The hidden preview line mail clients show next to the subject (up to 150 characters). */
+  preheader: string;
+  /** The small print under the column, one line each (why the message was sent, tagline, ©). */
+  footer: readonly string[];
+  /** The message's {@link Card}s. */
+  children: ReactNode;
+}
+
+/**
+ * The whole e-mail document: `lang`, viewport and colour-scheme metas, the hidden preheader, the
+ * brand name, then `children` in a centred 600 px column (a fixed 600 px table for Outlook for
+ * Windows, which ignores `max-width`) that shrinks to the phone's width, on a grey page, and the
+ * footer lines.
+ */
+export function EmailLayout({ lang, title, preheader, footer, children }: EmailLayoutProps) {
+  return (
+    <Html lang={lang} dir="ltr">
+      <Head>
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="format-detection" content="telephone=no, date=no, address=no, email=no" />
+        <meta name="color-scheme" content="light" />
+        <meta name="supported-color-schemes" content="light" />
+        <title>{title}</title>
+        <style>{RESPONSIVE_CSS}</style>
+      </Head>
+      <Body style={{ backgroundColor: COLORS.page, margin: 0, padding: 0 }}>
+        <Preview style={PREHEADER_STYLE}>{preheader}</Preview>
+        <Row>
+          <Column align="center" className="outer-pad" style={{ padding: '24px 12px' }}>
+            <OutlookOnly html='<table role="presentation" width="600" cellpadding="0" cellspacing="0" border="0"><tr><td>' />
+            <Container style={{ maxWidth: 600, margin: '0 auto' }}>
+              <Row>
+                <Column
+                  style={{
+                    padding: '0 0 16px',
+                    fontFamily: FONT,
+                    fontSize: 22,
+                    lineHeight: '28px',
+                    fontWeight: 800,
+                    color: COLORS.brand,
+                  }}
+                >
+                  {BRAND}
+                </Column>
+              </Row>
+              {children}
+              <Row>
+                <Column
+                  style={{
+                    padding: '8px 8px 0',
+                    fontFamily: FONT,
+                    fontSize: 12,
+                    lineHeight: '18px',
+                    color: COLORS.muted,
+                  }}
+                >
+                  {footer.map((line, i) => (
+                    <Fragment key={i}>
+                      {i > 0 && <br />}
+                      {line}
+                    </Fragment>
+                  ))}
+                </Column>
+              </Row>
+            </Container>
+            <OutlookOnly html="</td></tr></table>" />
+          </Column>
+        </Row>
+      </Body>
+    </Html>
+  );
+}
+
+/** A white, rounded, bordered card of the column, 16 px above the next one. */
+export function Card({ children }: { children: ReactNode }) {
+  return (
+    <Row>
+      <Column style={{ padding: '0 0 16px' }}>
+        <Row
+          style={{
+            borderCollapse: 'separate',
+            background: COLORS.white,
+            border: `1px solid ${COLORS.border}`,
+            borderRadius: 12,
+          }}
+        >
+          <Column className="card-pad" style={{ padding: 24 }}>
+            {children}
+          </Column>
+        </Row>
+      </Column>
+    </Row>
+  );
+}
+
+/** The message's main heading (`h1`), at the top of its first card. */
+export function EmailTitle({ children }: { children: string }) {
+  return (
+    <Heading
+      as="h1"
+      style={{
+        margin: '0 0 16px',
+        fontFamily: FONT,
+        fontSize: 24,
+        lineHeight: '30px',
+        fontWeight: 800,
+        color: COLORS.ink,
+      }}
+    >
+      {children}
+    </Heading>
+  );
+}
+
+/** A card's heading (`h2`). */
+export function SectionHeading({ children }: { children: string }) {
+  return (
+    <Heading
+      as="h2"
+      style={{
+        margin: '0 0 12px',
+        fontFamily: FONT,
+        fontSize: 18,
+        lineHeight: '24px',
+        fontWeight: 700,
+        color: COLORS.ink,
+      }}
+    >
+      {children}
+    </Heading>
+  );
+}
+
+/** Type sizes of {@link Paragraph}: body 15/22 px, `small` 14/20 px, `fine` print 12/16 px (muted). */
+const PARAGRAPH_SIZES = {
+  body: { fontSize: 15, lineHeight: '22px', color: COLORS.ink },
+  small: { fontSize: 14, lineHeight: '20px', color: COLORS.ink },
+  fine: { fontSize: 12, lineHeight: '16px', color: COLORS.muted },
+} as const satisfies Record<string, CSSProperties>;
+
+/** Props of {@link Paragraph}. */
+export interface ParagraphProps {
+  /** `body` (default), `small` or `fine` (muted small print). */
+  size?: keyof typeof PARAGRAPH_SIZES;
+  /** Muted colour at any size. */
+  muted?: boolean;
+  /** Space below in px; 12 unless given. */
+  marginBottom?: number;
+  /** More inline style (weight, top margin...). */
+  style?: CSSProperties;
+  /** Text, or text with {@link fillElements}' elements. */
+  children: ReactNode;
+}
+
+/** A paragraph of the brand's font at one of three sizes. */
+export function Paragraph({ size = 'body', muted = false, marginBottom = 12, style, children }: ParagraphProps) {
+  return (
+    <Text
+      style={{
+        fontFamily: FONT,
+        ...PARAGRAPH_SIZES[size],
+        ...(muted ? { color: COLORS.muted } : {}),
+        ...style,
+        marginTop: style?.marginTop ?? 0,
+        marginBottom,
+      }}
+    >
+      {children}
+    </Text>
+  );
+}
+
+/** Props of {@link ButtonLink}. */
+export interface ButtonLinkProps {
+  /** Absolute URL (checked by the template, e.g. with `assertHttpUrl`). */
+  href: string;
+  /** `primary` (filled, default) or `secondary` (outlined). */
+  variant?: 'primary' | 'secondary';
+  children: string;
+}
+
+/**
+ * A button-styled link in the brand's colours (React Email's `Button`, which pads it for Outlook
+ * too); buttons placed one after another sit side by side and wrap on a phone.
+ */
+export function ButtonLink({ href, variant = 'primary', children }: ButtonLinkProps) {
+  const primary = variant === 'primary';
+  return (
+    <Button
+      href={href}
+      rel="noopener"
+      style={{
+        margin: '0 8px 8px 0',
+        padding: '11px 18px',
+        border: `2px solid ${COLORS.brand}`,
+        borderRadius: 8,
+        backgroundColor: primary ? COLORS.brand : COLORS.white,
+        color: primary ? COLORS.white : COLORS.brand,
+        fontFamily: FONT,
+        fontSize: 15,
+        fontWeight: 700,
+      }}
+    >
+      {children}
+    </Button>
+  );
+}
+
+/** An underlined link in the brand colour. */
+export function TextLink({ href, children }: { href: string; children: string }) {
+  return (
+    <Link href={href} style={{ color: COLORS.brand, textDecoration: 'underline' }}>
+      {children}
+    </Link>
+  );
+}
+
+/**
+ * The support section every message ends with (specification section 9): heading, response
+ * times, e-mail / WhatsApp / phone links of {@link SUPPORT_CONTACT} and opening hours. Its
+ * plain-text twin is `supportText` in `email-html.ts`.
+ */
+export function SupportSection({ common }: { common: CommonEmailStrings }) {
+  const contacts = [
+    [common.emailLabel, `mailto:${SUPPORT_CONTACT.email}`, SUPPORT_CONTACT.email],
+    [common.whatsappLabel, SUPPORT_CONTACT.whatsappHref, SUPPORT_CONTACT.whatsapp],
+    [common.phoneLabel, SUPPORT_CONTACT.phoneHref, SUPPORT_CONTACT.phone],
+  ] as const;
+  return (
+    <>
+      <SectionHeading>{common.supportHeading}</SectionHeading>
+      <Paragraph size="small">{common.supportIntro}</Paragraph>
+      <Paragraph size="small" style={{ lineHeight: '22px' }}>
+        {contacts.map(([label, href, text], i) => (
+          <Fragment key={href}>
+            {i > 0 && <br />}
+            {`${label}: `}
+            <TextLink href={href}>{text}</TextLink>
+          </Fragment>
+        ))}
+      </Paragraph>
+      <Paragraph size="fine" marginBottom={0}>
+        {common.supportHours}
+      </Paragraph>
+    </>
+  );
+}
+
+/**
+ * Like `fill` (`email-html.ts`) but for the HTML: replaces `{key}` placeholders of `template`
+ * with `elements[key]` (e.g. the order number in `<strong>`), else with `vars[key]` as text;
+ * unknown placeholders stay as they are. React escapes the text parts.
+ */
+export function fillElements(
+  template: string,
+  vars: Readonly<Record<string, string | number>>,
+  elements: Readonly<Record<string, ReactElement>> = {},
+): ReactNode[] {
+  const parts: ReactNode[] = [];
+  let text = '';
+  let last = 0;
+  for (const match of template.matchAll(/\{(\w+)\}/g)) {
+    const key = match[1] ?? '';
+    text += template.slice(last, match.index);
+    last = match.index + match[0].length;
+    const element = elements[key];
+    if (element) {
+      // One text node between elements: React marks adjacent text nodes with `<!-- -->`.
+      if (text) parts.push(text);
+      parts.push(<Fragment key={parts.length}>{element}</Fragment>);
+      text = '';
+    } else {
+      const value = vars[key];
+      text += value === undefined ? match[0] : String(value);
+    }
+  }
+  text += template.slice(last);
+  if (text) parts.push(text);
+  return parts;
+}
+
+/**
+ * Renders an e-mail element (an {@link EmailLayout}) to the HTML document sent, with React
+ * Email's `render`: an XHTML 1.0 Transitional doctype, then React's markup, double-quoted
+ * attributes (the e-mail preview's CSP hashes its `style` attributes).
+ * @throws what a component throws while rendering (the promise rejects).
+ */
+export function renderEmailHtml(element: ReactElement): Promise<string> {
+  return render(element);
+}

@@ -1,0 +1,183 @@
+import { createHash, randomBytes } from 'node:crypto';
+import fastifyHelmet from '@fastify/helmet';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { DEVICE_PAGE_STYLE } from '../providers/esim/sandbox-device-page.ts';
+import { PAYPAL_PAGE_STYLE } from '../providers/payment/sandbox-paypal-page.ts';
+
+/**
+ * The app's security response headers (DESIGN.md section 6; OWASP ASVS 4.0.3 V14.4 "HTTP
+ * Security Headers", V14.4.3 CSP and V14.4.7 framing; decision record 0010).
+ *
+ * Content-Security-Policy has no `'unsafe-inline'` anywhere. Inline styles are allowed three ways
+ * only: a per-response nonce ({@link cspNonce}) for the storefront's `index.html`, whose libraries
+ * create `<style>` elements at run time; the SHA-256 of the constant `<style>` of the sandbox
+ * pages; and, on the e-mail preview alone, the hashes of that document's own inline styles
+ * ({@link scriptFreeDocumentPolicy}). Scripts come from the origin only.
+ */
+
+/** Bytes of entropy in a nonce: 128 bits, the least CSP Level 3 recommends. */
+const NONCE_BYTES = 16;
+
+/**
+ * The CSP hash source of a text, `'sha256-<base64>'`: what a browser compares with the SHA-256
+ * of an inline `<style>` element's text or, under `'unsafe-hashes'`, of a `style` attribute's
+ * value (CSP Level 3).
+ */
+export function cspHash(text: string): string {
+  return `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
+}
+
+/** Inline `<style>` blocks served by the app's own pages that cannot carry a nonce. */
+const STYLE_HASHES = [cspHash(PAYPAL_PAGE_STYLE), cspHash(DEVICE_PAGE_STYLE)];
+
+/** The policy's directives; `style-src` gains the nonce of a response that has one. */
+function contentSecurityPolicy(styleNonce?: string): string {
+  const styleSources = ["'self'", ...STYLE_HASHES, ...(styleNonce ? [`'nonce-${styleNonce}'`] : [])];
+  return [
+    "default-src 'self'",
+    "script-src 'self'",
+    `style-src ${styleSources.join(' ')}`,
+    // QR codes (`data:`, canvas `blob:`), flags.
+    "img-src 'self' data: blob:",
+    "font-src 'self' data:",
+    "connect-src 'self'",
+    "object-src 'none'",
+    "base-uri 'none'",
+    "frame-ancestors 'none'",
+    "form-action 'self'",
+  ].join('; ');
+}
+
+/** The policy of every response that asked for no nonce (API answers, static files, sandbox pages). */
+const BASE_POLICY = contentSecurityPolicy();
+
+/**
+ * Powerful browser features, denied to the store's pages and to anything they could embed, except
+ * `clipboard-write` for the copy buttons (access token, activation code). `payment` is denied: card
+ * details go to the payment provider's tokenisation endpoint and PayPal by redirect, never through
+ * the Payment Request API. Only features that Chromium knows are named, so that it logs no
+ * "Unrecognized feature" error.
+ */
+const PERMISSIONS_POLICY = [
+  'accelerometer=()',
+  'autoplay=()',
+  'browsing-topics=()',
+  'camera=()',
+  'clipboard-read=()',
+  'clipboard-write=(self)',
+  'display-capture=()',
+  'encrypted-media=()',
+  'fullscreen=()',
+  'gamepad=()',
+  'geolocation=()',
+  'gyroscope=()',
+  'hid=()',
+  'idle-detection=()',
+  'local-fonts=()',
+  'magnetometer=()',
+  'microphone=()',
+  'midi=()',
+  'payment=()',
+  'picture-in-picture=()',
+  'publickey-credentials-get=()',
+  'screen-wake-lock=()',
+  'serial=()',
+  'sync-xhr=()',
+  'usb=()',
+  'xr-spatial-tracking=()',
+].join(', ');
+
+/** Nonces issued, by reply: one per response, however often a handler asks. */
+const nonces = new WeakMap<FastifyReply, string>();
+
+/**
+ * The CSP nonce of this response (128 random bits from the CSPRNG, base64), created on first use
+ * and added to the response's `style-src`. A page puts it on the elements that need it (`<meta
+ * property="csp-nonce">` for the SPA's libraries). Use it only in a response that is not shared:
+ * each response must have its own.
+ */
+export function cspNonce(reply: FastifyReply): string {
+  let nonce = nonces.get(reply);
+  if (!nonce) {
+    nonce = randomBytes(NONCE_BYTES).toString('base64');
+    nonces.set(reply, nonce);
+    reply.header('content-security-policy', contentSecurityPolicy(nonce));
+  }
+  return nonce;
+}
+
+/** `&#NN;`, `&#xHH;` and the named references escaping can produce, as a browser decodes them in an attribute value. */
+function decodeAttribute(value: string): string {
+  const named: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
+  return value.replace(
+    /&(?:#(\d+)|#x([\da-f]+)|(amp|lt|gt|quot|apos));/gi,
+    (match, dec?: string, hex?: string, name?: string) => {
+      if (dec) return String.fromCodePoint(Number(dec));
+      if (hex) return String.fromCodePoint(Number.parseInt(hex, 16));
+      return named[(name ?? '').toLowerCase()] ?? match;
+    },
+  );
+}
+
+/**
+ * The CSP of a server-rendered document without scripts whose inline styles are all written by
+ * the app from fixed data (the e-mail preview: e-mail HTML must be styled inline, as mail clients
+ * drop style sheets). Nothing loads but `data:` images; `style-src-elem` lists the SHA-256 of each
+ * `<style>` element of `html` and `style-src-attr 'unsafe-hashes'` that of each distinct `style`
+ * attribute value, so the page can show exactly its own styles and no other. `html` must be the
+ * exact body sent, with double-quoted `style` attributes (as the e-mail templates write them).
+ */
+export function scriptFreeDocumentPolicy(html: string): string {
+  const elements = new Set([...html.matchAll(/<style\b[^>]*>([^<]*)<\/style>/gi)].map((m) => cspHash(m[1] ?? '')));
+  const attributes = new Set(
+    [...html.matchAll(/\sstyle="([^"]*)"/gi)].map((m) => cspHash(decodeAttribute(m[1] ?? ''))),
+  );
+  return [
+    "default-src 'none'",
+    'img-src data:',
+    `style-src-elem ${elements.size > 0 ? [...elements].join(' ') : "'none'"}`,
+    `style-src-attr ${attributes.size > 0 ? ["'unsafe-hashes'", ...attributes].join(' ') : "'none'"}`,
+    "object-src 'none'",
+    "base-uri 'none'",
+    "form-action 'none'",
+    "frame-ancestors 'none'",
+  ].join('; ');
+}
+
+/**
+ * The security headers of a JSON answer sent where no hook runs (Fastify's `frameworkErrors`:
+ * bad URLs, over-long path parameters): the same values {@link registerSecurityHeaders} gives
+ * every routed answer, so that no response of the app goes without them.
+ */
+export const STATIC_SECURITY_HEADERS: Readonly<Record<string, string>> = {
+  'content-security-policy': BASE_POLICY,
+  'permissions-policy': PERMISSIONS_POLICY,
+  'strict-transport-security': 'max-age=31536000; includeSubDomains',
+  'x-content-type-options': 'nosniff',
+  'x-frame-options': 'SAMEORIGIN',
+  'referrer-policy': 'no-referrer',
+  'cross-origin-opener-policy': 'same-origin',
+  'cross-origin-resource-policy': 'same-origin',
+};
+
+/**
+ * Registers the security headers on every response: helmet's set (HSTS for a year with
+ * subdomains, `X-Content-Type-Options: nosniff`, `Referrer-Policy: no-referrer`,
+ * `Cross-Origin-Opener-Policy`, ...), the Content-Security-Policy above (a constant string, so an
+ * API answer pays no nonce; {@link cspNonce} rewrites it for a page that needs one) and
+ * `Permissions-Policy`. A route may replace the CSP with a stricter one of its own (the e-mail
+ * preview, {@link scriptFreeDocumentPolicy}).
+ */
+export async function registerSecurityHeaders(app: FastifyInstance): Promise<void> {
+  await app.register(fastifyHelmet, {
+    // Written below: helmet would rebuild the same string on every request.
+    contentSecurityPolicy: false,
+    crossOriginEmbedderPolicy: false,
+    strictTransportSecurity: { maxAge: 31_536_000, includeSubDomains: true },
+  });
+  app.addHook('onRequest', (_request, reply, done) => {
+    reply.header('content-security-policy', BASE_POLICY);
+    reply.header('permissions-policy', PERMISSIONS_POLICY);
+    done();
+  });
+}

@@ -1,0 +1,14 @@
+import { useLocation } from 'wouter';
+import { SetupAdminPage } from '../../features/auth/components/setup-admin-page.tsx';
+import { usePageMeta } from '../page-meta.tsx';
+
+/**
+ * `/setup-admin#token=…` (issue 9 "first admin"; noindex by path): the page of the one-time link
+ * the server prints at start-up while no admin exists. The new admin, signed in, goes on to the
+ * admin area.
+ */
+export function SetupAdminRoute() {
+  usePageMeta({ kind: 'default' });
+  const [, navigate] = useLocation();
+  return <SetupAdminPage onCreated={() => navigate('/admin', { replace: true })} />;
+}
