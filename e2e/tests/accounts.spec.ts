@@ -1,7 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import fs from 'node:fs/promises';
 import { type APIRequestContext, type Locator, type Page, expect, test } from '@playwright/test';
-import { adminSetupLinkPath } from '../support/admin-setup-link.ts';
 import { seriousViolations } from './a11y.ts';
 import { extractPortalToken, waitForMail } from './mail.ts';
 import { freshTotp } from './totp.ts';
@@ -12,9 +10,9 @@ import { visitorWithCart } from './visitor.ts';
  * fresh database: two-factor authentication set up on the profile with codes computed from the
  * secret (`totp.ts`), sign-in with a code and with a recovery code, and turning it off; a
  * forgotten password reset through the e-mail in the loopback SMTP mailbox; a signed-in buyer
- * who sees the new order's eSIM in the portal without a token and adds an earlier guest order;
- * the first-admin link the store prints at start-up (written to the run's DATA_DIR by
- * `support/store.ts`). Each test makes its own accounts. The store runs with NODE_ENV=production.
+ * who sees the new order's eSIM in the portal without a token and adds an earlier guest order.
+ * (The first-admin link the store prints at start-up is opened by `admin.setup.ts`.) Each test
+ * makes its own accounts. The store runs with NODE_ENV=production.
  * The journeys run under the store's Content-Security-Policy; the axe checks and the 360 px
  * screenshots of the new screens are at the end, with the policy bypassed to inject axe.
  */
@@ -254,36 +252,6 @@ test('a signed-in buyer sees the new eSIM in the portal without a token, and add
   await expect(page.getByRole('button', { name: 'View my eSIMs' })).toBeVisible();
 });
 
-test('the first-admin link creates the admin, signs it in and opens the admin area', async ({ page }) => {
-  const file = adminSetupLinkPath();
-  const link = file ? await fs.readFile(file, 'utf8').then((text) => text.trim(), () => '') : '';
-  test.skip(!link, 'The store printed no first-admin link this run (an admin existed at start-up).');
-
-  await page.goto(link);
-  await expect(page).toHaveURL(/\/setup-admin$/);
-  await expect(page.getByRole('heading', { level: 1, name: 'Create the admin account' })).toBeVisible();
-
-  const admin = newTraveller();
-  const form = page.getByRole('form', { name: 'Your admin details' });
-  await form.getByLabel('First name').fill('Grace');
-  await form.getByLabel('Last name').fill('Hopper');
-  await form.getByLabel('Username').fill(`admin-${admin.username}`);
-  await form.getByLabel('E-mail address').fill(`admin-${admin.email}`);
-  await form.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await form.getByLabel('Confirm password').fill(PASSWORD);
-  await form.getByRole('button', { name: 'Create admin account' }).click();
-  await expect(toast(page, 'Admin account created')).toBeVisible();
-  await expect(page).toHaveURL(/\/admin$/);
-  await expect(page.getByRole('heading', { level: 1, name: 'Admin panel' })).toBeVisible();
-  const user = (await (await page.request.get('/api/user')).json()) as { isAdmin: boolean };
-  expect(user.isAdmin).toBe(true);
-
-  // The link is spent: the page now says an admin exists and offers sign-in.
-  await page.goto(link);
-  await expect(page.getByRole('heading', { name: 'An administrator already exists' })).toBeVisible();
-  await expect(page.getByRole('link', { name: 'Sign in' }).last()).toHaveAttribute('href', '/auth?next=%2Fadmin');
-});
-
 /** Asks for a reset e-mail through the API (a context without a session cookie) and returns the link it carries. */
 async function resetLinkFor(request: APIRequestContext, email: string): Promise<string> {
   const asked = await request.post('/api/forgot-password', { data: { email } });
@@ -344,7 +312,7 @@ test.describe('accessibility and small screens of the account screens', () => {
   });
 
   test('/setup-admin: no serious axe violation, usable at 360 px, in each state', async ({ page }) => {
-    // The first-admin test may create the admin at any moment of the run: the status is answered
+    // The setup project has created the admin before this runs: the status is answered
     // here so that each state is checked whatever the order (the rest is the real API).
     let needed = true;
     await page.route(/\/api\/setup-admin\/status$/, (route) => route.fulfill({ json: { needed } }));

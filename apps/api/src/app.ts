@@ -14,7 +14,9 @@ import { paymentThrottles } from './lib/payment-throttle.ts';
 import { Throttler } from './lib/throttle.ts';
 import { ThrottleRepository } from './lib/throttle.repository.ts';
 import { registerTextGuard } from './lib/text-guard.ts';
+import { registerAdminAudit } from './modules/admin/admin-scope.ts';
 import { adminRoutes } from './modules/admin/admin.routes.ts';
+import { AuditRepository } from './modules/admin/audit.repository.ts';
 import { registerSessions } from './modules/auth/auth-guard.ts';
 import { AuthRepository } from './modules/auth/auth.repository.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
@@ -146,6 +148,8 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; s
     publicUrl: config.publicUrl,
   });
   await registerSessions(app, { auth, publicOrigin: config.publicUrl });
+  // Every admin call in the audit log (issue 10), written after it is answered.
+  registerAdminAudit(app, new AuditRepository(database.db));
 
   const esimProvider = deps.esimProvider ?? new SandboxEsimProvider({ db: database.db, latencyMs: config.esimSandbox.latencyMs });
   const catalog = new CatalogService(new CatalogRepository(database.db), esimProvider);
@@ -190,6 +194,18 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; s
   });
   await app.register(authRoutes, { auth });
   await app.register(adminRoutes, { auth });
+
+  // ---- The admin area (issue 10). Each block belongs to one part of it; keep edits inside yours.
+  // [admin-orders] orders list, statuses, status changes, notify, order detail, notes, tokens
+  // [/admin-orders]
+  // [admin-refunds] refunds
+  // [/admin-refunds]
+  // [admin-pricing] pricing settings, recalculation, price explanation
+  // [/admin-pricing]
+  // [admin-catalogue] catalogue sync, bulk import, export
+  // [/admin-catalogue]
+  // [admin-ops] dashboard, outbox, jobs, audit log
+  // [/admin-ops]
   await app.register(catalogRoutes, { catalog, maxAgeS: config.catalogueMaxAgeS });
   await app.register(cartRoutes, { cart });
   await app.register(ordersRoutes, { orders, throttle: throttles.checkout });

@@ -48,6 +48,17 @@ export const products = pgTable(
     imageUrl: text('image_url'),
     /** False once the provider stops listing the bundle; kept for order history. */
     active: boolean('active').notNull().default(true),
+    /**
+     * The admin's switch (bulk import `active`, issue 10): false hides the product from the
+     * storefront whatever the provider lists. The storefront shows `active and enabled`.
+     */
+    enabled: boolean('enabled').notNull().default(true),
+    /** The admin's display name (bulk import `displayName`); null shows the provider's `name`. */
+    displayName: text('display_name'),
+    /** A fixed retail price set by the admin (bulk import), US cents: recalculation keeps it. Null: priced by the rules. */
+    fixedPriceCents: integer('fixed_price_cents'),
+    /** Shown first in its destination's list (bulk import `featured`). */
+    featured: boolean('featured').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -82,19 +93,86 @@ export const pricingSettings = pgTable('pricing_settings', {
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
-/** One run of catalogue sync with what it changed (admin screen, idempotency checks). */
-export const catalogueSyncRuns = pgTable('catalogue_sync_runs', {
+/**
+ * One run of catalogue sync with what it changed (admin screen `/admin/catalogue-sync`, issue 10).
+ * `updated` counts changed bundles and `deactivated` retired ones. A run started from the admin
+ * or the schedule is a durable job (`job_id`); `processed` of `total` is its live progress.
+ */
+export const catalogueSyncRuns = pgTable(
+  'catalogue_sync_runs',
+  {
+    id: serial('id').primaryKey(),
+    provider: text('provider').notNull(),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+    /** queued | running | succeeded | failed */
+    status: text('status').notNull().default('running'),
+    added: integer('added').notNull().default(0),
+    updated: integer('updated').notNull().default(0),
+    unchanged: integer('unchanged').notNull().default(0),
+    deactivated: integer('deactivated').notNull().default(0),
+    /** Bundles that could not be imported (bad data from the provider). */
+    errors: integer('errors').notNull().default(0),
+    /** Bundles handled so far and in all (progress bar); 0 until the catalogue is read. */
+    processed: integer('processed').notNull().default(0),
+    total: integer('total').notNull().default(0),
+    /** What changed, per bundle: `{ added: [...], changed: [{ name, fields }], retired: [...], errors: [{ name, message }] }`. */
+    report: jsonb('report').$type<Record<string, unknown>>(),
+    /** Reprice every product once the sync is done. */
+    reprice: boolean('reprice').notNull().default(false),
+    /** `admin:<username>`, `schedule` or `system` (first start). */
+    actor: text('actor').notNull().default('system'),
+    jobId: bigint('job_id', { mode: 'number' }),
+    error: text('error'),
+  },
+  (t) => [
+    // One sync at a time, across instances: at most one run queued or running.
+    uniqueIndex('catalogue_sync_runs_one_running_idx').on(t.provider).where(sql`${t.status} in ('queued', 'running')`),
+  ],
+);
+
+/** One recalculation of every product's price (issue 10): who, when, counts; dry runs are not stored. */
+export const pricingRuns = pgTable('pricing_runs', {
   id: serial('id').primaryKey(),
-  provider: text('provider').notNull(),
-  startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
-  finishedAt: timestamp('finished_at', { withTimezone: true }),
-  /** running | succeeded | failed */
-  status: text('status').notNull().default('running'),
-  added: integer('added').notNull().default(0),
-  updated: integer('updated').notNull().default(0),
+  /** `admin:<username>`, `sync` or `system`. */
+  actor: text('actor').notNull(),
+  checked: integer('checked').notNull(),
+  changed: integer('changed').notNull(),
+  /** Products priced below their wholesale price after the run. */
+  belowWholesale: integer('below_wholesale').notNull().default(0),
+  /** Larger plans of a destination that cost less than a smaller one after the run. */
+  ladderViolations: integer('ladder_violations').notNull().default(0),
+  /** The rules the run applied, as they were. */
+  rules: jsonb('rules').$type<unknown[]>().notNull(),
+  at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * A CSV bulk import of product changes (issue 10, `/admin/bulk-import`): validated first (dry run:
+ * `rows` holds the valid changes, `row_errors` the refused rows), then applied as a durable job
+ * with `processed` of `total` as progress.
+ */
+export const bulkImports = pgTable('bulk_imports', {
+  id: serial('id').primaryKey(),
+  /** `admin:<username>` */
+  actor: text('actor').notNull(),
+  filename: text('filename').notNull(),
+  /** SHA-256 of the file: applying the same file twice changes nothing the second time. */
+  fileHash: text('file_hash').notNull(),
+  /** validated | applying | applied | failed | discarded */
+  status: text('status').notNull(),
+  totalRows: integer('total_rows').notNull(),
+  /** Valid changed rows: `[{ row, apiBundleName, changes: { field: { from, to } } }]`. */
+  rows: jsonb('rows').$type<unknown[]>().notNull(),
+  /** Refused rows: `[{ row, apiBundleName, errors: [{ column, message }], values }]`. */
+  rowErrors: jsonb('row_errors').$type<unknown[]>().notNull(),
   unchanged: integer('unchanged').notNull().default(0),
-  deactivated: integer('deactivated').notNull().default(0),
+  processed: integer('processed').notNull().default(0),
+  total: integer('total').notNull().default(0),
+  jobId: bigint('job_id', { mode: 'number' }),
   error: text('error'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  finishedAt: timestamp('finished_at', { withTimezone: true }),
 });
 
 
@@ -197,6 +275,10 @@ export const orders = pgTable(
     index('orders_email_idx').on(t.customerEmail),
     index('orders_parent_idx').on(t.parentOrderId),
     index('orders_user_idx').on(t.userId),
+    // The admin orders list (issue 10): newest first with keyset pagination, alone or per status.
+    index('orders_created_idx').on(t.createdAt, t.id),
+    index('orders_status_created_idx').on(t.status, t.createdAt, t.id),
+    index('orders_email_lower_idx').on(sql`lower(${t.customerEmail})`),
   ],
 );
 
@@ -327,6 +409,94 @@ export const orderStatusChanges = pgTable(
 );
 
 /**
+ * What happened to an order besides status changes and e-mails (issue 10 order timeline):
+ * `note` (internal, admins only), `payment` (charge, capture, failure), `refund`,
+ * `provisioning_error`, `provisioning_retry`, `token_revoked`, `token_reissued`, `notification`,
+ * `confirmation_resent`. `data` holds the kind's facts (amount, reference, message...).
+ */
+export const orderEvents = pgTable(
+  'order_events',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id),
+    kind: text('kind').notNull(),
+    /** `system`, `customer`, `payment:<provider>` or `admin:<username>`. */
+    actor: text('actor').notNull(),
+    /** The note's text, or a one-line summary. */
+    message: text('message'),
+    data: jsonb('data').$type<Record<string, unknown>>().notNull().default({}),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('order_events_order_idx').on(t.orderId, t.at)],
+);
+
+/**
+ * Refunds (issue 10; refund policy of specification sections 4 and 9). One per order (unique
+ * `order_id`): a refund never runs twice. `idempotency_key` goes to the payment provider.
+ */
+export const refunds = pgTable('refunds', {
+  id: serial('id').primaryKey(),
+  orderId: integer('order_id')
+    .notNull()
+    .unique()
+    .references(() => orders.id),
+  idempotencyKey: text('idempotency_key').notNull().unique(),
+  amountCents: integer('amount_cents').notNull(),
+  /** pending | succeeded | failed */
+  status: text('status').notNull(),
+  /** The payment provider's refund id. */
+  providerReference: text('provider_reference'),
+  /** The admin's reason; required when the policy was overridden. */
+  reason: text('reason'),
+  /** True when the admin refunded against the policy (activated, or after 30 days). */
+  override: boolean('override').notNull().default(false),
+  /** `admin:<username>` */
+  actor: text('actor').notNull(),
+  error: text('error'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  completedAt: timestamp('completed_at', { withTimezone: true }),
+});
+
+/** The sandbox payment provider's refunds (it plays Stripe/PayPal refunds); `idempotency_key` refunds once. */
+export const sandboxRefunds = pgTable('sandbox_refunds', {
+  id: text('id').primaryKey(),
+  chargeId: text('charge_id')
+    .notNull()
+    .references(() => sandboxCharges.id),
+  idempotencyKey: text('idempotency_key').notNull().unique(),
+  amountCents: integer('amount_cents').notNull(),
+  /** succeeded | failed */
+  status: text('status').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * The admin audit log (issue 10 "Everywhere"): every admin call, who, what, when, and for changes
+ * the state before and after.
+ */
+export const adminAuditLog = pgTable(
+  'admin_audit_log',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** The admin's username at the time (kept when the account is gone). */
+    username: text('username').notNull(),
+    /** `METHOD /route/pattern`, e.g. `PATCH /api/orders/:id/status`. */
+    action: text('action').notNull(),
+    /** What it acted on: `order:ORD-…`, `pricing-setting:3`, `product:esim_1GB_7D_TR_V2`... */
+    target: text('target'),
+    statusCode: integer('status_code').notNull(),
+    before: jsonb('before'),
+    after: jsonb('after'),
+    ip: text('ip'),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('admin_audit_log_at_idx').on(t.at), index('admin_audit_log_target_idx').on(t.target)],
+);
+
+/**
  * Durable background jobs (fulfilment, e-mail). A job is claimed with `FOR UPDATE SKIP LOCKED`
  * and a lease (`locked_until`); a crashed worker's lease expires and another run picks it up.
  * `dedupe_key` makes enqueueing idempotent (for example `provision:<orderId>`).
@@ -337,7 +507,7 @@ export const jobs = pgTable(
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     type: text('type').notNull(),
     payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
-    /** queued | running | succeeded | failed */
+    /** queued | running | succeeded | failed | cancelled (by an admin, issue 10) */
     status: text('status').notNull().default('queued'),
     dedupeKey: text('dedupe_key').unique(),
     attempts: integer('attempts').notNull().default(0),

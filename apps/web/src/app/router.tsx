@@ -72,9 +72,7 @@ export function AppRouter() {
         <Route path="/portal/topup" component={PortalTopupRoute} />
         <Route path="/portal/topup-confirmation" component={PortalTopupConfirmationRoute} />
         <Route path="/admin" component={AdminRoute} />
-        <Route path="/admin/catalogue-sync" component={AdminRoute} />
-        <Route path="/admin/bulk-import" component={AdminRoute} />
-        <Route path="/admin/knowledge-base" component={AdminRoute} />
+        <Route path="/admin/*" component={AdminRoute} />
         <Route path="/setup-admin" component={SetupAdminRoute} />
         <Route path="/design-preview" component={PreviewRoute} />
         <Route path="/:lang/:country">

@@ -46,7 +46,7 @@ export class HttpError extends Error {
   constructor(
     readonly status: number,
     readonly body: string,
-    statusText: string,
+    readonly statusText: string,
     readonly retryAfterS?: number,
   ) {
     super(`${status}: ${body || statusText}`);

@@ -3,12 +3,7 @@ import i18n, { type BackendModule } from 'i18next';
 import LanguageDetector from 'i18next-browser-languagedetector';
 import { initReactI18next } from 'react-i18next';
 
-/**
- * Translation namespaces, one per feature (STYLE.md item 9), plus those of shared components:
- * `common` (layout, copy buttons, form fields), `payment` (card and PayPal fields) and `esim`
- * (eSIM install details).
- */
-export const NAMESPACES = ['common', 'catalog', 'content', 'cart', 'checkout', 'portal', 'payment', 'esim', 'auth'] as const;
+export { NAMESPACES } from './i18n-namespaces.ts';
 
 const locales = import.meta.glob<{ default: Record<string, unknown> }>('../locales/*/*.json');
 

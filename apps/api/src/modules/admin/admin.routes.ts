@@ -1,24 +1,21 @@
 import { apiErrorSchema } from '@esim/contract/catalog';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requireAdmin, signedIn } from '../auth/auth-guard.ts';
+import { signedIn } from '../auth/auth-guard.ts';
 import type { AuthService } from '../auth/auth.service.ts';
+import { adminScope } from './admin-scope.ts';
 
 /**
- * The admin area's routes (issue 9 makes admins exist and be checked; the area itself is the next
- * issue). Every route here runs `requireAdmin` first, on the server (OWASP ASVS 4.0.3 V4.1.1):
- * 401 `unauthorized` signed out, 403 `forbidden` 'Admin privileges required' for a non-admin,
- * 403 `two_factor_setup_required` for an admin without two-factor authentication while
- * `ADMIN_REQUIRE_2FA` is on.
+ * The admin area's health check. Like every admin route it runs in an `adminScope`
+ * (`admin-scope.ts`): 401 `unauthorized` signed out, 403 `forbidden` 'Admin privileges required'
+ * for a non-admin, 403 `two_factor_setup_required` for an admin without two-factor authentication
+ * while `ADMIN_REQUIRE_2FA` is on; audited.
  *
  * - `GET /api/admin/ping` → `{ status: 'ok', username }`: the admin area's health check, which
  *   also tells the admin web app that the session may use it.
  */
 export const adminRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (app, { auth }) => {
-  app.addHook('onRequest', requireAdmin(auth));
-  app.addHook('onRequest', async (_request, reply) => {
-    reply.header('cache-control', 'no-store');
-  });
+  adminScope(app, auth);
 
   app.get(
     '/api/admin/ping',

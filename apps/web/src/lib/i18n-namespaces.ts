@@ -1,0 +1,21 @@
+/**
+ * Translation namespaces, one per feature (STYLE.md item 9), plus those of shared components:
+ * `common` (layout, copy buttons, form fields), `payment` (card and PayPal fields) and `esim`
+ * (eSIM install details).
+ */
+export const NAMESPACES = [
+  'common',
+  'catalog',
+  'content',
+  'cart',
+  'checkout',
+  'portal',
+  'payment',
+  'esim',
+  'auth',
+  // The admin area (issue 10): the shell, dashboard, outbox and jobs; and one per part.
+  'admin',
+  'admin-orders',
+  'admin-pricing',
+  'admin-catalogue',
+] as const;
