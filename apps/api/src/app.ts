@@ -196,11 +196,11 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; s
   await app.register(adminRoutes, { auth });
 
   // ---- The admin area (issue 10). Each block belongs to one part of it; keep edits inside yours.
+  // [admin-refunds] refunds (before the orders block: it passes `refunds`, an `OrderRefunder`)
+  // [/admin-refunds]
   // [admin-orders] orders list, statuses, status changes, notify, order detail, notes, tokens
   // [/admin-orders]
-  // [admin-refunds] refunds
-  // [/admin-refunds]
-  // [admin-pricing] pricing settings, recalculation, price explanation
+  // [admin-pricing] pricing settings, recalculation, price explanation (names its service `pricingService`)
   // [/admin-pricing]
   // [admin-catalogue] catalogue sync, bulk import, export
   // [/admin-catalogue]

@@ -17,6 +17,13 @@ declare module 'fastify' {
 }
 
 /**
+ * Every admin route registered in this process, as `METHOD /url/pattern` (e.g.
+ * `PATCH /api/orders/:id/status`): the permission-matrix test requests each one as anonymous,
+ * customer, admin without two-factor authentication and admin, with and without a matching `Origin`.
+ */
+export const ADMIN_ROUTES = new Set<string>();
+
+/**
  * Makes the calling plugin's scope an admin area (issue 10 "Everywhere"; specification section 6):
  *
  * - every route runs `AuthService.assertAdmin` first, on the server: 401 `unauthorized` signed
@@ -33,6 +40,7 @@ declare module 'fastify' {
 export function adminScope(app: FastifyInstance, auth: AuthService): void {
   app.addHook('onRoute', (route) => {
     route.config = { ...(route.config as object | undefined), admin: true } as typeof route.config;
+    for (const method of [route.method].flat()) if (method !== 'HEAD') ADMIN_ROUTES.add(`${method} ${route.url}`);
   });
   app.addHook('onRequest', async (request, reply) => {
     auth.assertAdmin(request.auth);

@@ -84,6 +84,19 @@ export function retailPriceCents(wholesaleCents: number, rule: PricingRule | und
   return Math.max(cents, rule.floorCents, 0);
 }
 
+/**
+ * A product's retail price in cents: the admin's fixed price when it has one (bulk import,
+ * issue 10: recalculation and sync keep it), otherwise the winning rule applied to the wholesale
+ * price ({@link selectRule}, {@link retailPriceCents}).
+ */
+export function productPriceCents(
+  product: PricedItem & { wholesaleCents: number; fixedPriceCents: number | null },
+  rules: readonly PricingRule[],
+): number {
+  if (product.fixedPriceCents != null) return product.fixedPriceCents;
+  return retailPriceCents(product.wholesaleCents, selectRule(rules, product));
+}
+
 /** The rule installed on first start: +80 % and $0.50, .99 endings, at least $1.99. */
 export const DEFAULT_PRICING_RULE = {
   name: 'Default markup',
