@@ -22,6 +22,12 @@
  * and only one autocannon instance runs at a time. `BENCH_ROUNDS` (default 1) repeats every run,
  * interleaving API and static, and reports the median of the rounds.
  *
+ * - The admin area (issue 10, `bench/admin.ts`): 100,000 orders written into the stopped server's
+ *   database, then `GET /api/orders` as an admin (first page, a filtered page and its next page,
+ *   country, searches by e-mail, ICCID, order number and name, sort by total), one request at a
+ *   time, p50/p95 each; budget p95 < 100 ms for the filtered page and the e-mail and ICCID
+ *   searches. Then the whole catalogue's recalculation, dry run and applied.
+ *
  * Results go to stdout as a table and to `bench/results/latest.json`. The exit code is 0 even when
  * a budget fails (benchmarks report, they do not gate), and non-zero when the server cannot start
  * or any run saw errors, non-2xx responses or timeouts.
@@ -34,6 +40,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { ADMIN_ORDERS, type AdminRun, createBenchAdmin, measureAdmin, removeAdminOrders, removeBenchAdmin, seedAdminOrders } from './admin.ts';
 import { type AuthRun, measureAuth } from './auth.ts';
 import { type CheckoutRun, measureCheckout } from './checkout.ts';
 
@@ -101,7 +108,12 @@ const BUDGET = {
    * that run reports throughput), p99 of 4 visitors at once on PostgreSQL.
    */
   checkoutMs: DATABASE_URL ? 50 : 200,
+  /** The admin orders list at 100,000 orders, p95 ms (strictly below; DESIGN.md section 6). */
+  adminListP95Ms: 100,
 };
+
+/** The admin list's measurements the budget is about: a filtered page and the searches by e-mail and ICCID. */
+const ADMIN_BUDGET_TARGETS = ['filtered page (2 statuses, card, 90 days)', 'search by e-mail (prefix)', 'search by ICCID (exact)'];
 
 /** Checkouts per run (`BENCH_CHECKOUTS` overrides the count) and visitors at once in each run. */
 const CHECKOUTS = Math.floor(positiveNumber(process.env.BENCH_CHECKOUTS, 200));
@@ -204,6 +216,9 @@ async function startServer(port: number, dir: string): Promise<Server> {
     AUTH_THROTTLE_ATTEMPTS_PER_ADDRESS: '1000000',
     AUTH_THROTTLE_FAILURES_PER_ACCOUNT: '1000000',
     AUTH_THROTTLE_FAILURES_PER_ADDRESS: '1000000',
+    // The admin benchmark's admin signs in with its password alone (issue 10; NODE_ENV=production
+    // would require a second factor of admins).
+    ADMIN_REQUIRE_2FA: 'false',
   };
   if (DATABASE_URL) env.DATABASE_URL = DATABASE_URL;
   else delete env.DATABASE_URL;
@@ -478,6 +493,28 @@ async function main(): Promise<number> {
   if (PAIRS.some((pair) => !fs.existsSync(path.join(benchDir, pair.staticFile)))) {
     console.error(`${benchDir} was removed during the runs (apps/web/dist rebuilt?): the static figures are invalid.`);
   }
+
+  // The admin area (issue 10): 100,000 orders written while the server is stopped (PGlite is one
+  // process's), an admin made with `admin:create`, then the orders list and the recalculation.
+  console.error(`Admin (${fmt(ADMIN_ORDERS)} orders: the orders list one request at a time, the catalogue's recalculation)...`);
+  await stopServer();
+  const where = { dataDir: dataDir!, databaseUrl: DATABASE_URL };
+  await removeBenchAdmin(where);
+  const seeded = await seedAdminOrders(where);
+  console.error(`  ${seeded.written ? `wrote ${fmt(seeded.written)} orders in ${seeded.seconds.toFixed(1)} s` : 'orders already there'}`);
+  const benchAdmin = await createBenchAdmin(where);
+  ({ baseUrl } = await startServer(port, dataDir!));
+  let admin: AdminRun;
+  try {
+    admin = await measureAdmin(baseUrl, benchAdmin, { orders: ADMIN_ORDERS, seconds: seeded.seconds });
+  } finally {
+    // PostgreSQL outlives the run: leave it as it was found.
+    if (DATABASE_URL) {
+      await stopServer();
+      await removeAdminOrders(where);
+      await removeBenchAdmin(where);
+    }
+  }
   await cleanup();
 
   // 4. Initial storefront assets.
@@ -493,7 +530,9 @@ async function main(): Promise<number> {
   };
   const ratios = { country: ratio('country'), all: ratio('all') };
   const countryFixed = fixedRuns[fixedTargets.findIndex((t) => t.kind === 'api')]!;
-  const totalErrors = [...maxRuns, ...fixedRuns, ...checkouts, auth].reduce((total, r) => total + r.errors, 0);
+  const totalErrors = [...maxRuns, ...fixedRuns, ...checkouts, auth, admin].reduce((total, r) => total + r.errors, 0);
+  const adminBudgetRuns = admin.queries.filter((q) => ADMIN_BUDGET_TARGETS.includes(q.label));
+  const adminWorstP95 = Math.max(...adminBudgetRuns.map((q) => q.p95Ms));
   const checkoutFigure = DATABASE_URL ? concurrent.p99Ms : single.p95Ms;
 
   const budgets = [
@@ -516,6 +555,11 @@ async function main(): Promise<number> {
       name: `full checkout ${DATABASE_URL ? 'p99, 4 visitors' : 'p95, 1 visitor'} < ${BUDGET.checkoutMs} ms (${DATABASE})`,
       value: `${fmt(checkoutFigure)} ms`,
       pass: checkoutFigure < BUDGET.checkoutMs,
+    },
+    {
+      name: `admin orders list p95 < ${BUDGET.adminListP95Ms} ms at ${fmt(admin.orders)} orders (filtered page, e-mail and ICCID search; ${DATABASE})`,
+      value: `${fmt(adminWorstP95, 1)} ms`,
+      pass: adminWorstP95 < BUDGET.adminListP95Ms,
     },
     { name: '0 errors, non-2xx or timeouts in every run', value: String(totalErrors), pass: totalErrors === 0 },
   ];
@@ -576,6 +620,18 @@ async function main(): Promise<number> {
     ]),
     `Session lookup adds ${fmt(auth.sessionLookupMs, 2)} ms per API call (difference of the medians).`,
     '',
+    `Admin orders list at ${fmt(admin.orders)} orders (GET /api/orders as an admin, one request at a time, ${admin.queries[0]?.requests ?? 0} each)`,
+    table([
+      ['query', 'matches', 'p50 ms', 'p95 ms', 'errors'],
+      ...admin.queries.map((q) => [q.label, q.total === null ? '—' : fmt(q.total), fmt(q.p50Ms, 1), fmt(q.p95Ms, 1), fmt(q.errors)]),
+    ]),
+    admin.recalculate.dryRunMs === null && admin.recalculate.applyMs === null
+      ? `Recalculation of the catalogue: not measured (${admin.recalculate.note ?? 'no answer'}).`
+      : `Recalculation of the catalogue${admin.recalculate.products === null ? '' : ` (${fmt(admin.recalculate.products)} products)`}: ` +
+        `dry run ${admin.recalculate.dryRunMs === null ? '—' : `${fmt(admin.recalculate.dryRunMs)} ms`}, ` +
+        `applied ${admin.recalculate.applyMs === null ? '—' : `${fmt(admin.recalculate.applyMs)} ms`}` +
+        `${admin.recalculate.note ? ` (${admin.recalculate.note})` : ''}.`,
+    '',
     'Storefront initial assets (gzip -9)',
     table([
       ['kind', 'files', 'gzip'],
@@ -606,6 +662,7 @@ async function main(): Promise<number> {
     fixedRate: fixedTargets.map((t, i) => ({ ...t, ...fixedRuns[i]! })),
     checkout: checkouts,
     auth,
+    admin,
     initialAssets: { jsGzipBytes: jsGzip, cssGzipBytes: cssGzip, ...assets },
     budgets,
   };

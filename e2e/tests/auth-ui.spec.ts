@@ -407,7 +407,7 @@ test.describe('header when signed in', () => {
     await expect(page.getByRole('menuitem')).toHaveText(['My account', 'Profile', 'Admin panel', 'Log out']);
     await page.getByRole('menuitem', { name: 'Admin panel' }).click();
     await expect(page).toHaveURL(/\/admin$/);
-    await expect(page.getByRole('heading', { level: 1, name: 'Admin panel' })).toBeVisible();
+    await expect(page.getByRole('navigation', { name: 'Admin sections' })).toBeVisible();
 
     await avatar(page).click();
     await page.getByRole('menuitem', { name: 'Log out' }).click();

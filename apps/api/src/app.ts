@@ -35,6 +35,9 @@ import { OrdersRepository } from './modules/orders/orders.repository.ts';
 import { ordersRoutes } from './modules/orders/orders.routes.ts';
 import { OrdersService } from './modules/orders/orders.service.ts';
 import { PortalRepository } from './modules/portal/portal.repository.ts';
+import { RefundRepository } from './modules/refunds/refund.repository.ts';
+import { refundRoutes } from './modules/refunds/refund.routes.ts';
+import { RefundService } from './modules/refunds/refund.service.ts';
 import { attachThrottle } from './modules/portal/attach-throttle.ts';
 import { portalRoutes } from './modules/portal/portal.routes.ts';
 import { PortalService } from './modules/portal/portal.service.ts';
@@ -197,14 +200,115 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; s
 
   // ---- The admin area (issue 10). Each block belongs to one part of it; keep edits inside yours.
   // [admin-refunds] refunds (before the orders block: it passes `refunds`, an `OrderRefunder`)
+  const refunds = new RefundService({
+    repo: new RefundRepository(database.db),
+    payments,
+    esimProvider,
+    jobs,
+    // The store's copy of an eSIM (portal, order screen) follows its cancelled bundles at once.
+    refreshEsim: async (orderId, iccid) => {
+      const item = await portalRepository.esimOfOrder(orderId, iccid);
+      if (item) await usageSync.syncEsim(item);
+    },
+    log: app.log,
+  });
+  refunds.register(jobs);
+  await app.register(refundRoutes, { auth, refunds });
   // [/admin-refunds]
   // [admin-orders] orders list, statuses, status changes, notify, order detail, notes, tokens
+  {
+    // Imported here so that this part's wiring stays inside its block.
+    const [{ AdminOrdersRepository }, { AdminOrdersService }, { OrderEmailJobs }, { adminOrdersRoutes }] = await Promise.all([
+      import('./modules/admin-orders/admin-orders.repository.ts'),
+      import('./modules/admin-orders/admin-orders.service.ts'),
+      import('./modules/admin-orders/order-email-jobs.ts'),
+      import('./modules/admin-orders/admin-orders.routes.ts'),
+    ]);
+    const adminOrdersRepository = new AdminOrdersRepository(database.db);
+    // `refunded` goes through the refunds block's `OrderRefunder` (refund policy, payment provider).
+    const adminOrders = new AdminOrdersService({ repo: adminOrdersRepository, refunds, jobs });
+    // `order-notification` (also enqueued by refunds) and `resend-order-email`.
+    new OrderEmailJobs({ repo: adminOrdersRepository, orders: ordersRepository, mailer, publicOrigin: config.publicUrl }).register(jobs);
+    // `GET /api/orders` (`ordersRoutes`, registered below) answers an admin with every order through this.
+    app.decorate('ordersAdmin', { assertAdmin: (ctx) => auth.assertAdmin(ctx), list: (query) => adminOrders.list(query) });
+    await app.register(adminOrdersRoutes, { auth, adminOrders });
+  }
   // [/admin-orders]
   // [admin-pricing] pricing settings, recalculation, price explanation (names its service `pricingService`)
+  // Imported here so that this part's wiring stays inside its block. Saving a rule reprices
+  // nothing; `pricingService.recalculate({ dryRun, actor })` does (the catalogue block calls it
+  // after a sync with `actor: 'sync'`), then drops the storefront's snapshot.
+  const [{ PricingRepository }, { PricingService }, { pricingRoutes }] = await Promise.all([
+    import('./modules/pricing/pricing.repository.ts'),
+    import('./modules/pricing/pricing.service.ts'),
+    import('./modules/pricing/pricing.routes.ts'),
+  ]);
+  const pricingService = new PricingService({ repo: new PricingRepository(database.db), invalidateCatalogue: () => catalog.invalidate() });
+  await app.register(pricingRoutes, { auth, pricing: pricingService });
   // [/admin-pricing]
   // [admin-catalogue] catalogue sync, bulk import, export
+  {
+    // Imported here so that this part's wiring stays inside its block.
+    const [{ CatalogueSyncService }, { BulkImportRepository }, { BulkImportService }, { catalogueAdminRoutes }] = await Promise.all([
+      import('./modules/catalogue-admin/catalogue-sync.service.ts'),
+      import('./modules/catalogue-admin/bulk-import.repository.ts'),
+      import('./modules/catalogue-admin/bulk-import.service.ts'),
+      import('./modules/catalogue-admin/catalogue-admin.routes.ts'),
+    ]);
+    const catalogRepository = new CatalogRepository(database.db);
+    const jobsRepository = new JobsRepository(database.db);
+    const jobStatus = async (id: number) => (await jobsRepository.findById(id))?.status;
+    const catalogueSync = new CatalogueSyncService({
+      catalog,
+      repo: catalogRepository,
+      // "Reprice after sync": the pricing part's recalculation, recorded as a pricing run by `sync`.
+      reprice: async (actor) => {
+        const report = await pricingService.recalculate({ dryRun: false, actor });
+        return { checked: report.counts.checked, changed: report.counts.changed, pricingRunId: report.run?.id ?? null };
+      },
+      jobStatus,
+      wake: () => jobs.wake(),
+      intervalMs: config.catalogueSyncIntervalMs,
+      log: app.log,
+    });
+    catalogueSync.register(jobs);
+    const bulkImports = new BulkImportService({
+      repo: new BulkImportRepository(database.db),
+      catalog: catalogRepository,
+      invalidate: () => catalog.invalidate(),
+      wake: () => jobs.wake(),
+      jobStatus,
+    });
+    bulkImports.register(jobs);
+    // `server.ts` starts the schedule (`CATALOGUE_SYNC_INTERVAL`) once the worker runs.
+    app.decorate('catalogueSchedule', { scheduleNext: () => catalogueSync.scheduleNext(jobs) });
+    await app.register(catalogueAdminRoutes, { auth, sync: catalogueSync, imports: bulkImports });
+  }
   // [/admin-catalogue]
   // [admin-ops] dashboard, outbox, jobs, audit log
+  {
+    // Imported here so that this part's wiring stays inside its block.
+    const [{ adminOpsRoutes }, { DashboardRepository }, { DashboardService }, { OutboxRepository }, { OutboxService }, { JobsAdminService }, { AuditLogService }, { EMAIL_TEMPLATES }] =
+      await Promise.all([
+        import('./modules/admin/admin-ops.routes.ts'),
+        import('./modules/admin/dashboard.repository.ts'),
+        import('./modules/admin/dashboard.service.ts'),
+        import('./modules/admin/outbox.repository.ts'),
+        import('./modules/admin/outbox.service.ts'),
+        import('./modules/admin/jobs-admin.service.ts'),
+        import('./modules/admin/audit-log.service.ts'),
+        import('./modules/email/email-templates.ts'),
+      ]);
+    const jobsRepository = new JobsRepository(database.db);
+    const dashboardRepository = new DashboardRepository(database.db);
+    await app.register(adminOpsRoutes, {
+      auth,
+      dashboard: new DashboardService({ repo: dashboardRepository, jobCounts: () => jobsRepository.stateCounts() }),
+      outbox: new OutboxService({ repo: new OutboxRepository(database.db), mailer, templates: () => Object.keys(EMAIL_TEMPLATES) }),
+      jobs: new JobsAdminService({ repo: jobsRepository, orderNumbers: (ids) => dashboardRepository.orderNumbersByIds(ids), wake: () => jobs.wake() }),
+      audit: new AuditLogService(new AuditRepository(database.db)),
+    });
+  }
   // [/admin-ops]
   await app.register(catalogRoutes, { catalog, maxAgeS: config.catalogueMaxAgeS });
   await app.register(cartRoutes, { cart });

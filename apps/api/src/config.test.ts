@@ -25,7 +25,19 @@ describe('loadConfig', () => {
     expect(loadConfig({ PUBLIC_URL: 'https://shop.example/' }).publicUrl).toBe('https://shop.example');
   });
 
+  it('syncs the catalogue every 6 hours by default, or as CATALOGUE_SYNC_INTERVAL says (issue 10)', () => {
+    expect(loadConfig({}).catalogueSyncIntervalMs).toBe(6 * 3_600_000);
+    expect(loadConfig({ CATALOGUE_SYNC_INTERVAL: '30m' }).catalogueSyncIntervalMs).toBe(1_800_000);
+    expect(loadConfig({ CATALOGUE_SYNC_INTERVAL: ' 1D ' }).catalogueSyncIntervalMs).toBe(86_400_000);
+    expect(loadConfig({ CATALOGUE_SYNC_INTERVAL: '90s' }).catalogueSyncIntervalMs).toBe(90_000);
+    expect(loadConfig({ CATALOGUE_SYNC_INTERVAL: '900000' }).catalogueSyncIntervalMs).toBe(900_000);
+    expect(loadConfig({ CATALOGUE_SYNC_INTERVAL: 'off' }).catalogueSyncIntervalMs).toBeNull();
+  });
+
   it.each([
+    [{ CATALOGUE_SYNC_INTERVAL: '5s' }, 'CATALOGUE_SYNC_INTERVAL'],
+    [{ CATALOGUE_SYNC_INTERVAL: '6 hours' }, 'CATALOGUE_SYNC_INTERVAL'],
+    [{ CATALOGUE_SYNC_INTERVAL: '31d' }, 'CATALOGUE_SYNC_INTERVAL'],
     [{ TRUST_PROXY: 'true' }, 'TRUST_PROXY'],
     [{ TRUST_PROXY: '10.0.0.0/33' }, 'TRUST_PROXY'],
     [{ PUBLIC_URL: 'javascript:alert(1)' }, 'PUBLIC_URL'],

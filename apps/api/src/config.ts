@@ -4,6 +4,21 @@ import { z } from 'zod';
 /** One entry of `TRUST_PROXY`: an IPv4/IPv6 address or CIDR range. */
 const proxyAddressSchema = z.union([z.ipv4(), z.ipv6(), z.cidrv4(), z.cidrv6()]);
 
+const INTERVAL_UNITS_MS: Record<string, number> = { ms: 1, s: 1_000, m: 60_000, h: 3_600_000, d: 86_400_000 };
+
+/**
+ * A duration setting: `off` (also `false`, `0`, `none`) → null; `6h`, `30m`, `1d`, `90s`,
+ * `1500ms` or bare milliseconds → ms, when from 1 minute to 30 days; anything else → undefined.
+ */
+export function parseInterval(value: string): number | null | undefined {
+  const text = value.trim().toLowerCase();
+  if (['off', 'false', 'none', '0'].includes(text)) return null;
+  const match = /^(\d{1,10})\s*(ms|s|m|h|d)?$/.exec(text);
+  if (!match) return undefined;
+  const ms = Number(match[1]) * INTERVAL_UNITS_MS[match[2] ?? 'ms']!;
+  return ms >= 60_000 && ms <= 30 * 86_400_000 ? ms : undefined;
+}
+
 /**
  * The only reader of `process.env` (STYLE.md: one validated env module). A bad value stops
  * start-up with a message naming the variable.
@@ -70,6 +85,20 @@ const envSchema = z.object({
   ),
   /** Sender of every e-mail (RFC 5322 mailbox). */
   MAIL_FROM: z.string().min(3).default('Roamwise <orders@roamwise.example>'),
+  /**
+   * How often the catalogue is synced with the eSIM provider (issue 10), once across instances:
+   * `6h`, `30m`, `1d`, `90s`, a whole number of milliseconds, or `off`. At least 1 minute, at
+   * most 30 days. Default `6h`.
+   */
+  CATALOGUE_SYNC_INTERVAL: z
+    .string()
+    .default('6h')
+    .transform((value, ctx) => {
+      const ms = parseInterval(value);
+      if (ms !== undefined) return ms;
+      ctx.addIssue({ code: 'custom', message: 'must be off, or a duration of 1 minute to 30 days such as 6h, 30m, 1d or 900000 (ms)' });
+      return z.NEVER;
+    }),
   /** How often the worker refreshes the usage of eSIMs in use from the provider, ms (default 15 min). */
   USAGE_SYNC_INTERVAL_MS: z.coerce.number().int().min(10_000).max(86_400_000).default(900_000),
   /** Portal requests one client IP may make per minute (access-token guessing; default 60). */
@@ -154,6 +183,8 @@ export type Config = {
   esimGo: { apiUrl: string; apiKey: string | undefined };
   webDist: string;
   catalogueMaxAgeS: number;
+  /** Catalogue sync schedule (`CATALOGUE_SYNC_INTERVAL`), ms between runs; null when off. */
+  catalogueSyncIntervalMs: number | null;
   /** HMAC key of the sandbox payment provider's card tokens. */
   paymentSandboxSecret: string;
   jobs: { leaseMs: number };
@@ -230,6 +261,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     esimGo: { apiUrl: e.ESIMGO_API_URL, apiKey: e.ESIMGO_API_KEY },
     webDist: e.WEB_DIST ? path.resolve(e.WEB_DIST) : path.join(repoRoot, 'apps/web/dist'),
     catalogueMaxAgeS: e.CATALOGUE_MAX_AGE_S,
+    catalogueSyncIntervalMs: e.CATALOGUE_SYNC_INTERVAL,
     paymentSandboxSecret: e.PAYMENT_SANDBOX_SECRET,
     jobs: { leaseMs: e.JOB_LEASE_MS },
     esimSandbox: { latencyMs: e.ESIM_SANDBOX_LATENCY_MS },

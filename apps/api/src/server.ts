@@ -5,9 +5,9 @@ import { announceAdminSetupLink } from './modules/auth/admin-setup-link.ts';
 
 /**
  * Process entry: validates the environment, opens and migrates the database, seeds the
- * catalogue on first start, listens, runs the durable job worker (fulfilment, e-mail), prints
- * the first-admin link while no admin exists, and shuts down gracefully on SIGINT/SIGTERM (the
- * worker finishes its job in hand first).
+ * catalogue on first start, listens, runs the durable job worker (fulfilment, e-mail) with the
+ * recurring usage refresh and catalogue sync, prints the first-admin link while no admin exists,
+ * and shuts down gracefully on SIGINT/SIGTERM (the worker finishes its job in hand first).
  */
 async function main(): Promise<void> {
   let config;
@@ -45,6 +45,8 @@ async function main(): Promise<void> {
   services.jobs.start();
   // Usage refresh of eSIMs in use, once per period across every instance (dedupe by period).
   await services.usageSync.scheduleNext(services.jobs);
+  // Catalogue sync with the eSIM provider every CATALOGUE_SYNC_INTERVAL, once across instances (issue 10).
+  await app.catalogueSchedule?.scheduleNext();
   const where = config.databaseUrl ? 'PostgreSQL' : `PGlite in ${config.dataDir}`;
   app.log.info(`eSIM store on http://localhost:${config.port} (${where})`);
   // No admin yet (issue 9): a one-time link to create the first one, printed once.

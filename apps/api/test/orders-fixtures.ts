@@ -4,7 +4,13 @@ import type { FastifyInstance, InjectOptions } from 'fastify';
 import { type AppDeps, type AppServices, buildApp } from '../src/app.ts';
 import type { Database } from '../src/db/client.ts';
 import type { EsimProvider } from '../src/providers/esim/esim-provider.ts';
-import { type ChargeRequest, type ChargeResult, PaymentProviderError } from '../src/providers/payment/payment-provider.ts';
+import {
+  type ChargeRequest,
+  type ChargeResult,
+  PaymentProviderError,
+  type RefundRequest,
+  type RefundResult,
+} from '../src/providers/payment/payment-provider.ts';
 import { SANDBOX_TEST_CARDS, SandboxPaymentProvider } from '../src/providers/payment/sandbox.ts';
 import { openTestDatabase, testConfig } from './helper.ts';
 
@@ -35,6 +41,15 @@ export class FlakySandboxPayments extends SandboxPaymentProvider {
   override async capturePaypalOrder(reference: string): Promise<ChargeResult> {
     await this.enter();
     return super.capturePaypalOrder(reference);
+  }
+
+  /** Refunds that reached the sandbox (after `latencyMs` and `unreachable`), in call order. */
+  readonly refundCalls: RefundRequest[] = [];
+
+  override async refund(request: RefundRequest): Promise<RefundResult> {
+    await this.enter();
+    this.refundCalls.push(request);
+    return super.refund(request);
   }
 }
 

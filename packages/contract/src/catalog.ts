@@ -67,6 +67,11 @@ export const productSchema = z.object({
   countryCode: z.string(),
   imageUrl: z.string().nullable(),
   features: productFeaturesSchema,
+  /**
+   * Chosen by the admin to be listed first among its destination's plans (bulk import, issue
+   * 10). The API always sends it; optional so that a client may sort by it without requiring it.
+   */
+  featured: z.boolean().optional(),
 });
 export type Product = z.infer<typeof productSchema>;
 

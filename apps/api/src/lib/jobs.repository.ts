@@ -1,4 +1,4 @@
-import { type SQL, sql } from 'drizzle-orm';
+import { type SQL, and, desc, eq, inArray, lt, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../db/client.ts';
 import { jobs } from '../db/schema.ts';
 
@@ -80,6 +80,43 @@ export async function discardJob(tx: Db, dedupeKey: string): Promise<void> {
 
 /** Row counts by status, for tests and health checks. */
 export type JobCounts = Record<'queued' | 'running' | 'succeeded' | 'failed', number>;
+
+/** `jobs.status` (decision record 0008; `cancelled` by an admin, issue 10). */
+export type JobStatus = 'queued' | 'running' | 'succeeded' | 'failed' | 'cancelled';
+
+/** A job row as the admin screens read it (issue 10). `runAt` is `Infinity`-dated while parked. */
+export interface JobRow {
+  id: number;
+  type: string;
+  status: string;
+  payload: Record<string, unknown>;
+  attempts: number;
+  maxAttempts: number;
+  runAt: Date;
+  /** True while the job waits, parked, for {@link releaseJob}. */
+  parked: boolean;
+  lastError: string | null;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+/** Jobs by state for the admin (see {@link JobsRepository.stateCounts}). */
+export type JobStateCounts = Record<'waiting' | 'parked' | 'running' | 'failed' | 'cancelled', number>;
+
+/** The columns of a {@link JobRow}. */
+const JOB_ROW = {
+  id: jobs.id,
+  type: jobs.type,
+  status: jobs.status,
+  payload: jobs.payload,
+  attempts: jobs.attempts,
+  maxAttempts: jobs.maxAttempts,
+  runAt: jobs.runAt,
+  parked: sql<boolean>`(${jobs.runAt} = 'infinity'::timestamptz)`.mapWith(Boolean),
+  lastError: jobs.lastError,
+  createdAt: jobs.createdAt,
+  updatedAt: jobs.updatedAt,
+};
 
 /** Reads and writes of the worker. Every write after the claim checks the run's lock token. */
 export class JobsRepository {
@@ -209,5 +246,78 @@ export class JobsRepository {
     const counts: JobCounts = { queued: 0, running: 0, succeeded: 0, failed: 0 };
     for (const row of rows) if (row.status in counts) counts[row.status as keyof JobCounts] = Number(row.n);
     return counts;
+  }
+
+  // --- The admin's jobs screen (issue 10 "Jobs: failed and waiting jobs with their last error,
+  // retry and cancel"). Writes are compare-and-set on `status`, so a worker claiming the job at
+  // the same moment and the admin never both win.
+
+  /**
+   * Jobs in `statuses`, newest first (by id), `limit` of them below id `beforeId` (keyset
+   * pagination). Reads the `(status, run_at)` index for the few unfinished jobs.
+   */
+  async listByStatus(statuses: readonly JobStatus[], opts: { beforeId?: number | undefined; limit: number }): Promise<JobRow[]> {
+    return this.db
+      .select(JOB_ROW)
+      .from(jobs)
+      .where(and(inArray(jobs.status, [...statuses]), opts.beforeId === undefined ? undefined : lt(jobs.id, opts.beforeId)))
+      .orderBy(desc(jobs.id))
+      .limit(opts.limit);
+  }
+
+  /** One job, whatever its state. */
+  async findById(id: number): Promise<JobRow | undefined> {
+    const [row] = await this.db.select(JOB_ROW).from(jobs).where(eq(jobs.id, id));
+    return row;
+  }
+
+  /**
+   * Unfinished and cancelled jobs by state: `waiting` (queued, due or scheduled), `parked`
+   * (queued until a PayPal approval releases it), `running`, `failed`, `cancelled`. Succeeded
+   * jobs, the bulk of the table, are not counted.
+   */
+  async stateCounts(): Promise<JobStateCounts> {
+    const rows = await queryRows<{ status: string; parked: boolean; n: number | string }>(
+      this.db,
+      sql`select status, (run_at = 'infinity'::timestamptz) as parked, count(*) as n from ${jobs}
+          where status in ('queued', 'running', 'failed', 'cancelled')
+          group by 1, 2`,
+    );
+    const counts: JobStateCounts = { waiting: 0, parked: 0, running: 0, failed: 0, cancelled: 0 };
+    for (const row of rows) {
+      const n = Number(row.n);
+      if (row.status === 'queued') counts[row.parked ? 'parked' : 'waiting'] += n;
+      else if (row.status === 'running' || row.status === 'failed' || row.status === 'cancelled') counts[row.status] += n;
+    }
+    return counts;
+  }
+
+  /**
+   * Puts a failed (or cancelled) job back in the queue to run now with its attempts reset
+   * (the admin's retry). Its last error stays until a run records another or succeeds.
+   * @returns the job after the change, or undefined when it was in none of `from` (or is gone).
+   */
+  async requeue(id: number, from: readonly JobStatus[] = ['failed', 'cancelled']): Promise<JobRow | undefined> {
+    const [row] = await this.db
+      .update(jobs)
+      .set({ status: 'queued', attempts: 0, runAt: sql`now()`, lockedUntil: null, lockedBy: null, updatedAt: sql`now()` })
+      .where(and(eq(jobs.id, id), inArray(jobs.status, [...from])))
+      .returning(JOB_ROW);
+    return row;
+  }
+
+  /**
+   * Cancels a job that is not running: queued (due, scheduled or parked) or failed → `cancelled`.
+   * The worker never claims a cancelled job; a running one cannot be stopped (its handler is
+   * under way), so it is not in `from`.
+   * @returns the job after the change, or undefined when it was in none of `from` (or is gone).
+   */
+  async cancel(id: number, from: readonly JobStatus[] = ['queued', 'failed']): Promise<JobRow | undefined> {
+    const [row] = await this.db
+      .update(jobs)
+      .set({ status: 'cancelled', lockedUntil: null, lockedBy: null, updatedAt: sql`now()` })
+      .where(and(eq(jobs.id, id), inArray(jobs.status, [...from])))
+      .returning(JOB_ROW);
+    return row;
   }
 }

@@ -18,4 +18,5 @@ export const NAMESPACES = [
   'admin-orders',
   'admin-pricing',
   'admin-catalogue',
+  'admin-refunds',
 ] as const;

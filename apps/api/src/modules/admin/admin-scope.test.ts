@@ -36,7 +36,12 @@ describe('adminScope', () => {
     const ok = await app.inject({ method: 'GET', url: '/api/admin/ping', headers: admin.headers });
     expect(ok.statusCode).toBe(200);
     expect(ok.headers['cache-control']).toBe('no-store');
-    const rows = await database.db.select().from(adminAuditLog).where(eq(adminAuditLog.username, admin.username));
+    // The entry is written once the answer is sent (`onResponse`), so it may land just after.
+    let rows: (typeof adminAuditLog.$inferSelect)[] = [];
+    for (let i = 0; i < 50 && rows.length === 0; i++) {
+      if (i > 0) await new Promise((resolve) => setTimeout(resolve, 20));
+      rows = await database.db.select().from(adminAuditLog).where(eq(adminAuditLog.username, admin.username));
+    }
     expect(rows).toMatchObject([{ action: 'GET /api/admin/ping', statusCode: 200, userId: admin.userId }]);
   });
 });

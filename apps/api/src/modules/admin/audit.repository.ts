@@ -1,3 +1,4 @@
+import { type SQL, and, desc, ilike, lt, not, or } from 'drizzle-orm';
 import { adminAuditLog } from '../../db/schema.ts';
 import type { Db } from '../../db/client.ts';
 
@@ -13,6 +14,28 @@ export interface AuditEntry {
   before: unknown;
   after: unknown;
   ip: string | null;
+}
+
+/** A stored entry, with its id and time. */
+export interface AuditRow extends AuditEntry {
+  id: number;
+  at: Date;
+}
+
+/** Filters of {@link AuditRepository.list}. */
+export interface AuditFilter {
+  /** Part of the admin's username, the action or the target (case-insensitive). */
+  q?: string | undefined;
+  /** Only changes: leave out reads (`GET ...`). */
+  changesOnly?: boolean | undefined;
+  /** Keyset: only entries with a smaller id. */
+  beforeId?: number | undefined;
+  limit: number;
+}
+
+/** `value` for a LIKE pattern, its wildcards and escape character taken literally. */
+function likeContaining(value: string): string {
+  return `%${value.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
 /** Writes and reads `admin_audit_log`. */
@@ -31,5 +54,44 @@ export class AuditRepository {
       after: entry.after ?? null,
       ip: entry.ip,
     });
+  }
+
+  /**
+   * Entries newest first (by id, the primary key: keyset pagination walks it backwards and stops
+   * after `limit` matches), filtered (`/admin/audit`, issue 10).
+   */
+  async list(filter: AuditFilter): Promise<AuditRow[]> {
+    const conditions: (SQL | undefined)[] = [
+      filter.beforeId === undefined ? undefined : lt(adminAuditLog.id, filter.beforeId),
+      filter.changesOnly ? not(ilike(adminAuditLog.action, 'GET %')) : undefined,
+    ];
+    const q = filter.q?.trim();
+    if (q) {
+      const pattern = likeContaining(q);
+      conditions.push(
+        or(
+          ilike(adminAuditLog.username, pattern),
+          ilike(adminAuditLog.action, pattern),
+          ilike(adminAuditLog.target, pattern),
+        ),
+      );
+    }
+    return this.db
+      .select({
+        id: adminAuditLog.id,
+        userId: adminAuditLog.userId,
+        username: adminAuditLog.username,
+        action: adminAuditLog.action,
+        target: adminAuditLog.target,
+        statusCode: adminAuditLog.statusCode,
+        before: adminAuditLog.before,
+        after: adminAuditLog.after,
+        ip: adminAuditLog.ip,
+        at: adminAuditLog.at,
+      })
+      .from(adminAuditLog)
+      .where(and(...conditions))
+      .orderBy(desc(adminAuditLog.id))
+      .limit(filter.limit);
   }
 }

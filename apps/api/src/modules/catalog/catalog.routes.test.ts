@@ -2,6 +2,7 @@ import type { CountriesResponse, ProductResponse, ProductsResponse } from '@esim
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../../../test/helper.ts';
+import { type AdminFields, CatalogRepository, type ProductRow } from './catalog.repository.ts';
 
 let ctx: Awaited<ReturnType<typeof createTestApp>>;
 
@@ -176,5 +177,49 @@ describe('robustness', () => {
     expect(Object.keys(res.json<{ paths: object }>().paths)).toEqual(
       expect.arrayContaining(['/api/products', '/api/products/{id}', '/api/countries']),
     );
+  });
+});
+
+describe("the admin's changes on the storefront (issue 10)", () => {
+  it('shows the display name, hides a disabled plan, lists featured plans first and sells at the fixed price, at once', async () => {
+    const repo = new CatalogRepository(ctx.database.db);
+    const rows = (await repo.allProducts()).filter((r) => r.countryCode === 'LI' && r.active);
+    const [renamed, hidden, featured] = rows.slice(-3);
+    const write = (row: ProductRow, next: Partial<AdminFields>) => {
+      const expected: AdminFields = { displayName: row.displayName, fixedPriceCents: row.fixedPriceCents, discountPercent: row.discountPercent, enabled: row.enabled, featured: row.featured, priceCents: row.priceCents };
+      return { id: row.id, expected, next: { ...expected, ...next } };
+    };
+    const written = await repo.writeAdminFields([
+      write(renamed!, { displayName: 'Liechtenstein Alpine Pass', fixedPriceCents: 777, priceCents: 777, discountPercent: 12 }),
+      write(hidden!, { enabled: false }),
+      write(featured!, { featured: true }),
+    ]);
+    expect(written).toHaveLength(3);
+    ctx.services.catalog.invalidate();
+
+    const list = (await get('/api/products?country=LI')).json<ProductsResponse>().products;
+    expect(list[0]).toMatchObject({ productId: featured!.id, featured: true });
+    expect(list.find((p) => p.productId === hidden!.id)).toBeUndefined();
+    expect(list.find((p) => p.productId === renamed!.id)).toMatchObject({ name: 'Liechtenstein Alpine Pass', priceCents: 777, price: 7.77, featured: false, features: { discountPercent: 12 } });
+    expect((await get(`/api/products/${hidden!.id}`)).statusCode).toBe(404);
+    expect((await get('/api/products?q=alpine%20pass')).json<ProductsResponse>().products.map((p) => p.productId)).toEqual([renamed!.id]);
+    // Carts embed only products on sale.
+    const embedded = await ctx.services.catalog.activeProducts([renamed!.id, hidden!.id]);
+    expect([...embedded.keys()]).toEqual([renamed!.id]);
+    // Recalculation keeps the fixed price; a sync keeps every admin field.
+    await ctx.services.catalog.recalculatePrices();
+    await ctx.services.catalog.sync();
+    const after = (await get('/api/products?country=LI')).json<ProductsResponse>().products;
+    expect(after.find((p) => p.productId === renamed!.id)).toMatchObject({ name: 'Liechtenstein Alpine Pass', priceCents: 777 });
+    expect(after.find((p) => p.productId === hidden!.id)).toBeUndefined();
+    expect(after[0]?.productId).toBe(featured!.id);
+
+    await repo.writeAdminFields([
+      write((await repo.allProducts()).find((r) => r.id === renamed!.id)!, { displayName: null, fixedPriceCents: null, priceCents: renamed!.priceCents, discountPercent: 0 }),
+      write((await repo.allProducts()).find((r) => r.id === hidden!.id)!, { enabled: true }),
+      write((await repo.allProducts()).find((r) => r.id === featured!.id)!, { featured: false }),
+    ]);
+    ctx.services.catalog.invalidate();
+    expect((await get('/api/products?country=LI')).json<ProductsResponse>().products).toHaveLength(list.length + 1);
   });
 });

@@ -1,20 +1,36 @@
 import type { Country, Product, ProductsQuery } from '@esim/contract/catalog';
 import { countrySlug } from '@esim/contract/country-route';
+import type { SyncReport } from '@esim/contract/admin-catalogue';
 import { dataAmountLabel, validityCode } from '@esim/contract/format';
-import { GLOBAL, GLOBAL_SLUG, REGIONS, isRegionName, regionOf } from '@esim/contract/regions';
+import { GLOBAL, GLOBAL_SLUG, REGIONS, regionOf } from '@esim/contract/regions';
 import { type CachedJson, cacheJson } from '../../lib/cached-json.ts';
-import type { CatalogueBundle, EsimProvider } from '../../providers/esim/esim-provider.ts';
-import { DEFAULT_PRICING_RULE, retailPriceCents, selectRule, type PricingRule } from '../pricing/pricing.rules.ts';
+import { ConflictError } from '../../lib/errors.ts';
+import type { EsimProvider } from '../../providers/esim/esim-provider.ts';
+import { DEFAULT_PRICING_RULE, productPriceCents } from '../pricing/pricing.rules.ts';
 import type { CatalogRepository, ProductRow, ProductUpsert, SyncCounts } from './catalog.repository.ts';
+import { planSync, pricedItem } from './catalogue-sync.ts';
 import { destinationNames } from './country-names.ts';
 
 /** How long a snapshot is trusted before the fingerprint is checked again (other instances may have synced). */
 const SNAPSHOT_CHECK_MS = 5_000;
 
+/** Bundles a sync writes per transaction, and after which it records its progress. */
+const SYNC_BATCH = 250;
+
+/** A sync run without a job (the first start's) older than this is taken for dead (its process stopped). */
+const DIRECT_RUN_STALE_MS = 10 * 60_000;
+
+/** What one sync did: its counts and its report (without the reprice, which the caller adds). */
+export interface SyncOutcome {
+  counts: SyncCounts;
+  errors: number;
+  report: Omit<SyncReport, 'reprice'>;
+}
+
 interface Snapshot {
   products: Product[];
   byId: Map<number, Product>;
-  /** Ids of products no longer sold (inactive rows), so lookups need not ask the database about them. */
+  /** Ids of products not on sale (retired by the provider or hidden by the admin), so lookups need not ask the database about them. */
   retiredIds: Set<number>;
   /** Upper-cased destination code -> its products. */
   byCountry: Map<string, Product[]>;
@@ -33,13 +49,17 @@ function fold(text: string): string {
   return text.normalize('NFD').replace(/\p{Diacritic}/gu, '').toLowerCase();
 }
 
-/** Maps a stored row to the public product shape (the one place rows become responses). */
+/**
+ * Maps a stored row to the public product shape (the one place rows become responses): the
+ * admin's display name when set (bulk import, issue 10), else the provider's name; the stored
+ * price (the admin's fixed price, kept by every recalculation, or the rules' price).
+ */
 export function toProduct(row: ProductRow): Product {
   const unlimited = row.bundleType === 'unlimited';
   return {
     productId: row.id,
     apiBundleName: row.apiBundleName,
-    name: row.name,
+    name: row.displayName ?? row.name,
     description: row.description,
     priceCents: row.priceCents,
     price: row.priceCents / 100,
@@ -59,21 +79,8 @@ export function toProduct(row: ProductRow): Product {
       discountPercent: row.discountPercent,
       hotspot: true,
     },
+    featured: row.featured,
   };
-}
-
-function productName(bundle: CatalogueBundle): string {
-  const where = destinationNames(bundle.countryCode).en;
-  if (bundle.unlimited) {
-    const tier = bundle.tier === 'unlimited_plus' ? 'Unlimited Plus' : 'Unlimited';
-    return `${where} ${tier} ${bundle.durationDays} Days [unlimited]`;
-  }
-  return `${where} ${dataAmountLabel(bundle.dataMb)} ${bundle.durationDays} Days [prepaid]`;
-}
-
-function regionOfDestination(code: string): string | null {
-  if (code === GLOBAL) return null;
-  return isRegionName(code) ? code : regionOf(code);
 }
 
 /**
@@ -90,53 +97,106 @@ export class CatalogService {
     private readonly provider: EsimProvider,
   ) {}
 
-  /** First start: installs the default pricing rule and imports the catalogue once. */
+  /**
+   * First start: installs the default pricing rule and imports the catalogue once. When another
+   * instance is importing it at the same moment, leaves it to that one.
+   */
   async ensureSeeded(): Promise<void> {
     if ((await this.repo.countPricingRules()) === 0) await this.repo.insertPricingRule(DEFAULT_PRICING_RULE);
-    if ((await this.repo.successfulSyncCount()) === 0) await this.sync();
+    if ((await this.repo.successfulSyncCount()) > 0) return;
+    await this.reapStaleDirectRun();
+    try {
+      await this.sync();
+    } catch (error) {
+      if (!(error instanceof ConflictError)) throw error;
+    }
   }
 
   /**
-   * Imports the provider's catalogue: adds new bundles, updates changed ones, deactivates
-   * bundles no longer listed. Idempotent: a second run with the same catalogue changes nothing.
-   * @throws EsimProviderError when the provider fails (the failed run is recorded).
+   * Imports the provider's catalogue now, in this process, as a recorded run (`actor`, default
+   * `system`): adds new bundles, updates changed ones, retires bundles no longer listed.
+   * Idempotent: a second run with the same catalogue changes nothing. The admin's runs go
+   * through a job instead (`CatalogueSyncService`).
+   * @throws ConflictError 409 `sync_in_progress` when a run is queued or running.
+   * @throws EsimProviderError when the provider fails (the run is recorded as failed).
    */
-  async sync(): Promise<SyncCounts> {
-    let bundles: CatalogueBundle[];
+  async sync(actor = 'system'): Promise<SyncCounts> {
+    const run = await this.repo.createSyncRun({ provider: this.provider.id, actor, reprice: false, status: 'running' });
+    if (!run) throw new ConflictError('A catalogue sync is already running', 'sync_in_progress');
     try {
-      bundles = await this.provider.listCatalogue();
+      const outcome = await this.syncRun(run.id);
+      await this.repo.finishSyncRun(run.id, { status: 'succeeded' });
+      return outcome.counts;
     } catch (error) {
-      await this.repo.recordFailedSync(this.provider.id, error instanceof Error ? error.message : String(error));
+      await this.repo.finishSyncRun(run.id, { status: 'failed', error: error instanceof Error ? error.message : String(error) });
       throw error;
     }
-    const [rules, existing] = await Promise.all([this.repo.pricingRules(), this.repo.allProducts()]);
-    const byName = new Map(existing.map((row) => [row.apiBundleName, row]));
-    const added: ProductUpsert[] = [];
-    const changed: ProductUpsert[] = [];
-    let unchanged = 0;
-    const listed = new Set<string>();
-    for (const bundle of bundles) {
-      listed.add(bundle.name);
-      const next = this.toUpsert(bundle, rules);
-      const row = byName.get(bundle.name);
-      if (!row) added.push(next);
-      else if (differs(row, next)) changed.push(next);
-      else unchanged++;
-    }
-    const deactivate = existing.filter((r) => r.active && !listed.has(r.apiBundleName)).map((r) => r.apiBundleName);
-    const counts = await this.repo.applySync({ provider: this.provider.id, added, changed, deactivate, unchanged });
-    this.invalidate();
-    return counts;
+  }
+
+  /** The eSIM provider whose catalogue is synced (`sandbox`, `esimgo`). */
+  get providerId(): string {
+    return this.provider.id;
   }
 
   /**
-   * Reprices every product with the current pricing settings.
+   * The work of sync run `runId` (issue 10): reads the provider's catalogue, records the total,
+   * writes the added and changed products in batches of 250 bundles (each batch one transaction
+   * that also records `processed`), retires the products no longer listed, records the counts
+   * and the report (the run stays `running`: the caller ends it), and drops the snapshot. A
+   * bundle the store cannot sell is an error of the report, never of the run (`planSync`). The
+   * admin's fields are never written. Idempotent: run again, it finds nothing left to change.
+   * @throws EsimProviderError when the provider fails; Error when it lists no bundle at all while
+   *   products are on sale (an outage answering an empty list must not retire the catalogue).
+   */
+  async syncRun(runId: number): Promise<SyncOutcome> {
+    const bundles: readonly unknown[] = await this.provider.listCatalogue();
+    const [rules, existing] = await Promise.all([this.repo.pricingRules(), this.repo.allProducts()]);
+    if (bundles.length === 0 && existing.some((r) => r.active)) {
+      throw new Error('The provider listed no bundles; the sync stopped so that no product is retired by mistake');
+    }
+    const plan = planSync(bundles, existing, rules);
+    await this.repo.setSyncTotal(runId, bundles.length);
+    let next = 0;
+    for (let start = 0; start < bundles.length; start += SYNC_BATCH) {
+      const end = Math.min(bundles.length, start + SYNC_BATCH);
+      const added: ProductUpsert[] = [];
+      const changed: ProductUpsert[] = [];
+      for (; next < plan.writes.length && plan.writes[next]!.index < end; next++) {
+        const write = plan.writes[next]!;
+        (write.isNew ? added : changed).push(write.upsert);
+      }
+      await this.repo.writeSyncBatch(runId, { added, changed, processed: end });
+    }
+    await this.repo.retireBundles(plan.retire);
+    const counts: SyncCounts = {
+      added: plan.counts.added,
+      updated: plan.counts.changed,
+      unchanged: plan.counts.unchanged,
+      deactivated: plan.counts.retired,
+    };
+    await this.repo.saveSyncResult(runId, { counts, errors: plan.counts.errors, report: { ...plan.report, reprice: null } });
+    this.invalidate();
+    return { counts, errors: plan.counts.errors, report: plan.report };
+  }
+
+  /** Marks failed a run without a job (a first-start import) that began over 10 minutes ago: its process died. */
+  async reapStaleDirectRun(): Promise<void> {
+    const run = await this.repo.currentSyncRun(this.provider.id);
+    if (run && run.jobId === null && Date.now() - run.startedAt.getTime() > DIRECT_RUN_STALE_MS) {
+      await this.repo.finishSyncRun(run.id, { status: 'failed', error: 'Interrupted: the process running it stopped' });
+    }
+  }
+
+  /**
+   * Reprices every product with the current pricing settings (`productPriceCents`: the admin's
+   * fixed price wins). The pricing screen's recalculation (`PricingService.recalculate`) is the
+   * admin's way; this one records no pricing run.
    * @returns how many products changed price and how many were checked.
    */
   async recalculatePrices(): Promise<{ checked: number; changed: number }> {
     const [rules, rows] = await Promise.all([this.repo.pricingRules(), this.repo.allProducts()]);
     const changes = rows
-      .map((row) => ({ id: row.id, priceCents: retailPriceCents(row.wholesaleCents, selectRule(rules, pricedItem(row))) }))
+      .map((row) => ({ id: row.id, priceCents: productPriceCents({ ...pricedItem(row), wholesaleCents: row.wholesaleCents, fixedPriceCents: row.fixedPriceCents }, rules) }))
       .filter((c, i) => c.priceCents !== rows[i]?.priceCents);
     await this.repo.updatePrices(changes);
     this.invalidate();
@@ -236,39 +296,6 @@ export class CatalogService {
     return (JSON.parse(snap.countries.body.toString()) as { countries: Country[] }).countries;
   }
 
-  private toUpsert(bundle: CatalogueBundle, rules: PricingRule[]): ProductUpsert {
-    const bundleType = bundle.unlimited ? 'unlimited' : 'prepaid';
-    const priceCents = retailPriceCents(
-      bundle.priceCents,
-      selectRule(rules, {
-        apiBundleName: bundle.name,
-        countryCode: bundle.countryCode,
-        region: regionOfDestination(bundle.countryCode),
-        bundleType,
-      }),
-    );
-    return {
-      apiBundleName: bundle.name,
-      name: productName(bundle),
-      description: bundle.description,
-      countryCode: bundle.countryCode,
-      coverageType: bundle.type,
-      bundleType,
-      tier: bundle.tier,
-      dataMb: bundle.unlimited ? null : bundle.dataMb,
-      validityDays: bundle.durationDays,
-      wholesaleCents: bundle.priceCents,
-      priceCents,
-      discountPercent: 0,
-      coveredCountries: bundle.countries.map((c) => c.iso),
-      networks: bundle.countries.flatMap((c) =>
-        c.networks.map((n) => ({ countryCode: c.iso, name: n.name, speeds: n.speeds })),
-      ),
-      imageUrl: null,
-      active: true,
-    };
-  }
-
   private async current(): Promise<Snapshot> {
     const snap = this.snapshot;
     if (snap && Date.now() - snap.checkedAt < SNAPSHOT_CHECK_MS) return snap;
@@ -291,19 +318,23 @@ export class CatalogService {
 
   private async load(): Promise<Snapshot> {
     const [rows, fingerprint] = await Promise.all([this.repo.allProducts(), this.repo.productsFingerprint()]);
-    const products = rows
-      .filter((r) => r.active)
+    // On sale: listed by the provider and not hidden by the admin (issue 10). Within a
+    // destination the admin's featured plans come first, then by type, data, days and price.
+    const onSale = rows.filter((r) => r.active && r.enabled);
+    const featured = new Set(onSale.filter((r) => r.featured).map((r) => r.id));
+    const products = onSale
       .map(toProduct)
       .sort(
         (a, b) =>
           a.countryCode.localeCompare(b.countryCode) ||
+          Number(featured.has(b.productId)) - Number(featured.has(a.productId)) ||
           a.features.bundleType.localeCompare(b.features.bundleType) ||
           (a.features.dataMb ?? 0) - (b.features.dataMb ?? 0) ||
           a.features.validityDays - b.features.validityDays ||
           a.priceCents - b.priceCents,
       );
     const byId = new Map(products.map((p) => [p.productId, p]));
-    const retiredIds = new Set(rows.filter((r) => !r.active).map((r) => r.id));
+    const retiredIds = new Set(rows.filter((r) => !(r.active && r.enabled)).map((r) => r.id));
     const byCountry = new Map<string, Product[]>();
     for (const p of products) {
       const key = p.countryCode.toUpperCase();
@@ -352,44 +383,4 @@ export class CatalogService {
     this.snapshot = snapshot;
     return snapshot;
   }
-}
-
-function pricedItem(row: ProductRow) {
-  return {
-    apiBundleName: row.apiBundleName,
-    countryCode: row.countryCode,
-    region: regionOfDestination(row.countryCode),
-    bundleType: row.bundleType as 'prepaid' | 'unlimited',
-  };
-}
-
-const COMPARED_FIELDS = [
-  'name',
-  'description',
-  'countryCode',
-  'coverageType',
-  'bundleType',
-  'tier',
-  'dataMb',
-  'validityDays',
-  'wholesaleCents',
-  'priceCents',
-  'active',
-] as const satisfies readonly (keyof ProductUpsert & keyof ProductRow)[];
-
-/** JSON with object keys sorted: jsonb does not keep key order, so compare canonically. */
-function canonical(value: unknown): string {
-  return JSON.stringify(value, (_key, v: unknown) =>
-    v && typeof v === 'object' && !Array.isArray(v)
-      ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => a.localeCompare(b)))
-      : v,
-  );
-}
-
-function differs(row: ProductRow, next: ProductUpsert): boolean {
-  if (COMPARED_FIELDS.some((f) => (row[f] ?? null) !== (next[f] ?? null))) return true;
-  return (
-    canonical(row.coveredCountries) !== canonical(next.coveredCountries) ||
-    canonical(row.networks) !== canonical(next.networks)
-  );
 }

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { LANGUAGE_CODES } from '@esim/contract/languages';
+import { ORDER_STATUSES } from '@esim/contract/order';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase, testConfig } from '../../../test/helper.ts';
@@ -65,6 +66,10 @@ describe('GET /email-preview/{template}/{lang}', () => {
       portalHref: 'http://localhost:5000/auth?view=reset#token=SAMPLE-RESET-TOKEN-7Q2M',
       text: 'SAMPLE-RESET-TOKEN-7Q2M',
     },
+    // The status messages (issue 10): the sample order, the portal without a token.
+    ...Object.fromEntries(
+      ORDER_STATUSES.map((status) => [`order-status-${status}`, { qrCodes: false, portalHref: 'http://localhost:5000/portal', text: 'ORD-7K3F9Q2X4M' }]),
+    ),
   };
 
   it('has expectations for every template', () => {

@@ -6,6 +6,9 @@ import {
   type OrderConfirmationData,
   renderOrderConfirmation,
 } from './order-confirmation.tsx';
+import { ORDER_STATUS_LABELS } from '@esim/contract/admin-orders';
+import { ORDER_STATUSES, type OrderStatus } from '@esim/contract/order';
+import { type OrderStatusEmailData, orderStatusTemplate, renderOrderStatusEmail } from './order-status.tsx';
 import { PASSWORD_RESET_TEMPLATE, type PasswordResetData, passwordResetUrl, renderPasswordReset } from './password-reset.tsx';
 import { TOPUP_RECEIPT_TEMPLATE, type TopupReceiptData, renderTopupReceipt } from './topup-receipt.tsx';
 
@@ -111,6 +114,34 @@ export function samplePasswordReset(language: Language, origin: string): Passwor
 }
 
 /**
+ * Sample order for the status messages' previews (`order-status-<status>`): the order of
+ * {@link sampleOrderConfirmation} (same customer, number, lines), refunded in full for `refunded`.
+ */
+export function sampleOrderStatus(language: Language, origin: string): OrderStatusEmailData {
+  const order = sampleOrderConfirmation(language, origin);
+  return {
+    customerName: order.customerName,
+    orderNumber: order.orderNumber,
+    orderDate: order.orderDate,
+    totalCents: order.totalCents,
+    items: order.items,
+    refundCents: order.totalCents,
+    portalUrl: order.portalUrl,
+  };
+}
+
+/** One preview entry per status message, in the specification's order. */
+const ORDER_STATUS_ENTRIES: Record<string, EmailTemplateEntry> = Object.fromEntries(
+  ORDER_STATUSES.map((status: OrderStatus) => [
+    orderStatusTemplate(status),
+    {
+      title: `Order status: ${ORDER_STATUS_LABELS[status].en}`,
+      renderSample: (language: Language, origin: string) => renderOrderStatusEmail(status, sampleOrderStatus(language, origin), language),
+    },
+  ]),
+);
+
+/**
  * Every e-mail template by id (`email_messages.template`), for the preview: `/email-preview`
  * lists each entry in every language, so a new template only needs an entry here.
  */
@@ -127,4 +158,5 @@ export const EMAIL_TEMPLATES: Readonly<Record<string, EmailTemplateEntry>> = {
     title: 'Password reset',
     renderSample: (language, origin) => renderPasswordReset(samplePasswordReset(language, origin), language),
   },
+  ...ORDER_STATUS_ENTRIES,
 };

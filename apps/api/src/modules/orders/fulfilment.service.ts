@@ -208,7 +208,7 @@ export class FulfilmentService {
     );
   }
 
-  /** Makes a failed attempt visible on the order (`orders.last_error`). */
+  /** Makes a failed attempt visible on the order (`orders.last_error` and its timeline). */
   private async recordError(job: Job, error: unknown, final: boolean): Promise<void> {
     const orderId = orderJobPayloadSchema.shape.orderId.safeParse(job.payload.orderId);
     if (!orderId.success) return;
@@ -216,6 +216,12 @@ export class FulfilmentService {
     const when = final
       ? `gave up after attempt ${job.attempts}`
       : `attempt ${job.attempts} of ${job.maxAttempts}, will retry`;
-    await this.deps.repo.setLastError(orderId.data, `${job.type} (${when}): ${reason}`.slice(0, 1_000));
+    await this.deps.repo.recordFulfilmentError(orderId.data, {
+      message: `${job.type} (${when}): ${reason}`.slice(0, 1_000),
+      jobType: job.type,
+      attempt: job.attempts,
+      maxAttempts: job.maxAttempts,
+      final,
+    });
   }
 }

@@ -7,6 +7,7 @@ import {
   emailMessages,
   esimBundles,
   esims,
+  orderEvents,
   orderLines,
   orderStatusChanges,
   orders,
@@ -15,7 +16,7 @@ import {
 import { type IdempotencyRef, saveRecoveryPoint } from '../../lib/idempotency.repository.ts';
 import { discardJob, enqueue, releaseJob } from '../../lib/jobs.repository.ts';
 import { type OrderJobPayload, PROVISION_ORDER_JOB, SEND_ORDER_EMAIL_JOB, emailJobKey, provisionJobKey } from './order-jobs.ts';
-import { assertTransition } from './order-status.ts';
+import { OrderChangedError, assertTransition } from './order-status.ts';
 
 /** A stored order. */
 export type OrderRow = typeof orders.$inferSelect;
@@ -69,16 +70,28 @@ export type Actor = string;
 
 /**
  * Moves an order to status `to` inside the caller's transaction: locks the order row, checks the
- * transition table (`order-status.ts`), updates the status (and `completed_at` on completion) and
- * records the change with its actor and note in `order_status_changes`. The one way an order's
- * status changes.
+ * status the caller expects (`opts.expected`, compare-and-set: an admin's change applies only to
+ * the status the admin saw), checks the transition table (`order-status.ts`), updates the status
+ * (and `completed_at` on completion) and records the change with its actor and note in
+ * `order_status_changes`. The one way an order's status changes. The row lock makes concurrent
+ * changes take turns: the second sees the first's status (PostgreSQL re-reads a row locked `FOR
+ * UPDATE` once the other transaction commits), so two admins' changes cannot both apply.
  * @returns the status the order had.
+ * @throws OrderChangedError (409 `order_changed`) when the order is not in `opts.expected`.
  * @throws InvalidTransitionError (409) when the table does not allow the move.
  * @throws Error when the order does not exist.
  */
-export async function transition(tx: Db, orderId: number, to: OrderStatus, actor: Actor, note?: string): Promise<string> {
+export async function transition(
+  tx: Db,
+  orderId: number,
+  to: OrderStatus,
+  actor: Actor,
+  note?: string | null,
+  opts: { expected?: string | undefined } = {},
+): Promise<string> {
   const [row] = await tx.select({ status: orders.status }).from(orders).where(eq(orders.id, orderId)).for('update');
   if (!row) throw new Error(`Order ${orderId} does not exist`);
+  if (opts.expected !== undefined && row.status !== opts.expected) throw new OrderChangedError(opts.expected, row.status);
   assertTransition(row.status, to);
   await tx
     .update(orders)
@@ -378,11 +391,32 @@ export class OrdersRepository {
   ): Promise<boolean> {
     return this.db.transaction(async (tx) => {
       const [order] = await tx
-        .select({ paymentStatus: orders.paymentStatus, sessionId: orders.sessionId, kind: orders.kind })
+        .select({
+          paymentStatus: orders.paymentStatus,
+          sessionId: orders.sessionId,
+          kind: orders.kind,
+          paymentMethod: orders.paymentMethod,
+          totalCents: orders.totalCents,
+        })
         .from(orders)
         .where(eq(orders.id, orderId))
         .for('update');
       if (!order || order.paymentStatus === 'succeeded') return false;
+      // The order screen's timeline (issue 10): what was paid, how, with which reference.
+      await tx.insert(orderEvents).values({
+        orderId,
+        kind: 'payment',
+        actor,
+        message: 'Payment captured',
+        data: {
+          outcome: 'succeeded',
+          method: order.paymentMethod,
+          amountCents: order.totalCents,
+          reference: payment.reference,
+          cardBrand: payment.cardBrand,
+          cardLast4: payment.cardLast4,
+        },
+      });
       await tx
         .update(orders)
         .set({
@@ -432,8 +466,19 @@ export class OrdersRepository {
     actor: Actor,
   ): Promise<boolean> {
     return this.db.transaction(async (tx) => {
-      const [order] = await tx.select({ status: orders.status }).from(orders).where(eq(orders.id, orderId)).for('update');
+      const [order] = await tx
+        .select({ status: orders.status, paymentMethod: orders.paymentMethod, totalCents: orders.totalCents })
+        .from(orders)
+        .where(eq(orders.id, orderId))
+        .for('update');
       if (!order || order.status !== 'pending') return false;
+      await tx.insert(orderEvents).values({
+        orderId,
+        kind: 'payment',
+        actor,
+        message: failure.message,
+        data: { outcome: failure.paymentStatus, method: order.paymentMethod, amountCents: order.totalCents, reference: failure.reference, code: failure.code },
+      });
       await tx
         .update(orders)
         .set({
@@ -537,6 +582,23 @@ export class OrdersRepository {
       await transition(tx, orderId, 'completed', 'system');
       await tx.update(orders).set({ lastError: null }).where(eq(orders.id, orderId));
       return true;
+    });
+  }
+
+  /**
+   * Records a failed fulfilment attempt: the order's last error (shown to admins while it waits in
+   * processing) and a `provisioning_error` event on its timeline, in one transaction.
+   */
+  recordFulfilmentError(orderId: number, failure: { message: string; jobType: string; attempt: number; maxAttempts: number; final: boolean }): Promise<void> {
+    return this.db.transaction(async (tx) => {
+      await tx.update(orders).set({ lastError: failure.message, updatedAt: sql`now()` }).where(eq(orders.id, orderId));
+      await tx.insert(orderEvents).values({
+        orderId,
+        kind: 'provisioning_error',
+        actor: 'system',
+        message: failure.message,
+        data: { job: failure.jobType, attempt: failure.attempt, maxAttempts: failure.maxAttempts, final: failure.final },
+      });
     });
   }
 

@@ -1,3 +1,10 @@
+import {
+  type AdminOrdersQuery,
+  type AdminOrdersResponse,
+  adminOrdersQuerySchema,
+  adminOrdersResponseSchema,
+  orderStatusesResponseSchema,
+} from '@esim/contract/admin-orders';
 import { sessionIdSchema } from '@esim/contract/cart';
 import { apiErrorSchema } from '@esim/contract/catalog';
 import { checkoutBodySchema, checkoutResponseSchema, idempotencyKeySchema } from '@esim/contract/checkout';
@@ -6,8 +13,30 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { RouteThrottle } from '../../lib/payment-throttle.ts';
 import { requireHeader } from '../../lib/request-headers.ts';
+import { auditChange } from '../admin/admin-scope.ts';
 import { requireUser, signedIn } from '../auth/auth-guard.ts';
+import type { AuthContext } from '../auth/auth.service.ts';
+import { orderStatusesResponse } from './order-status.ts';
 import type { OrderAccess, OrdersService } from './orders.service.ts';
+
+/**
+ * The admin side of `GET /api/orders` (issue 10): the admin check and the list of every order.
+ * The admin orders block of `app.ts` decorates the root instance with it (`ordersAdmin`) before
+ * these routes are registered; without it, admins get their own orders like any customer.
+ */
+export interface OrdersAdminAccess {
+  /** `AuthService.assertAdmin`: 403 `forbidden` / `two_factor_setup_required`. */
+  assertAdmin(ctx: AuthContext | null): void;
+  /** `AdminOrdersService.list`: one page of every order. */
+  list(query: AdminOrdersQuery): Promise<AdminOrdersResponse>;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** See {@link OrdersAdminAccess}. */
+    ordersAdmin?: OrdersAdminAccess;
+  }
+}
 
 /** The visitor session header (specification section 3 "Identifiers"). */
 const SESSION_HEADER = 'X-Session-Id';
@@ -73,7 +102,15 @@ function accessOf(headers: z.infer<typeof orderAccessHeadersSchema>): OrderAcces
  *   `not_paypal` for other payment methods; 404 as below.
  * - `GET /api/orders` (signed in, the session cookie; issue 9): `{ orders: AccountOrder[] }`, the
  *   account's orders and their top-ups, newest first (number, kind, date, status, total in US
- *   cents, line names and quantities); 401 `unauthorized` when signed out.
+ *   cents, line names and quantities); 401 `unauthorized` when signed out. For an admin (issue 10;
+ *   `isAdmin` and `AuthService.assertAdmin`, so 403 `two_factor_setup_required` while 2FA is
+ *   required and missing): every order, `{ orders: AdminOrderSummary[], nextCursor, total,
+ *   searchedBy }`, with the filters, search, sort and keyset pagination of the contract's
+ *   `adminOrdersQuerySchema` (400 naming the field for a bad value); audited as target `orders`
+ *   with the query.
+ * - `GET /api/order-statuses` (signed in, any account: specification section 6 "cookies"; the
+ *   list says nothing about any order): the statuses with their labels in the five languages and
+ *   the statuses each may move to; 401 `unauthorized` when signed out.
  * - `GET /api/orders/{orderNumber}`, with `X-Session-Id` (the session that placed it) or
  *   `X-Access-Token`: 200 `OrderView` (money in US cents, eSIMs once provisioned). Anyone else,
  *   and malformed or unknown numbers: 404 `{ error: { code: 'not_found', message: 'Order Not Found' } }`.
@@ -144,17 +181,44 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ orders: OrdersService; thrott
     async (request) => orders.capturePaypal(request.params.id, accessOf(request.headers)),
   );
 
+  const admin = app.ordersAdmin;
   app.get(
     '/api/orders',
     {
       onRequest: requireUser,
       schema: {
-        tags: ['orders'],
-        summary: "The signed-in customer's orders and top-ups, newest first",
-        response: { 200: accountOrdersResponseSchema, 401: apiErrorSchema },
+        tags: ['orders', 'admin'],
+        summary: "The signed-in customer's orders and top-ups, newest first; for an admin, every order with filters, search and pages",
+        querystring: adminOrdersQuerySchema,
+        response: { 200: z.union([adminOrdersResponseSchema, accountOrdersResponseSchema]), 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema },
       },
     },
-    async (request) => ({ orders: await orders.accountOrders(signedIn(request).user.id) }),
+    async (request) => {
+      const ctx = signedIn(request);
+      if (ctx.user.isAdmin && admin) {
+        admin.assertAdmin(ctx);
+        auditChange(request, { target: 'orders', after: { query: request.query } });
+        return admin.list(request.query);
+      }
+      return { orders: await orders.accountOrders(ctx.user.id) };
+    },
+  );
+
+  app.get(
+    '/api/order-statuses',
+    {
+      onRequest: requireUser,
+      schema: {
+        tags: ['orders'],
+        summary: 'The order statuses with their labels in five languages and the statuses each may move to',
+        response: { 200: orderStatusesResponseSchema, 401: apiErrorSchema },
+      },
+    },
+    async (_request, reply) => {
+      // The same for everyone and fixed until the next deployment: cacheable by the browser only.
+      reply.header('cache-control', 'private, max-age=300');
+      return orderStatusesResponse();
+    },
   );
 
   app.get(

@@ -147,4 +147,19 @@ export interface EsimProvider {
    *   unknown ICCID; retryable for timeouts, 429 and 5xx.
    */
   applyBundle(request: { reference: string; iccid: string; bundle: string }): Promise<{ reference: string; assignmentId: string }>;
+  /**
+   * Cancels one bundle assignment that has not started (`processing` or `queued`; `lapsed` too),
+   * so it is never used and the provider credits it back (eSIM Go
+   * `DELETE /esims/{iccid}/bundles/{name}/assignments/{assignmentId}`: "If a bundle assignment has
+   * not been started and no data has been consumed, the bundle assignment can either be returned
+   * to the inventory or credited back"). Used when an order is refunded (issue 10). Idempotent:
+   * revoking a revoked assignment again changes nothing and answers the same.
+   * @param request the eSIM, the assignment's bundle name (case-sensitive, as in the catalogue)
+   *   and the assignment id (`BundleAssignment.id`).
+   * @returns the assignment's state afterwards: `revoked`.
+   * @throws EsimProviderError, not retryable: 404 for an unknown ICCID or an assignment of that
+   *   bundle the eSIM does not have; 409 when the assignment has started (`active`, `depleted`,
+   *   `expired`: data was used, nothing to credit). Retryable for timeouts, 429 and 5xx.
+   */
+  revokeBundle(request: { iccid: string; bundle: string; assignmentId: string }): Promise<{ assignmentId: string; state: 'revoked' }>;
 }

@@ -130,7 +130,7 @@ export class SandboxEsimsRepository implements SandboxEsimStore {
       const bundles = await tx.select().from(sandboxEsimBundles).where(eq(sandboxEsimBundles.iccid, iccid));
       const snapshot: SandboxEsimSnapshot = { esim: toEsim(esim), bundles: bundles.map(toBundle) };
       const change = plan(snapshot);
-      const { extraUse, ...esimChange } = change;
+      const { extraUse, revokeBundleId, ...esimChange } = change;
       if (Object.keys(esimChange).length > 0) {
         await tx.update(sandboxEsims).set(esimChange).where(eq(sandboxEsims.iccid, iccid));
       }
@@ -139,6 +139,12 @@ export class SandboxEsimsRepository implements SandboxEsimStore {
           .update(sandboxEsimBundles)
           .set({ extraUsedBytes: sql`${sandboxEsimBundles.extraUsedBytes} + ${extraUse.bytes}` })
           .where(and(eq(sandboxEsimBundles.id, extraUse.bundleId), eq(sandboxEsimBundles.iccid, iccid)));
+      }
+      if (revokeBundleId !== undefined) {
+        await tx
+          .update(sandboxEsimBundles)
+          .set({ revoked: true })
+          .where(and(eq(sandboxEsimBundles.id, revokeBundleId), eq(sandboxEsimBundles.iccid, iccid)));
       }
       return applyChange(snapshot, change);
     });

@@ -1,5 +1,5 @@
 import { ConflictError, ValidationError } from '../../lib/errors.ts';
-import type { BundleAssignment, EsimProfileState, ProviderBundleState } from './esim-provider.ts';
+import { type BundleAssignment, type EsimProfileState, EsimProviderError, type ProviderBundleState } from './esim-provider.ts';
 
 /**
  * The sandbox eSIM provider's simulated traveller (DESIGN.md section 4: "activation on first use,
@@ -119,6 +119,8 @@ export interface SandboxEsimChange {
   clockOffsetMs?: number;
   /** Bytes to add to one bundle's `extraUsedBytes`. */
   extraUse?: { bundleId: string; bytes: number };
+  /** The id of a bundle assignment to mark revoked (`revokeBundle`). */
+  revokeBundleId?: string;
 }
 
 /** A bundle's place on the eSIM's timeline, independent of the moment it is read. */
@@ -333,13 +335,49 @@ export function planAction(snapshot: SandboxEsimSnapshot, action: SandboxEsimAct
   }
 }
 
+/**
+ * What revoking the assignment `assignmentId` of `bundle` changes, at real time `realNow` (eSIM Go
+ * `DELETE /esims/{iccid}/bundles/{name}/assignments/{assignmentId}`): the assignment is marked
+ * revoked unless it already is (nothing changes: idempotent). Only an assignment that has not
+ * started may be revoked (`processing`, `queued` or `lapsed` at the eSIM's simulated now), so the
+ * simulated timeline of the bundles that did run is never rewritten.
+ * @throws EsimProviderError 404 when the eSIM has no such assignment of that bundle; 409 when it
+ *   has started (`active`, `depleted`, `expired`). Neither is retryable.
+ */
+export function planRevoke(
+  snapshot: SandboxEsimSnapshot,
+  request: { bundle: string; assignmentId: string },
+  realNow: Date,
+): SandboxEsimChange {
+  const record = snapshot.bundles.find((b) => b.id === request.assignmentId && b.bundle === request.bundle);
+  if (!record) {
+    throw new EsimProviderError(
+      `Assignment ${request.assignmentId} of bundle ${request.bundle} not found on eSIM ${snapshot.esim.iccid}`,
+      false,
+      404,
+    );
+  }
+  if (record.revoked) return {};
+  const { esim } = snapshot;
+  const state = simulateBundles(esim.firstUsedAt, snapshot.bundles, simulatedTime(esim, realNow)).find((b) => b.id === record.id)?.state;
+  if (state === 'active' || state === 'depleted' || state === 'expired') {
+    throw new EsimProviderError(
+      `Bundle ${request.bundle} (assignment ${record.id}) has started (${state}) and can no longer be revoked`,
+      false,
+      409,
+    );
+  }
+  return { revokeBundleId: record.id };
+}
+
 /** `snapshot` with `change` applied (what a store writes). */
 export function applyChange(snapshot: SandboxEsimSnapshot, change: SandboxEsimChange): SandboxEsimSnapshot {
-  const { extraUse, ...esimChange } = change;
+  const { extraUse, revokeBundleId, ...esimChange } = change;
   return {
     esim: { ...snapshot.esim, ...esimChange },
-    bundles: snapshot.bundles.map((b) =>
-      extraUse && b.id === extraUse.bundleId ? { ...b, extraUsedBytes: b.extraUsedBytes + extraUse.bytes } : b,
-    ),
+    bundles: snapshot.bundles.map((b) => {
+      const used = extraUse && b.id === extraUse.bundleId ? { ...b, extraUsedBytes: b.extraUsedBytes + extraUse.bytes } : b;
+      return revokeBundleId !== undefined && b.id === revokeBundleId ? { ...used, revoked: true } : used;
+    }),
   };
 }

@@ -227,6 +227,57 @@ describe.each(['memory', 'database'] as const)('SandboxEsimProvider with the %s 
     await expect(failing.applyBundle({ reference: ref('t'), iccid, bundle: TOPUP })).rejects.toMatchObject({ status: 503 });
   });
 
+  it('revokes an unused bundle (idempotent, also with 10 concurrent calls); the top-up behind it no longer waits', async () => {
+    const { iccid, reference } = await oneEsim();
+    const main = assignmentIdOf(`${reference}#0`);
+    clock.advance(60_000);
+    const topupRef = ref('topup');
+    const { assignmentId: topup } = await provider.applyBundle({ reference: topupRef, iccid, bundle: TOPUP });
+    const results = await Promise.all(
+      Array.from({ length: 10 }, () => provider.revokeBundle({ iccid, bundle: MAIN, assignmentId: main })),
+    );
+    for (const result of results) expect(result).toEqual({ assignmentId: main, state: 'revoked' });
+    expect(await provider.revokeBundle({ iccid, bundle: MAIN, assignmentId: main })).toEqual({ assignmentId: main, state: 'revoked' });
+    expect((await provider.listBundles(iccid)).map((b) => [b.bundle, b.state])).toEqual([
+      [MAIN, 'revoked'],
+      [TOPUP, 'queued'],
+    ]);
+    await provider.simulate(iccid, { action: 'first-use' });
+    expect((await provider.listBundles(iccid)).map((b) => [b.bundle, b.state, b.startedAt])).toEqual([
+      [MAIN, 'revoked', null],
+      [TOPUP, 'active', clock.now()],
+    ]);
+    expect((await provider.deviceState(iccid)).bundles[0]?.state).toBe('revoked');
+    if (store === 'database') {
+      const rows = await database.db.select().from(sandboxEsimBundles).where(eq(sandboxEsimBundles.iccid, iccid));
+      expect(Object.fromEntries(rows.map((r) => [r.id, r.revoked]))).toEqual({ [main]: true, [topup]: false });
+    }
+  });
+
+  it('refuses to revoke a started bundle (409) or one the eSIM does not have (404), not retryable', async () => {
+    const { iccid, reference } = await oneEsim();
+    const main = assignmentIdOf(`${reference}#0`);
+    await provider.simulate(iccid, { action: 'first-use' });
+    await expect(provider.revokeBundle({ iccid, bundle: MAIN, assignmentId: main })).rejects.toMatchObject({
+      status: 409,
+      retryable: false,
+      message: expect.stringMatching(/has started \(active\)/),
+    });
+    expect((await provider.listBundles(iccid))[0]?.state).toBe('active');
+    for (const request of [
+      { iccid, bundle: TOPUP, assignmentId: main },
+      { iccid, bundle: MAIN, assignmentId: 'SBA-000000000000' },
+      { iccid: '8944000000000000000', bundle: MAIN, assignmentId: main },
+      { iccid: 'nope', bundle: MAIN, assignmentId: main },
+    ]) {
+      const error = await provider.revokeBundle(request).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(EsimProviderError);
+      expect(error).toMatchObject({ status: 404, retryable: false });
+    }
+    const failing = new SandboxEsimProvider({ failRevoke: () => new EsimProviderError('Provider busy', true, 503) });
+    await expect(failing.revokeBundle({ iccid, bundle: MAIN, assignmentId: main })).rejects.toMatchObject({ status: 503, retryable: true });
+  });
+
   it('refuses bad controls with typed 400s', async () => {
     const { iccid } = await oneEsim();
     await expect(provider.simulate(iccid, { action: 'advance', days: 0 })).rejects.toMatchObject({ status: 400, field: 'days' });

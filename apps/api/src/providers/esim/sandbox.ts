@@ -21,6 +21,7 @@ import {
   type SandboxEsimSnapshot,
   type SandboxEsimState,
   planAction,
+  planRevoke,
   simulateEsim,
   simulatedTime,
 } from './sandbox-usage.ts';
@@ -45,6 +46,8 @@ export interface SandboxEsimOptions {
   failUsage?: (iccid: string) => EsimProviderError | undefined;
   /** Called before each `applyBundle`; return an error to make that call fail. */
   failApply?: (request: { reference: string; iccid: string; bundle: string }) => EsimProviderError | undefined;
+  /** Called before each `revokeBundle`; return an error to make that call fail. */
+  failRevoke?: (request: { iccid: string; bundle: string; assignmentId: string }) => EsimProviderError | undefined;
   /** Simulated provider latency per port call (`listCatalogue` excepted), ms (default 0). */
   latencyMs?: number;
   /** The real clock (tests); each eSIM's simulated clock runs at its offset from it. */
@@ -92,7 +95,8 @@ function unknownEsim(iccid: string): EsimProviderError {
  * - `createOrder` derives every ICCID and matching id from the caller's reference, so repeating
  *   a reference returns the same eSIMs (idempotent) and different references never collide in
  *   practice (SHA-256). Each eSIM is recorded (profile `released`) with its first bundle.
- * - `getEsim`, `listBundles` and `applyBundle` read and top up those eSIMs; usage is simulated
+ * - `getEsim`, `listBundles` and `applyBundle` read and top up those eSIMs, `revokeBundle`
+ *   cancels an unused bundle (refunds); usage is simulated
  *   by `sandbox-usage.ts` (activation on first use, 10 % of a fixed allowance or 700 MiB a day,
  *   depletion, expiry, top-ups queued behind the main bundle).
  * - {@link deviceState} and {@link simulate} are the device simulator's (the traveller's phone:
@@ -207,6 +211,29 @@ export class SandboxEsimProvider implements EsimProvider {
       assignment(request.reference, request.iccid, bundle, simulatedTime(snapshot.esim, this.now())),
     );
     return this.replayApply(stored, request);
+  }
+
+  /**
+   * Simulates eSIM Go `DELETE /esims/{iccid}/bundles/{name}/assignments/{assignmentId}`: marks an
+   * assignment that has not started revoked (`sandbox_esim_bundles.revoked`); it then reads
+   * `revoked`, never starts, and the bundles after it no longer wait for it. Idempotent: a revoked
+   * assignment stays revoked and the answer is the same. Runs under the eSIM's row lock, so it
+   * cannot interleave with the device simulator's first use.
+   * @returns `{ assignmentId, state: 'revoked' }`.
+   * @throws EsimProviderError, not retryable: 404 for an unknown ICCID or an assignment of that
+   *   bundle the eSIM does not have; 409 when the assignment has started (rules in `planRevoke`).
+   *   Or whatever `options.failRevoke` returns.
+   */
+  async revokeBundle(request: { iccid: string; bundle: string; assignmentId: string }): Promise<{ assignmentId: string; state: 'revoked' }> {
+    await this.delay();
+    const injected = this.options.failRevoke?.(request);
+    if (injected) throw injected;
+    const now = this.now();
+    const updated = ICCID_PATTERN.test(request.iccid)
+      ? await this.store.update(request.iccid, (snapshot) => planRevoke(snapshot, request, now))
+      : undefined;
+    if (!updated) throw unknownEsim(request.iccid);
+    return { assignmentId: request.assignmentId, state: 'revoked' };
   }
 
   /**

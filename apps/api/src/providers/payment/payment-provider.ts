@@ -33,6 +33,34 @@ export interface ChargeRequest {
   description: string;
 }
 
+/**
+ * A refund of a settled charge (issue 10): Stripe `POST /v1/refunds` with an `Idempotency-Key`,
+ * PayPal `POST /v2/payments/captures/{id}/refund` with a `PayPal-Request-Id`
+ * (`research/adapters.md` sections 2.5 and 3.4).
+ */
+export interface RefundRequest {
+  /** The charge's `reference` as its {@link ChargeResult} gave it (Stripe charge, PayPal order / capture id). */
+  chargeReference: string;
+  /** Integer cents of the charge's currency: 1 up to what remains unrefunded on the charge. */
+  amountCents: number;
+  /** The caller's idempotency key (1-255 characters): the same key refunds at most once and replays its result. */
+  idempotencyKey: string;
+}
+
+/** The outcome of a refund. */
+export interface RefundResult {
+  /**
+   * `succeeded`: the money goes back to the card or PayPal account. `failed`: the provider
+   * refused (the charge is not settled, or the amount exceeds what remains to refund);
+   * `failureMessage` says why.
+   */
+  status: 'succeeded' | 'failed';
+  /** The provider's refund id (Stripe `re_…`, PayPal refund id). */
+  reference: string;
+  /** The provider's reason when `failed`, e.g. "The charge has already been refunded in full." */
+  failureMessage?: string;
+}
+
 /** Errors of the provider itself (unreachable, misconfigured): not a customer decline. */
 export class PaymentProviderError extends Error {
   constructor(
@@ -65,4 +93,17 @@ export interface PaymentProvider {
    * @returns `succeeded`, `failed` (cancelled or not approved) or `requires_approval` (buyer has not decided yet).
    */
   capturePaypalOrder(reference: string): Promise<ChargeResult>;
+  /**
+   * Refunds (part of) a settled card or PayPal charge. Idempotent by `idempotencyKey` (Stripe
+   * `Idempotency-Key`, PayPal `PayPal-Request-Id`): a repeat, even concurrent, refunds nothing more
+   * and returns the refund made under the key; a repeat after a refusal is decided again (PayPal
+   * returns "the latest status of the previous request"), so the caller's retry with the same key
+   * may succeed once the cause is gone, and still refunds at most once.
+   * @returns `succeeded` with the refund id, or `failed` with the provider's reason (charge not
+   *   settled, amount above what remains unrefunded).
+   * @throws PaymentProviderError when the provider cannot be reached (retryable), the charge is
+   *   unknown, the request is malformed, or the key was used for another charge or amount (not
+   *   retryable).
+   */
+  refund(request: RefundRequest): Promise<RefundResult>;
 }

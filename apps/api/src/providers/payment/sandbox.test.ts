@@ -252,3 +252,102 @@ describe('SandboxPaymentProvider PayPal links', () => {
     });
   });
 });
+
+describe('SandboxPaymentProvider.refund', () => {
+  async function paidCard(amountCents = charge.amountCents) {
+    const result = await provider.chargeCard({
+      ...charge,
+      amountCents,
+      idempotencyKey: key('refund-charge'),
+      token: provider.tokenizeCard(card('4242424242424242')).token,
+    });
+    expect(result.status).toBe('succeeded');
+    return result.reference;
+  }
+
+  async function refundRows(chargeId: string) {
+    return queryRows<{ status: string; amount_cents: number }>(
+      database.db,
+      sql`select status, amount_cents from sandbox_refunds where charge_id = ${chargeId} order by created_at, id`,
+    );
+  }
+
+  it('refunds a card charge once per key: a repeat returns the first refund and refunds nothing more', async () => {
+    const chargeReference = await paidCard();
+    const idempotencyKey = key('refund');
+    const first = await provider.refund({ chargeReference, amountCents: 1999, idempotencyKey });
+    expect(first).toEqual({ status: 'succeeded', reference: expect.stringMatching(/^re_[A-Za-z0-9]{24}$/) });
+    expect(await provider.refund({ chargeReference, amountCents: 1999, idempotencyKey })).toEqual(first);
+    expect(await refundRows(chargeReference)).toEqual([{ status: 'succeeded', amount_cents: 1999 }]);
+  });
+
+  it('records one refund for 20 concurrent calls with one key, all answered alike', async () => {
+    const chargeReference = await paidCard();
+    const idempotencyKey = key('refund-concurrent');
+    const results = await Promise.all(
+      Array.from({ length: 20 }, () => provider.refund({ chargeReference, amountCents: 1999, idempotencyKey })),
+    );
+    expect(results[0]?.status).toBe('succeeded');
+    for (const result of results) expect(result).toEqual(results[0]);
+    expect(await refundRows(chargeReference)).toHaveLength(1);
+  });
+
+  it('never refunds more than the charge, even with concurrent refunds under different keys', async () => {
+    const chargeReference = await paidCard(1999);
+    const results = await Promise.all(
+      Array.from({ length: 4 }, () => provider.refund({ chargeReference, amountCents: 1000, idempotencyKey: key('part') })),
+    );
+    expect(results.filter((r) => r.status === 'succeeded')).toHaveLength(1);
+    const refused = results.filter((r) => r.status === 'failed');
+    expect(refused).toHaveLength(3);
+    expect(refused[0]?.failureMessage).toMatch(/greater than the unrefunded amount .*\(9\.99 USD\)/);
+    const rest = await provider.refund({ chargeReference, amountCents: 999, idempotencyKey: key('rest') });
+    expect(rest.status).toBe('succeeded');
+    const done = await provider.refund({ chargeReference, amountCents: 1, idempotencyKey: key('more') });
+    expect(done).toMatchObject({ status: 'failed', failureMessage: expect.stringMatching(/already been refunded in full/) });
+    const succeeded = (await refundRows(chargeReference)).filter((r) => r.status === 'succeeded');
+    expect(succeeded.reduce((sum, r) => sum + r.amount_cents, 0)).toBe(1999);
+  });
+
+  it('refunds a PayPal payment only once captured; the refused key is decided again and then refunds once', async () => {
+    const order = await provider.createPaypalOrder({ ...charge, idempotencyKey: key('pp'), returnUrl: '/r', cancelUrl: '/c' });
+    const idempotencyKey = key('pp-refund');
+    const early = await provider.refund({ chargeReference: order.reference, amountCents: 1999, idempotencyKey });
+    expect(early).toMatchObject({ status: 'failed', failureMessage: expect.stringMatching(/has not been paid/) });
+    await provider.decidePaypal(order.reference, 'approve');
+    expect((await provider.capturePaypalOrder(order.reference)).status).toBe('succeeded');
+    const refunded = await provider.refund({ chargeReference: order.reference, amountCents: 1999, idempotencyKey });
+    expect(refunded).toEqual({ status: 'succeeded', reference: early.reference });
+    expect(refunded.reference).toMatch(/^[0-9A-Z]{17}$/);
+    expect(await provider.refund({ chargeReference: order.reference, amountCents: 1999, idempotencyKey })).toEqual(refunded);
+    expect(await refundRows(order.reference)).toEqual([{ status: 'succeeded', amount_cents: 1999 }]);
+  });
+
+  it('refuses a declined charge', async () => {
+    const declined = await provider.chargeCard({
+      ...charge,
+      idempotencyKey: key('declined'),
+      token: provider.tokenizeCard(card(SANDBOX_TEST_CARDS.declined)).token,
+    });
+    const result = await provider.refund({ chargeReference: declined.reference, amountCents: 1999, idempotencyKey: key('r') });
+    expect(result).toMatchObject({ status: 'failed', failureMessage: expect.stringMatching(/status failed/) });
+  });
+
+  it('throws for an unknown charge, a malformed request, and a key reused for another charge or amount', async () => {
+    const unknown = await provider.refund({ chargeReference: 'ch_nope', amountCents: 100, idempotencyKey: key('u') }).catch((e: unknown) => e);
+    expect(unknown).toBeInstanceOf(PaymentProviderError);
+    expect((unknown as PaymentProviderError).retryable).toBe(false);
+    const chargeReference = await paidCard();
+    for (const bad of [{ amountCents: 0 }, { amountCents: 1.5 }, { idempotencyKey: '' }, { chargeReference: '' }]) {
+      await expect(provider.refund({ chargeReference, amountCents: 100, idempotencyKey: key('b'), ...bad })).rejects.toBeInstanceOf(
+        PaymentProviderError,
+      );
+    }
+    const idempotencyKey = key('reuse');
+    await provider.refund({ chargeReference, amountCents: 100, idempotencyKey });
+    await expect(provider.refund({ chargeReference, amountCents: 200, idempotencyKey })).rejects.toThrow(/another charge or amount/);
+    const other = await paidCard();
+    await expect(provider.refund({ chargeReference: other, amountCents: 100, idempotencyKey })).rejects.toBeInstanceOf(PaymentProviderError);
+    expect(await refundRows(other)).toEqual([]);
+  });
+});

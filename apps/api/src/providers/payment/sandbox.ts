@@ -10,6 +10,8 @@ import {
   type PaymentFailure,
   type PaymentProvider,
   PaymentProviderError,
+  type RefundRequest,
+  type RefundResult,
 } from './payment-provider.ts';
 import { type SandboxChargeRow, SandboxChargesRepository } from './sandbox-charges.repository.ts';
 
@@ -138,6 +140,27 @@ function randomString(alphabet: string, length: number): string {
   return out;
 }
 
+/** Integer cents of `currency` for messages, e.g. `12.34 USD`. */
+function money(cents: number, currency: string): string {
+  return `${(cents / 100).toFixed(2)} ${currency}`;
+}
+
+/**
+ * Why a charge cannot be refunded `amountCents` now, in Stripe's and PayPal's words; undefined
+ * when it can (settled, and the amount within what remains unrefunded).
+ */
+function refundRefusal(charge: SandboxChargeRow, refundedCents: number, amountCents: number): string | undefined {
+  if (charge.status !== 'succeeded') {
+    return `Charge ${charge.id} has not been paid (status ${charge.status}): only a settled charge can be refunded.`;
+  }
+  const left = charge.amountCents - refundedCents;
+  if (left <= 0) return `Charge ${charge.id} has already been refunded in full.`;
+  if (amountCents > left) {
+    return `Refund amount (${money(amountCents, charge.currency)}) is greater than the unrefunded amount of charge ${charge.id} (${money(left, charge.currency)}).`;
+  }
+  return undefined;
+}
+
 /** A store URL the buyer may be sent back to: a same-site path (`/...`, not `//...`) or an absolute http(s) URL. */
 function isReturnUrl(url: string): boolean {
   if (url.length > 2000 || /[\s\\]/.test(url)) return false;
@@ -169,6 +192,9 @@ function withQuery(url: string, params: Record<string, string>): string {
  * - PayPal: {@link createPaypalOrder} records a charge awaiting approval on the sandbox's own page
  *   (`/sandbox/paypal/{id}`, see `sandbox.routes.ts`); {@link decidePaypal} applies the buyer's
  *   choice; {@link capturePaypalOrder} settles it.
+ *
+ * - Refunds: {@link refund} refunds a settled card or PayPal charge, at most its amount in all,
+ *   once per idempotency key (`sandbox_refunds`).
  *
  * Every charge is one row of `sandbox_charges`, unique by the caller's idempotency key.
  */
@@ -350,6 +376,53 @@ export class SandboxPaymentProvider implements PaymentProvider {
   }
 
   /**
+   * Refunds a settled charge, as Stripe `POST /v1/refunds` (cards) and PayPal
+   * `POST /v2/payments/captures/{id}/refund` do, recorded in `sandbox_refunds` under the caller's
+   * idempotency key. The charge's row is locked while the refund is decided, so concurrent refunds
+   * never exceed its amount and one key stores one refund. A charge may be refunded in parts.
+   * @param request `chargeReference` (a charge id of this sandbox, card or PayPal), `amountCents`
+   *   (1 to 99,999,999) and `idempotencyKey` (1-255 characters).
+   * @returns `succeeded` with the refund id (`re_` + 24 characters for cards, 17 characters
+   *   `0-9A-Z` for PayPal); a repeat of the key returns that same refund and refunds nothing more.
+   *   `failed` with `failureMessage` when the charge is not settled (`succeeded`) or the amount
+   *   exceeds what remains unrefunded; such a refusal is stored under the key and decided again
+   *   on a repeat (which may then succeed, once).
+   * @throws PaymentProviderError (not retryable) for a malformed request, an unknown charge, or a
+   *   key already used for another charge or amount.
+   */
+  async refund(request: RefundRequest): Promise<RefundResult> {
+    this.checkRefundRequest(request);
+    const existing = await this.charges.findRefundByIdempotencyKey(request.idempotencyKey);
+    if (existing) this.checkSameRefund(existing, request);
+    const method = (await this.charges.findById(request.chargeReference))?.method;
+    if (!method) throw new PaymentProviderError(`No such charge: ${request.chargeReference}`, false);
+    let failureMessage: string | undefined;
+    const stored = await this.charges.refundOnce(
+      {
+        id: method === 'paypal' ? randomString(ALPHANUMERIC.slice(0, 36), 17) : `re_${randomString(ALPHANUMERIC, 24)}`,
+        chargeId: request.chargeReference,
+        idempotencyKey: request.idempotencyKey,
+        amountCents: request.amountCents,
+      },
+      ({ charge, refundedCents, previous }) => {
+        if (previous) this.checkSameRefund(previous, request);
+        failureMessage = refundRefusal(charge, refundedCents, request.amountCents);
+        return failureMessage ? 'failed' : 'succeeded';
+      },
+    );
+    if (!stored) throw new PaymentProviderError(`No such charge: ${request.chargeReference}`, false);
+    this.checkSameRefund(stored.row, request);
+    return stored.row.status === 'succeeded'
+      ? { status: 'succeeded', reference: stored.row.id }
+      : { status: 'failed', reference: stored.row.id, failureMessage: failureMessage ?? 'The refund was refused.' };
+  }
+
+  /** Every refund recorded on a charge, oldest first, succeeded and refused (the sandbox's own ledger, for tests). */
+  refundsOf(chargeReference: string) {
+    return this.charges.refundsOfCharge(chargeReference);
+  }
+
+  /**
    * The PayPal order behind the approval page, or undefined when `id` is not a PayPal order of
    * this sandbox (the page answers 404).
    */
@@ -452,6 +525,35 @@ export class SandboxPaymentProvider implements PaymentProvider {
         'Idempotency key already used with different parameters (method, amount or currency)',
         false,
       );
+    }
+  }
+
+  private checkRefundRequest(request: RefundRequest): void {
+    const problems: string[] = [];
+    if (
+      typeof request.idempotencyKey !== 'string' ||
+      request.idempotencyKey.length < 1 ||
+      request.idempotencyKey.length > 255
+    ) {
+      problems.push('idempotencyKey must be 1-255 characters');
+    }
+    if (typeof request.chargeReference !== 'string' || request.chargeReference.length < 1 || request.chargeReference.length > 255) {
+      problems.push('chargeReference must be 1-255 characters');
+    }
+    if (
+      !Number.isSafeInteger(request.amountCents) ||
+      request.amountCents < 1 ||
+      request.amountCents > MAX_AMOUNT_CENTS
+    ) {
+      problems.push(`amountCents must be an integer from 1 to ${MAX_AMOUNT_CENTS}`);
+    }
+    if (problems.length > 0) throw new PaymentProviderError(`Invalid refund request: ${problems.join('; ')}`, false);
+  }
+
+  /** A repeat of a refund's idempotency key must name the same charge and amount (Stripe: `idempotency_error`). */
+  private checkSameRefund(row: { chargeId: string; amountCents: number }, request: RefundRequest): void {
+    if (row.chargeId !== request.chargeReference || row.amountCents !== request.amountCents) {
+      throw new PaymentProviderError('Idempotency key already used for a refund of another charge or amount', false);
     }
   }
 

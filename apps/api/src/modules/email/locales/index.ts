@@ -10,6 +10,8 @@ export type {
   CommonEmailStrings,
   EmailStrings,
   OrderConfirmationStrings,
+  OrderStatusMessage,
+  OrderStatusStrings,
   PasswordResetStrings,
   Plural,
   TopupReceiptStrings,

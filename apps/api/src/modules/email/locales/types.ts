@@ -143,10 +143,57 @@ export interface PasswordResetStrings {
   reason: string;
 }
 
+/** What one status's message says (`order-status-<status>`); `{orderNumber}` in every text, `{amount}` in the refund's. */
+export interface OrderStatusMessage {
+  /** `{orderNumber}`. */
+  subject: string;
+  /** Hidden preview line shown by mail clients next to the subject; `{orderNumber}`. */
+  preheader: string;
+  heading: string;
+  /** What happened and what comes next; `{orderNumber}` (and `{amount}` for `refunded`). */
+  body: string;
+}
+
+/**
+ * Texts of the order status messages (issue 10 `POST /api/orders/{id}/notify`): one message per
+ * status of the specification's list, each with the order's summary, a link to the customer
+ * portal and support. Sent by an admin, in the order's language.
+ */
+export interface OrderStatusStrings {
+  /** Label before the status's name, e.g. "Order status". */
+  statusLabel: string;
+  summaryHeading: string;
+  orderNumber: string;
+  orderDate: string;
+  item: string;
+  quantity: string;
+  amount: string;
+  total: string;
+  /** Section 9: prices in USD including taxes. */
+  pricesNote: string;
+  /** Refunds: label of the amount refunded. */
+  refundAmount: string;
+  /** Section 9: refunds reach cards in 3-5 business days, PayPal in 1-2. */
+  refundTiming: string;
+  portalText: string;
+  portalButton: string;
+  /** Why the customer receives the message; `{orderNumber}`, `{brand}`. */
+  reason: string;
+  pending: OrderStatusMessage;
+  created: OrderStatusMessage;
+  processing: OrderStatusMessage;
+  processed: OrderStatusMessage;
+  shipped: OrderStatusMessage;
+  completed: OrderStatusMessage;
+  cancelled: OrderStatusMessage;
+  refunded: OrderStatusMessage;
+}
+
 /** Every e-mail text of one language. */
 export interface EmailStrings {
   common: CommonEmailStrings;
   orderConfirmation: OrderConfirmationStrings;
   topupReceipt: TopupReceiptStrings;
   passwordReset: PasswordResetStrings;
+  orderStatus: OrderStatusStrings;
 }

@@ -46,13 +46,15 @@ export function applyPlanFilters(products: readonly Product[], filters: PlanFilt
 const TIER_ORDER = { unlimited: 0, unlimited_plus: 1 } as const;
 
 /**
- * Sorts plans for display: prepaid plans by data, then validity, then price; unlimited plans by
+ * Sorts plans for display: the admin's featured plans first; then prepaid plans by data, then validity, then price; unlimited plans by
  * validity, then tier (Unlimited before Unlimited Plus), then price. Prepaid come first.
  */
 export function sortPlans(products: readonly Product[]): Product[] {
   return [...products].sort((a, b) => {
     const fa = a.features;
     const fb = b.features;
+    // The admin's featured plans first (bulk import, issue 10).
+    if (Boolean(a.featured) !== Boolean(b.featured)) return a.featured ? -1 : 1;
     if (fa.bundleType !== fb.bundleType) return fa.bundleType === 'prepaid' ? -1 : 1;
     if (fa.bundleType === 'prepaid') {
       const data = (fa.dataMb ?? 0) - (fb.dataMb ?? 0);

@@ -1,0 +1,48 @@
+import { LANGUAGE_CODES } from '@esim/contract/languages';
+import { ORDER_STATUSES } from '@esim/contract/order';
+import { describe, expect, it } from 'vitest';
+import { sampleOrderStatus } from './email-templates.ts';
+import { EMAIL_STRINGS } from './locales/index.ts';
+import { ORDER_STATUS_TEMPLATES, orderStatusTemplate, renderOrderStatusEmail } from './order-status.tsx';
+
+/** The status messages of issue 10: one template per status, in the five languages. */
+describe('order status e-mails', () => {
+  it('have one template per status', () => {
+    expect(ORDER_STATUS_TEMPLATES).toEqual(ORDER_STATUSES.map((s) => `order-status-${s}`));
+  });
+
+  const cases = ORDER_STATUSES.flatMap((status) => LANGUAGE_CODES.map((lang) => [status, lang] as const));
+  it.each(cases)('%s in %s: subject, heading, status, summary and portal link in the language', async (status, lang) => {
+    const data = sampleOrderStatus(lang, 'https://shop.example');
+    const email = await renderOrderStatusEmail(status, data, lang);
+    const t = EMAIL_STRINGS[lang].orderStatus;
+    expect(email).toMatchObject({ template: orderStatusTemplate(status), language: lang, inlineImages: [] });
+    expect(email.subject).toContain('ORD-7K3F9Q2X4M');
+    expect(email.subject).not.toMatch(/\{\w+\}/);
+    expect(email.html).toContain(`lang="${lang}"`);
+    expect(email.html).toContain('href="https://shop.example/portal"');
+    expect(email.text).toContain(t[status].heading);
+    expect(email.text).toContain(data.customerName);
+    expect(email.text).toContain('$24.98');
+    expect(email.text).not.toMatch(/\{\w+\}/);
+    if (status === 'refunded') expect(email.text).toContain(t.refundTiming);
+    else expect(email.text).not.toContain(t.refundAmount);
+  });
+
+  it('says the refunded amount, which may differ from the total', async () => {
+    const email = await renderOrderStatusEmail('refunded', { ...sampleOrderStatus('en', 'https://shop.example'), refundCents: 1299 }, 'en');
+    expect(email.text).toContain('We have refunded $12.99 for order ORD-7K3F9Q2X4M');
+    expect(email.html).toContain('$12.99');
+  });
+
+  it('escapes what customers typed and falls back to English', async () => {
+    const email = await renderOrderStatusEmail('completed', { ...sampleOrderStatus('en', 'https://shop.example'), customerName: '<b>Eve</b>' }, 'xx');
+    expect(email.language).toBe('en');
+    expect(email.html).not.toContain('<b>Eve</b>');
+    expect(email.html).toContain('&lt;b&gt;Eve&lt;/b&gt;');
+  });
+
+  it('refuses a portal link that is not an absolute http(s) URL', async () => {
+    await expect(renderOrderStatusEmail('completed', { ...sampleOrderStatus('en', 'https://shop.example'), portalUrl: 'javascript:alert(1)' }, 'en')).rejects.toThrow(TypeError);
+  });
+});

@@ -1,0 +1,14 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { ADMIN_ORDERS_KEY } from '../api/get-orders.ts';
+
+/**
+ * A mutation of the order screen (status, notify, note, resend, retry, token) that refreshes what
+ * the admin orders screens show, list and order, once it succeeds. Never retried (section 9).
+ */
+export function useOrderAction<TInput, TResult>(run: (input: TInput) => Promise<TResult>) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: run,
+    onSuccess: () => client.invalidateQueries({ queryKey: ADMIN_ORDERS_KEY }),
+  });
+}

@@ -1,0 +1,214 @@
+import type { OutboxMessageDetail } from '@esim/contract/admin';
+import { EyeOff, Send, X } from 'lucide-react';
+import { Dialog, Tabs } from 'radix-ui';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'wouter';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { readApiError } from '../../../lib/api-error.ts';
+import { showToast } from '../../../lib/toast.ts';
+import { toastAdminFailure } from '../admin-error.ts';
+import { useEmail } from '../api/get-email.ts';
+import { useResendEmail } from '../api/resend-email.ts';
+import { ConfirmButton } from './confirm-button.tsx';
+import { EmailStatusBadge } from './email-status-badge.tsx';
+import { QueryError } from './query-state.tsx';
+import { useAdminFormat } from '../hooks/use-admin-format.ts';
+import { useTemplateName } from '../hooks/use-template-name.ts';
+
+/**
+ * One Outbox message in a side panel (a modal dialog: full width on a phone, 48 rem on a
+ * desktop; focus trapped, Escape closes): recipient, status, dates, order link, and tabs with the
+ * message as it was sent (its HTML copy from `GET /api/admin/emails/{id}/html` in an `<iframe>`
+ * with an empty `sandbox`: no script, no form, no navigation of the admin page; the server's CSP
+ * lets only this origin frame it), its text version and its inline images; "Resend" after a
+ * confirmation, with a toast either way. `id` null: closed.
+ */
+export function MessagePanel({
+  id,
+  onClose,
+  returnFocusTo,
+}: {
+  id: number | null;
+  onClose: () => void;
+  /** Where focus goes when the panel closes (the row that opened it); default: Radix's choice. */
+  returnFocusTo?: () => HTMLElement | null;
+}) {
+  const { t } = useTranslation('admin');
+  const query = useEmail(id);
+  const notFound = readApiError(query.error)?.status === 404;
+  return (
+    <Dialog.Root open={id !== null} onOpenChange={(open) => !open && onClose()}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="fixed inset-0 z-[10003] bg-slate-900/40" />
+        <Dialog.Content
+          onCloseAutoFocus={(event) => {
+            const target = returnFocusTo?.();
+            if (target) {
+              event.preventDefault();
+              target.focus();
+            }
+          }}
+          className="fixed inset-y-0 right-0 z-[10004] flex w-full max-w-3xl flex-col bg-slate-50 shadow-xl focus:outline-none"
+        >
+          <div className="flex items-start justify-between gap-3 border-b border-slate-200 bg-white px-4 py-3 sm:px-6">
+            <Dialog.Title className="min-w-0 text-lg font-bold break-words text-ink">
+              {query.data?.subject ?? t('outbox.panel.title')}
+            </Dialog.Title>
+            <Dialog.Close
+              aria-label={t('common.close')}
+              className="inline-flex size-10 shrink-0 items-center justify-center rounded-xl hover:bg-slate-100"
+            >
+              <X aria-hidden="true" className="size-5" />
+            </Dialog.Close>
+          </div>
+          <Dialog.Description className="sr-only">{t('outbox.panel.description')}</Dialog.Description>
+          <div className="min-h-0 flex-1 overflow-y-auto px-4 py-4 sm:px-6">
+            {query.isError ? (
+              notFound ? (
+                <p role="alert" className="text-slate-700">
+                  {t('outbox.panel.notFound')}
+                </p>
+              ) : (
+                <QueryError
+                  title={t('errors.fetchEmail')}
+                  error={query.error}
+                  onRetry={() => void query.refetch()}
+                  retrying={query.isFetching}
+                />
+              )
+            ) : query.data ? (
+              <MessageDetails message={query.data} />
+            ) : (
+              <Spinner label={t('loading')} />
+            )}
+          </div>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}
+
+function MessageDetails({ message }: { message: OutboxMessageDetail }) {
+  const { t } = useTranslation('admin');
+  const format = useAdminFormat();
+  const resend = useResendEmail();
+  const templateName = useTemplateName();
+  const onResend = () =>
+    resend.mutate(message.id, {
+      onSuccess: ({ message: copy }) => void showToast('success', t('outbox.panel.resent', { to: copy.to })),
+      onError: (error) => toastAdminFailure(t('errors.resend'), error, t('offline')),
+    });
+  const facts: [string, ReactNode][] = [
+    [t('outbox.panel.to'), <span className="break-all">{message.to}</span>],
+    [t('outbox.status'), <EmailStatusBadge status={message.status} />],
+    [t('outbox.template'), templateName(message.template)],
+    [t('outbox.panel.language'), message.language.toUpperCase()],
+    [t('outbox.panel.created'), <time dateTime={message.createdAt}>{format.dateTime(message.createdAt)}</time>],
+    [
+      t('outbox.panel.sent'),
+      message.sentAt ? <time dateTime={message.sentAt}>{format.dateTime(message.sentAt)}</time> : '—',
+    ],
+  ];
+  return (
+    <div className="flex flex-col gap-4">
+      <dl className="grid grid-cols-1 gap-x-6 gap-y-2 rounded-2xl bg-white p-4 text-sm shadow-sm ring-1 ring-slate-200 sm:grid-cols-2">
+        {facts.map(([label, value]) => (
+          <div key={label} className="flex min-w-0 gap-2">
+            <dt className="shrink-0 font-semibold text-slate-600">{label}</dt>
+            <dd className="min-w-0 text-ink">{value}</dd>
+          </div>
+        ))}
+        {message.orderNumber ? (
+          <div className="flex min-w-0 gap-2">
+            <dt className="shrink-0 font-semibold text-slate-600">{t('outbox.panel.order')}</dt>
+            <dd>
+              <Link
+                href={`/admin/orders/${message.orderNumber}`}
+                className="font-mono font-semibold text-brand-800 hover:underline"
+              >
+                {message.orderNumber}
+              </Link>
+            </dd>
+          </div>
+        ) : null}
+        {message.error ? (
+          <div className="flex min-w-0 flex-col gap-1 sm:col-span-2">
+            <dt className="font-semibold text-slate-600">{t('outbox.panel.error')}</dt>
+            <dd className="break-words text-red-800">{message.error}</dd>
+          </div>
+        ) : null}
+      </dl>
+
+      <div className="flex flex-wrap items-center gap-3">
+        <ConfirmButton
+          variant="primary"
+          disabled={!message.resendable}
+          busy={resend.isPending}
+          title={t('outbox.panel.confirmTitle')}
+          description={t('outbox.panel.confirmBody', { subject: message.subject, to: message.to })}
+          confirmLabel={t('outbox.panel.confirm')}
+          cancelLabel={t('common.cancel')}
+          onConfirm={onResend}
+        >
+          <Send aria-hidden="true" className="size-4" />
+          {resend.isPending ? t('outbox.panel.resending') : t('outbox.panel.resend')}
+        </ConfirmButton>
+        {!message.resendable ? <p className="text-sm text-slate-600">{t('outbox.panel.notResendable')}</p> : null}
+      </div>
+      {message.redacted ? (
+        <p className="flex items-center gap-2 rounded-xl bg-amber-50 px-3 py-2 text-sm text-amber-900 ring-1 ring-amber-200">
+          <EyeOff aria-hidden="true" className="size-4 shrink-0" />
+          {t('outbox.panel.redacted')}
+        </p>
+      ) : null}
+
+      <Tabs.Root defaultValue="html" className="flex flex-col">
+        <Tabs.List
+          aria-label={t('outbox.panel.tabsLabel')}
+          className="flex gap-1 overflow-x-auto border-b border-slate-200"
+        >
+          {(['html', 'text', 'images'] as const).map((tab) => (
+            <Tabs.Trigger
+              key={tab}
+              value={tab}
+              className="-mb-px shrink-0 border-b-2 border-transparent px-3 py-2 text-sm font-semibold text-slate-600 hover:text-ink data-[state=active]:border-brand-700 data-[state=active]:text-brand-800"
+            >
+              {t(`outbox.panel.tabs.${tab}`)}
+            </Tabs.Trigger>
+          ))}
+        </Tabs.List>
+        <Tabs.Content value="html" className="pt-3">
+          <iframe
+            src={message.htmlUrl}
+            sandbox=""
+            referrerPolicy="no-referrer"
+            title={t('outbox.panel.frameTitle', { subject: message.subject })}
+            className="h-[65vh] min-h-96 w-full rounded-xl border border-slate-200 bg-white"
+          />
+        </Tabs.Content>
+        <Tabs.Content value="text" className="pt-3">
+          <pre className="max-h-[65vh] overflow-auto rounded-xl bg-white p-4 font-mono text-xs whitespace-pre-wrap break-words text-ink ring-1 ring-slate-200">
+            {message.text}
+          </pre>
+        </Tabs.Content>
+        <Tabs.Content value="images" className="pt-3">
+          {message.attachments.length === 0 ? (
+            <p className="text-sm text-slate-600">{t('outbox.panel.noImages')}</p>
+          ) : (
+            <ul className="divide-y divide-slate-100 rounded-xl bg-white text-sm ring-1 ring-slate-200">
+              {message.attachments.map((a) => (
+                <li key={a.cid} className="flex flex-wrap justify-between gap-2 px-4 py-2">
+                  <span className="font-mono break-all">{a.filename}</span>
+                  <span className="text-slate-600">
+                    {a.contentType} · {t('outbox.panel.size', { size: format.count(Math.ceil(a.sizeBytes / 1024)) })}
+                  </span>
+                </li>
+              ))}
+            </ul>
+          )}
+        </Tabs.Content>
+      </Tabs.Root>
+    </div>
+  );
+}

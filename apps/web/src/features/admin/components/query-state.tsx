@@ -1,0 +1,65 @@
+import { AlertTriangle, Inbox, RotateCw } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../../components/ui/button.tsx';
+import { adminFailureText } from '../admin-error.ts';
+
+/**
+ * A failed read of an admin screen (specification section 8: the 'Failed to …' text, then the
+ * status and the server's message), with a retry button.
+ */
+export function QueryError({
+  title,
+  error,
+  onRetry,
+  retrying,
+}: {
+  title: string;
+  error: unknown;
+  onRetry: () => void;
+  retrying?: boolean;
+}) {
+  const { t } = useTranslation('admin');
+  return (
+    <div
+      role="alert"
+      className="flex flex-col items-start gap-3 rounded-2xl border border-red-200 bg-red-50 p-4 text-red-900 sm:flex-row sm:items-center"
+    >
+      <AlertTriangle aria-hidden="true" className="size-5 shrink-0" />
+      <div className="min-w-0 flex-1">
+        <p className="font-semibold">{title}</p>
+        <p className="text-sm break-words">{adminFailureText(error, t('offline'))}</p>
+      </div>
+      <Button variant="outline" size="sm" onClick={onRetry} disabled={retrying} aria-busy={retrying}>
+        <RotateCw aria-hidden="true" className="size-4" />
+        {t('common.retry')}
+      </Button>
+    </div>
+  );
+}
+
+/** What an empty list says (a new store, or filters that match nothing). */
+export function EmptyState({ icon, title, children }: { icon?: ReactNode; title: ReactNode; children?: ReactNode }) {
+  return (
+    <div className="flex flex-col items-center rounded-2xl border border-dashed border-slate-300 bg-white px-6 py-10 text-center">
+      <span aria-hidden="true" className="text-brand-700">
+        {icon ?? <Inbox className="size-8" />}
+      </span>
+      <p className="mt-3 font-semibold text-ink">{title}</p>
+      {children ? <div className="mt-1 max-w-md text-sm text-slate-600">{children}</div> : null}
+    </div>
+  );
+}
+
+/** A "Load more" button under a keyset-paged list. */
+export function LoadMore({ hasMore, loading, onLoad }: { hasMore: boolean; loading: boolean; onLoad: () => void }) {
+  const { t } = useTranslation('admin');
+  if (!hasMore) return null;
+  return (
+    <div className="mt-4 flex justify-center">
+      <Button variant="outline" onClick={onLoad} disabled={loading} aria-busy={loading}>
+        {loading ? t('common.loadingMore') : t('common.loadMore')}
+      </Button>
+    </div>
+  );
+}
