@@ -1,11 +1,9 @@
 import type { AuditEntry } from '@esim/contract/admin';
-import { RotateCw, ScrollText } from 'lucide-react';
+import { ScrollText } from 'lucide-react';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useSearch } from 'wouter';
-import { Button } from '../../../components/ui/button.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
-import { cn } from '../../../lib/cn.ts';
 import { type AuditFilters, useAudit } from '../api/get-audit.ts';
 import { AdminPage } from '../components/admin-page.tsx';
 import { Badge } from '../components/badge.tsx';
@@ -13,6 +11,7 @@ import { DiffView } from '../components/diff-view.tsx';
 import { EmptyState, LoadMore, QueryError } from '../components/query-state.tsx';
 import { SearchForm } from '../components/search-form.tsx';
 import { useAdminFormat } from '../hooks/use-admin-format.ts';
+import { RefreshButton } from '../components/refresh-button.tsx';
 
 /** The audit log's filters in the address: `?q=` and `?all=1` (reads too; changes only by default). */
 function readSearch(search: string): AuditFilters {
@@ -56,16 +55,7 @@ export default function AuditPage() {
       title={t('nav.audit')}
       lead={t('audit.lead')}
       actions={
-        <Button
-          variant="outline"
-          size="sm"
-          onClick={() => void query.refetch()}
-          disabled={query.isFetching}
-          aria-busy={query.isFetching}
-        >
-          <RotateCw aria-hidden="true" className={cn('size-4', query.isFetching && 'animate-spin')} />
-          {query.isFetching ? t('common.refreshing') : t('common.refresh')}
-        </Button>
+        <RefreshButton query={query} />
       }
     >
       <div className="flex flex-col gap-3 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200 md:flex-row md:items-end">

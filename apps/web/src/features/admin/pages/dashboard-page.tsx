@@ -6,11 +6,10 @@ import {
   STUCK_PROCESSING_MINUTES,
   type SalesFigures,
 } from '@esim/contract/admin';
-import { AlertTriangle, ArrowRight, BarChart3, Briefcase, CheckCircle2, ReceiptText, RotateCw } from 'lucide-react';
+import { AlertTriangle, ArrowRight, BarChart3, Briefcase, CheckCircle2, ReceiptText } from 'lucide-react';
 import { Suspense, lazy } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
-import { Button } from '../../../components/ui/button.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { browserTimeZone, useDashboard } from '../api/get-dashboard.ts';
@@ -18,6 +17,7 @@ import { AdminPage } from '../components/admin-page.tsx';
 import { Badge, orderStatusTone } from '../components/badge.tsx';
 import { EmptyState, QueryError } from '../components/query-state.tsx';
 import { useAdminFormat } from '../hooks/use-admin-format.ts';
+import { RefreshButton } from '../components/refresh-button.tsx';
 
 const SalesChart = lazy(() => import('../components/sales-chart.tsx'));
 
@@ -45,16 +45,7 @@ export default function DashboardPage() {
           : t('dashboard.leadLoading')
       }
       actions={
-        <Button
-          variant="outline"
-          size="sm"
-          onClick={() => void query.refetch()}
-          disabled={query.isFetching}
-          aria-busy={query.isFetching}
-        >
-          <RotateCw aria-hidden="true" className={cn('size-4', query.isFetching && 'animate-spin')} />
-          {query.isFetching ? t('common.refreshing') : t('common.refresh')}
-        </Button>
+        <RefreshButton query={query} />
       }
     >
       {query.isError && !data ? (

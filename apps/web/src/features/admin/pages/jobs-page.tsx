@@ -1,11 +1,9 @@
 import type { AdminJob, JobCounts } from '@esim/contract/admin';
-import { Briefcase, Ban, RotateCcw, RotateCw } from 'lucide-react';
+import { Briefcase, Ban, RotateCcw } from 'lucide-react';
 import { Tabs } from 'radix-ui';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useSearch } from 'wouter';
-import { Button } from '../../../components/ui/button.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
-import { cn } from '../../../lib/cn.ts';
 import { showToast } from '../../../lib/toast.ts';
 import { toastAdminFailure } from '../admin-error.ts';
 import { type JobTab, useJobs } from '../api/get-jobs.ts';
@@ -15,6 +13,7 @@ import { Badge, type BadgeTone } from '../components/badge.tsx';
 import { ConfirmButton } from '../components/confirm-button.tsx';
 import { EmptyState, LoadMore, QueryError } from '../components/query-state.tsx';
 import { useAdminFormat } from '../hooks/use-admin-format.ts';
+import { RefreshButton } from '../components/refresh-button.tsx';
 
 const TABS: readonly JobTab[] = ['failed', 'queued', 'running', 'cancelled'];
 
@@ -53,16 +52,7 @@ export default function JobsPage() {
       title={t('nav.jobs')}
       lead={t('jobs.lead')}
       actions={
-        <Button
-          variant="outline"
-          size="sm"
-          onClick={() => void query.refetch()}
-          disabled={query.isFetching}
-          aria-busy={query.isFetching}
-        >
-          <RotateCw aria-hidden="true" className={cn('size-4', query.isFetching && 'animate-spin')} />
-          {query.isFetching ? t('common.refreshing') : t('common.refresh')}
-        </Button>
+        <RefreshButton query={query} />
       }
     >
       <Tabs.Root value={tab} onValueChange={(value) => navigate(`/admin/jobs?status=${value}`, { replace: true })}>

@@ -1,9 +1,8 @@
 import type { EmailStatus, OutboxMessage } from '@esim/contract/admin';
-import { ChevronRight, Mail, RotateCw } from 'lucide-react';
+import { ChevronRight, Mail } from 'lucide-react';
 import { useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useSearch } from 'wouter';
-import { Button } from '../../../components/ui/button.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { type OutboxFilters, useEmails } from '../api/get-emails.ts';
@@ -14,6 +13,7 @@ import { EmptyState, LoadMore, QueryError } from '../components/query-state.tsx'
 import { SearchForm } from '../components/search-form.tsx';
 import { useAdminFormat } from '../hooks/use-admin-format.ts';
 import { useTemplateName } from '../hooks/use-template-name.ts';
+import { RefreshButton } from '../components/refresh-button.tsx';
 
 const STATUSES: readonly EmailStatus[] = ['stored', 'sent', 'failed'];
 
@@ -68,16 +68,7 @@ export default function OutboxPage() {
       title={t('nav.outbox')}
       lead={t('outbox.lead')}
       actions={
-        <Button
-          variant="outline"
-          size="sm"
-          onClick={() => void query.refetch()}
-          disabled={query.isFetching}
-          aria-busy={query.isFetching}
-        >
-          <RotateCw aria-hidden="true" className={cn('size-4', query.isFetching && 'animate-spin')} />
-          {query.isFetching ? t('common.refreshing') : t('common.refresh')}
-        </Button>
+        <RefreshButton query={query} />
       }
     >
       <div className="flex flex-col gap-3 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200 md:flex-row md:items-end">
