@@ -93,6 +93,11 @@ export default defineConfig({
         AUTH_THROTTLE_ATTEMPTS_PER_ADDRESS: '1000000',
         AUTH_RESET_REQUESTS_PER_EMAIL: '1000000',
         AUTH_RESET_REQUESTS_PER_ADDRESS: '1000000',
+        // The chat assistant and the contact form are used from 127.0.0.1 by many tests (issue 11).
+        CHAT_RATE_LIMIT_PER_SESSION: '1000000',
+        CHAT_RATE_LIMIT_PER_ADDRESS: '1000000',
+        SUPPORT_RATE_LIMIT_PER_HOUR: '1000000',
+        SUPPORT_EMAIL: 'support-desk@roamwise.example',
       } as Record<string, string>,
     },
   ],

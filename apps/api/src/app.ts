@@ -310,6 +310,19 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; s
     });
   }
   // [/admin-ops]
+
+  // ---- The chat assistant, knowledge base and support (issue 11). Each block belongs to one part; keep edits inside yours.
+  // [knowledge-base] articles: repository (the local engine's `KnowledgeSource`), service, seed.
+  //   Declares `knowledgeBase` (KnowledgeBaseRepository); its routes are registered in [knowledge-base-routes].
+  // [/knowledge-base]
+  // [chat] engines, `POST /api/anythingllm/chat`, conversations (30 days), AnythingLLM document sync.
+  //   Declares `localEngine` (LocalChatEngine, whose `retrieve()` the knowledge base's "try a question" uses)
+  //   and `knowledgeChanged` (the hook the knowledge base calls after a change).
+  // [/chat]
+  // [knowledge-base-routes] `/api/admin/knowledge-base...`
+  // [/knowledge-base-routes]
+  // [support] `POST /api/support/messages`, its e-mails, `/api/admin/support-messages...`, `/api/admin/chat-conversations...`
+  // [/support]
   await app.register(catalogRoutes, { catalog, maxAgeS: config.catalogueMaxAgeS });
   await app.register(cartRoutes, { cart });
   await app.register(ordersRoutes, { orders, throttle: throttles.checkout });

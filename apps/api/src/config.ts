@@ -166,6 +166,31 @@ const envSchema = z.object({
   AUTH_RESET_REQUESTS_PER_EMAIL: z.coerce.number().int().min(1).max(1_000_000).default(3),
   /** Password-reset requests one client address (IPv6 by /64) may make per hour, whatever the addresses. Default 10. */
   AUTH_RESET_REQUESTS_PER_ADDRESS: z.coerce.number().int().min(1).max(1_000_000).default(10),
+  /**
+   * Who answers the chat assistant (issue 11; DESIGN.md section 4 "Chat engine"): `local` (default),
+   * retrieval over the knowledge base and the catalogue inside this process; `anythingllm`, the
+   * workspace chat of an AnythingLLM server (`ANYTHINGLLM_URL`, `ANYTHINGLLM_API_KEY`,
+   * `ANYTHINGLLM_WORKSPACE`).
+   */
+  CHAT_ENGINE: z.enum(['local', 'anythingllm']).default('local'),
+  /** Base URL of the AnythingLLM server, e.g. `http://127.0.0.1:3001` (its developer API is under `/api/v1`). */
+  ANYTHINGLLM_URL: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
+  ),
+  /** The developer API key (`Authorization: Bearer ...`). */
+  ANYTHINGLLM_API_KEY: z.string().optional(),
+  /** The workspace's slug. Default `roamwise`. */
+  ANYTHINGLLM_WORKSPACE: z.string().regex(/^[a-z0-9-]{1,100}$/, 'must be a workspace slug (a-z, 0-9, -)').default('roamwise'),
+  /** Time-out of one AnythingLLM call, ms. Default 20000. */
+  ANYTHINGLLM_TIMEOUT_MS: z.coerce.number().int().min(100).max(300_000).default(20_000),
+  /** Chat messages one chat session may send per minute (default 20), and one client address (default 60). */
+  CHAT_RATE_LIMIT_PER_SESSION: z.coerce.number().int().min(1).max(1_000_000).default(20),
+  CHAT_RATE_LIMIT_PER_ADDRESS: z.coerce.number().int().min(1).max(1_000_000).default(60),
+  /** Where the support page's contact form messages are e-mailed (issue 11). */
+  SUPPORT_EMAIL: z.string().min(3).default('support@roamwise.example'),
+  /** Contact-form messages one client address may send per hour (default 5). */
+  SUPPORT_RATE_LIMIT_PER_HOUR: z.coerce.number().int().min(1).max(1_000_000).default(5),
 });
 
 export type Config = {
@@ -206,6 +231,18 @@ export type Config = {
     declinesPerAddress: number;
     declineWindowS: number;
   };
+  /**
+   * The chat assistant (issue 11): the engine, the AnythingLLM server when that engine is chosen,
+   * and the rate limits per chat session and per client address (messages per minute).
+   */
+  chat: {
+    engine: 'local' | 'anythingllm';
+    anythingllm: { url: string | undefined; apiKey: string | undefined; workspace: string; timeoutMs: number };
+    rateLimitPerSession: number;
+    rateLimitPerAddress: number;
+  };
+  /** The support contact form (issue 11): the support mailbox and messages per client address per hour. */
+  support: { email: string; rateLimitPerHour: number };
   /** Accounts (issue 9; `modules/auth`). Durations in seconds. */
   auth: {
     /** Source of the TOTP secrets' encryption key (32+ characters). */
@@ -267,6 +304,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     esimSandbox: { latencyMs: e.ESIM_SANDBOX_LATENCY_MS },
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
+    chat: {
+      engine: e.CHAT_ENGINE,
+      anythingllm: { url: e.ANYTHINGLLM_URL?.replace(/\/+$/, ''), apiKey: e.ANYTHINGLLM_API_KEY, workspace: e.ANYTHINGLLM_WORKSPACE, timeoutMs: e.ANYTHINGLLM_TIMEOUT_MS },
+      rateLimitPerSession: e.CHAT_RATE_LIMIT_PER_SESSION,
+      rateLimitPerAddress: e.CHAT_RATE_LIMIT_PER_ADDRESS,
+    },
+    support: { email: e.SUPPORT_EMAIL, rateLimitPerHour: e.SUPPORT_RATE_LIMIT_PER_HOUR },
     portal: { usageSyncIntervalMs: e.USAGE_SYNC_INTERVAL_MS, rateLimitPerMinute: e.PORTAL_RATE_LIMIT_PER_MINUTE },
     paymentThrottle: {
       attemptsPerSession: e.PAYMENT_THROTTLE_ATTEMPTS_PER_SESSION,

@@ -38,7 +38,7 @@ export const timeZoneSchema = z
 export const cursorSchema = z.string().regex(/^[1-9]\d{0,15}$/, 'must be the nextCursor of a previous page');
 
 /** Page size of the admin lists: 1-100, default given per list. */
-const limitSchema = (fallback: number) =>
+export const limitSchema = (fallback: number) =>
   z
     .string()
     .regex(/^\d{1,3}$/, 'must be a whole number from 1 to 100')
@@ -59,7 +59,7 @@ export const numericIdParamsSchema = z.object({
 });
 
 /** A search text of an admin list: one line, trimmed, at most 200 characters; empty means none. */
-const searchSchema = singleLineText({ trim: true }).max(200, 'must be at most 200 characters').optional();
+export const searchSchema = singleLineText({ trim: true }).max(200, 'must be at most 200 characters').optional();
 
 /** `ok` of the admin area's health check (`GET /api/admin/ping`). */
 export const adminPingSchema = z.object({ status: z.literal('ok'), username: z.string() });

@@ -19,4 +19,8 @@ export const NAMESPACES = [
   'admin-pricing',
   'admin-catalogue',
   'admin-refunds',
+  // The chat assistant (issue 11): the widget; the knowledge base; support messages and chat conversations.
+  'chat',
+  'admin-knowledge',
+  'admin-support',
 ] as const;

@@ -4,9 +4,11 @@ import {
   Briefcase,
   CloudDownload,
   FileSpreadsheet,
+  Inbox,
   LayoutDashboard,
   type LucideIcon,
   Mail,
+  MessagesSquare,
   ReceiptText,
   ScrollText,
   ShieldCheck,
@@ -34,7 +36,9 @@ const BulkImportPage = lazy(() => import('../../features/admin-catalogue/pages/b
 const OutboxPage = lazy(() => import('../../features/admin/pages/outbox-page.tsx'));
 const JobsPage = lazy(() => import('../../features/admin/pages/jobs-page.tsx'));
 const AuditPage = lazy(() => import('../../features/admin/pages/audit-page.tsx'));
-const KnowledgeBasePage = lazy(() => import('../../features/admin/pages/knowledge-base-page.tsx'));
+const KnowledgeBasePage = lazy(() => import('../../features/admin-knowledge/pages/knowledge-base-page.tsx'));
+const SupportMessagesPage = lazy(() => import('../../features/admin-support/pages/support-messages-page.tsx'));
+const ConversationsPage = lazy(() => import('../../features/admin-support/pages/conversations-page.tsx'));
 const NotFoundRoute = lazy(async () => ({ default: (await import('./not-found.tsx')).NotFoundRoute as ComponentType }));
 
 /** The admin area's sections, in the navigation's order (`nav.<key>` in the `admin` namespace). */
@@ -48,6 +52,8 @@ const SECTIONS: readonly { key: string; href: string; icon: LucideIcon }[] = [
   { key: 'jobs', href: '/admin/jobs', icon: Briefcase },
   { key: 'audit', href: '/admin/audit', icon: ScrollText },
   { key: 'knowledgeBase', href: '/admin/knowledge-base', icon: BookOpen },
+  { key: 'supportMessages', href: '/admin/support-messages', icon: Inbox },
+  { key: 'conversations', href: '/admin/conversations', icon: MessagesSquare },
 ];
 
 /** Whether `href`'s section is the one at `location` (the dashboard only at `/admin` itself). */
@@ -60,7 +66,8 @@ function isCurrent(href: string, location: string): boolean {
 /**
  * The admin area (specification sections 2 and 6; issue 10): `/admin` (dashboard),
  * `/admin/orders` and `/admin/orders/{orderNumber}`, `/admin/pricing`, `/admin/catalogue-sync`,
- * `/admin/bulk-import`, `/admin/outbox`, `/admin/jobs`, `/admin/audit`, `/admin/knowledge-base`.
+ * `/admin/bulk-import`, `/admin/outbox`, `/admin/jobs`, `/admin/audit`, `/admin/knowledge-base`, `/admin/support-messages`,
+ * `/admin/conversations`.
  *
  * - Admins only: signed-out visitors are sent to sign in, other users see 'Access Denied' /
  *   'Admin privileges required'. The server decides: the shell asks `GET /api/admin/ping` once,
@@ -187,6 +194,8 @@ function AdminSections() {
         <Route path="/admin/jobs" component={JobsPage} />
         <Route path="/admin/audit" component={AuditPage} />
         <Route path="/admin/knowledge-base" component={KnowledgeBasePage} />
+        <Route path="/admin/support-messages" component={SupportMessagesPage} />
+        <Route path="/admin/conversations" component={ConversationsPage} />
         <Route component={NotFoundRoute} />
       </Switch>
     </Suspense>

@@ -1,0 +1,54 @@
+import { z } from 'zod';
+import { LANGUAGE_CODES } from './languages.ts';
+import { multiLineText } from './text.ts';
+
+/**
+ * The chat assistant (specification sections 2, 4, 5, 7 and 9; issue 11): the request the
+ * floating widget sends to `POST /api/anythingllm/chat` and the reply it reads. The same shapes
+ * whichever engine answers (`CHAT_ENGINE=local`, the default, or `anythingllm`).
+ */
+
+/** Longest message, characters after trimming (issue 11). */
+export const CHAT_MESSAGE_MAX_LENGTH = 2000;
+
+/**
+ * The chat session id (specification section 3 "Identifiers"): a timestamp and a random string,
+ * e.g. `1732456789012-k3j9x2m4q8`, kept in session storage. 8 to 100 letters, digits, `_`, `-`,
+ * `.` or `:`.
+ */
+export const chatSessionIdSchema = z
+  .string()
+  .regex(/^[A-Za-z0-9_.:-]{8,100}$/, 'must be 8 to 100 letters, digits, _, -, . or :');
+
+/**
+ * `POST /api/anythingllm/chat` body (section 7): `message` 1 to 2,000 characters after trimming
+ * (text rules of `text.ts`), `mode` always `chat`, `sessionId`, `reset` always false. `language`
+ * is the page's language, the fallback when the message's own language cannot be told.
+ */
+export const chatRequestSchema = z.object({
+  message: multiLineText()
+    .min(1, 'required')
+    .max(CHAT_MESSAGE_MAX_LENGTH, 'tooLong'),
+  mode: z.literal('chat').default('chat'),
+  sessionId: chatSessionIdSchema,
+  reset: z.literal(false).default(false),
+  language: z.enum(LANGUAGE_CODES).optional(),
+});
+export type ChatRequest = z.input<typeof chatRequestSchema>;
+
+/** A source under an assistant reply: an article's title, or a store page (`url` is a path such as `/en/japan`). */
+export const chatSourceSchema = z.object({
+  title: z.string(),
+  url: z.string().optional(),
+});
+export type ChatSource = z.infer<typeof chatSourceSchema>;
+
+/** `POST /api/anythingllm/chat` reply (section 7): the reply's id, its text and its sources. */
+export const chatResponseSchema = z.object({
+  id: z.string(),
+  textResponse: z.string(),
+  sources: z.array(chatSourceSchema),
+  /** The language the reply is written in. */
+  language: z.enum(LANGUAGE_CODES).optional(),
+});
+export type ChatResponse = z.infer<typeof chatResponseSchema>;
