@@ -43,6 +43,7 @@ import { gzipSync } from 'node:zlib';
 import { ADMIN_ORDERS, type AdminRun, createBenchAdmin, measureAdmin, removeAdminOrders, removeBenchAdmin, seedAdminOrders } from './admin.ts';
 import { type AuthRun, measureAuth } from './auth.ts';
 import { type CheckoutRun, measureCheckout } from './checkout.ts';
+import { chatBench } from './chat.ts';
 
 // ---------------------------------------------------------------------------------------------
 // autocannon (ships no type declarations): the part of its programmatic API used here.
@@ -639,6 +640,7 @@ async function main(): Promise<number> {
       ['CSS', String(assets.css.length), kB(cssGzip)],
     ]),
     '',
+    ...(await chatBench()),
     'Budgets',
     ...budgets.map((b) => `${b.pass ? 'PASS' : 'FAIL'}  ${b.name}: ${b.value}`),
     '',

@@ -130,6 +130,15 @@ test.describe('not found', () => {
     await expect(page.getByText('Did you forget to add the page to the router?')).toBeVisible();
   });
 
+  test('the admin screens answer 200 (the admin shell routes them), noindex', async ({ request }) => {
+    for (const path of ['/admin/orders', '/admin/orders/ORD-ABC123', '/admin/knowledge-base', '/admin/support-messages', '/admin/conversations']) {
+      const response = await request.get(path);
+      expect(response.status(), path).toBe(200);
+      expect(await response.text(), path).toContain('noindex');
+    }
+    expect((await request.get('/admin-nope')).status()).toBe(404);
+  });
+
   test('a reserved word is not a country', async ({ page }) => {
     await page.goto('/en/ORD-ABC123');
     await expect(page.getByRole('heading', { name: '404 Page Not Found' })).toBeVisible();

@@ -314,14 +314,130 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; s
   // ---- The chat assistant, knowledge base and support (issue 11). Each block belongs to one part; keep edits inside yours.
   // [knowledge-base] articles: repository (the local engine's `KnowledgeSource`), service, seed.
   //   Declares `knowledgeBase` (KnowledgeBaseRepository); its routes are registered in [knowledge-base-routes].
+  // Imported here so that this part's wiring stays inside its block. The repository is the local
+  // engine's `KnowledgeSource` (revision + published articles) and the document sync's store.
+  const [{ KnowledgeBaseRepository }] = await Promise.all([import('./modules/knowledge-base/knowledge-base.repository.ts')]);
+  const knowledgeBase = new KnowledgeBaseRepository(database.db);
   // [/knowledge-base]
   // [chat] engines, `POST /api/anythingllm/chat`, conversations (30 days), AnythingLLM document sync.
   //   Declares `localEngine` (LocalChatEngine, whose `retrieve()` the knowledge base's "try a question" uses)
   //   and `knowledgeChanged` (the hook the knowledge base calls after a change).
+  // Imported here so that this part's wiring stays inside its block.
+  const [
+    { LocalChatEngine },
+    { CatalogueFacts },
+    { PopularityRepository },
+    { AnythingLLMClient },
+    { AnythingLLMEngine, articleTitlesFrom },
+    { ANYTHINGLLM_SYNC_JOB, DocumentSync, knowledgeChangeHook },
+    { ChatRepository },
+    { ChatService },
+    { chatRoutes },
+    { chatThrottle, chatThrottlePolicy },
+    { ConversationPurge },
+    { chatSchedule },
+  ] = await Promise.all([
+    import('./modules/chat/engine/local-engine.ts'),
+    import('./modules/chat/engine/catalogue-facts.ts'),
+    import('./modules/chat/popularity.repository.ts'),
+    import('./modules/chat/anythingllm/anythingllm-client.ts'),
+    import('./modules/chat/anythingllm/anythingllm-engine.ts'),
+    import('./modules/chat/anythingllm/document-sync.ts'),
+    import('./modules/chat/chat.repository.ts'),
+    import('./modules/chat/chat.service.ts'),
+    import('./modules/chat/chat.routes.ts'),
+    import('./modules/chat/chat-throttle.ts'),
+    import('./modules/chat/conversation-purge.ts'),
+    import('./modules/chat/chat-schedule.ts'),
+  ]);
+  // Retrieval over the published articles (rebuilt when `kb_revision` moves) and the catalogue's
+  // plans, prices and sales of the last 90 days. Built whatever CHAT_ENGINE is: the knowledge base's
+  // "try a question" uses it.
+  const localEngine = new LocalChatEngine({
+    knowledge: knowledgeBase,
+    catalogue: new CatalogueFacts({ catalog, popularity: new PopularityRepository(database.db) }),
+  });
+  // CHAT_ENGINE=anythingllm (config.ts requires ANYTHINGLLM_URL with it): the workspace chat and the document sync.
+  const anythingllmUrl = config.chat.engine === 'anythingllm' ? config.chat.anythingllm.url : undefined;
+  const anythingllm = anythingllmUrl ? new AnythingLLMClient({ ...config.chat.anythingllm, url: anythingllmUrl }) : undefined;
+  if (anythingllm && !anythingllm.hasKey) {
+    app.log.warn('CHAT_ENGINE=anythingllm without ANYTHINGLLM_API_KEY: every chat reply is the error reply (no key) until it is set');
+  }
+  const chatJobsRepository = new JobsRepository(database.db);
+  const documentSync =
+    anythingllm &&
+    new DocumentSync({
+      client: anythingllm,
+      store: knowledgeBase,
+      runningSyncJobIds: async () =>
+        (await chatJobsRepository.listByStatus(['running'], { limit: 100 })).filter((job) => job.type === ANYTHINGLLM_SYNC_JOB).map((job) => job.id),
+      log: app.log,
+    });
+  documentSync?.register(jobs);
+  const knowledgeChanged = knowledgeChangeHook(documentSync, jobs);
+  const chatRepository = new ChatRepository(database.db);
+  const conversationPurge = new ConversationPurge({ conversations: chatRepository });
+  conversationPurge.register(jobs);
+  // `server.ts` starts the hourly purge (30 days' retention) and the start-up document sync.
+  app.decorate('chatSchedule', chatSchedule({ queue: jobs, purge: conversationPurge, sync: documentSync, warm: () => localEngine.warm() }));
+  await app.register(chatRoutes, {
+    chat: new ChatService({
+      engine: anythingllm ? new AnythingLLMEngine({ client: anythingllm, titles: articleTitlesFrom(knowledgeBase) }) : localEngine,
+      conversations: chatRepository,
+      log: app.log,
+    }),
+    throttle: chatThrottle(throttler, chatThrottlePolicy(config.chat)),
+  });
   // [/chat]
   // [knowledge-base-routes] `/api/admin/knowledge-base...`
+  {
+    const [{ KnowledgeBaseService }, { knowledgeBaseRoutes }, { detectLanguage }] = await Promise.all([
+      import('./modules/knowledge-base/knowledge-base.service.ts'),
+      import('./modules/knowledge-base/knowledge-base.routes.ts'),
+      import('./modules/chat/engine/language.ts'),
+    ]);
+    // "Try a question" asks the local engine whatever CHAT_ENGINE is; every committed change then
+    // calls the [chat] block's `knowledgeChanged` (the AnythingLLM document sync; nothing with the local engine).
+    const service = new KnowledgeBaseService({
+      repo: knowledgeBase,
+      retrieve: localEngine.retrieve.bind(localEngine),
+      answer: localEngine.answer.bind(localEngine),
+      detectLanguage,
+      onChange: knowledgeChanged,
+      log: app.log,
+    });
+    await app.register(knowledgeBaseRoutes, { auth, service });
+  }
   // [/knowledge-base-routes]
   // [support] `POST /api/support/messages`, its e-mails, `/api/admin/support-messages...`, `/api/admin/chat-conversations...`
+  {
+    // Imported here so that this part's wiring stays inside its block.
+    const [
+      { SupportRepository },
+      { SupportService },
+      { SupportEmailJob },
+      { supportThrottle },
+      { supportRoutes },
+      { ConversationsRepository },
+      { ConversationsService },
+      { supportAdminRoutes },
+    ] = await Promise.all([
+      import('./modules/support/support.repository.ts'),
+      import('./modules/support/support.service.ts'),
+      import('./modules/support/support-email-job.ts'),
+      import('./modules/support/support-throttle.ts'),
+      import('./modules/support/support.routes.ts'),
+      import('./modules/support/conversations.repository.ts'),
+      import('./modules/support/conversations.service.ts'),
+      import('./modules/support/support-admin.routes.ts'),
+    ]);
+    const supportRepository = new SupportRepository(database.db);
+    // `send-support-message`: the desk's copy (Reply-To the sender) and the sender's acknowledgement.
+    new SupportEmailJob({ repo: supportRepository, mailer, supportEmail: config.support.email, publicOrigin: config.publicUrl }).register(jobs);
+    const support = new SupportService({ repo: supportRepository, jobs });
+    await app.register(supportRoutes, { support, throttle: supportThrottle(throttler, config.support.rateLimitPerHour) });
+    await app.register(supportAdminRoutes, { auth, support, conversations: new ConversationsService(new ConversationsRepository(database.db)) });
+  }
   // [/support]
   await app.register(catalogRoutes, { catalog, maxAgeS: config.catalogueMaxAgeS });
   await app.register(cartRoutes, { cart });

@@ -283,6 +283,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid environment:\n  ${lines.join('\n  ')}`);
   }
   const e = parsed.data;
+  // The AnythingLLM engine needs its server (issue 11); a missing key only makes its replies the error reply.
+  if (e.CHAT_ENGINE === 'anythingllm' && !e.ANYTHINGLLM_URL) {
+    throw new ConfigError('Invalid environment:\n  ANYTHINGLLM_URL: required when CHAT_ENGINE=anythingllm');
+  }
   return {
     env: e.NODE_ENV,
     port: e.PORT,

@@ -5,7 +5,7 @@ import { announceAdminSetupLink } from './modules/auth/admin-setup-link.ts';
 
 /**
  * Process entry: validates the environment, opens and migrates the database, seeds the
- * catalogue on first start, listens, runs the durable job worker (fulfilment, e-mail) with the
+ * catalogue and the knowledge base on first start, listens, runs the durable job worker (fulfilment, e-mail) with the
  * recurring usage refresh and catalogue sync, prints the first-admin link while no admin exists,
  * and shuts down gracefully on SIGINT/SIGTERM (the worker finishes its job in hand first).
  */
@@ -24,6 +24,12 @@ async function main(): Promise<void> {
   await database.migrate();
   const { app, services } = await buildApp({ config, database });
   await services.catalog.ensureSeeded();
+  // The shipped knowledge base on the first start (issue 11); files that break a rule are logged and left out.
+  const { KnowledgeBaseRepository } = await import('./modules/knowledge-base/knowledge-base.repository.ts');
+  const seededArticles = await new KnowledgeBaseRepository(database.db).ensureSeeded({
+    onSkip: (file, reason) => app.log.warn({ file, reason }, 'knowledge-base seed: file left out'),
+  });
+  if (seededArticles > 0) app.log.info({ articles: seededArticles }, 'knowledge base seeded');
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -47,6 +53,8 @@ async function main(): Promise<void> {
   await services.usageSync.scheduleNext(services.jobs);
   // Catalogue sync with the eSIM provider every CATALOGUE_SYNC_INTERVAL, once across instances (issue 10).
   await app.catalogueSchedule?.scheduleNext();
+  // Chat conversations purged 30 days after their last message (hourly), and with CHAT_ENGINE=anythingllm a full document sync (issue 11).
+  await app.chatSchedule?.start();
   const where = config.databaseUrl ? 'PostgreSQL' : `PGlite in ${config.dataDir}`;
   app.log.info(`eSIM store on http://localhost:${config.port} (${where})`);
   // No admin yet (issue 9): a one-time link to create the first one, printed once.

@@ -1,13 +1,15 @@
 import { ConfigError, loadConfig } from '../config.ts';
 import { CatalogRepository } from '../modules/catalog/catalog.repository.ts';
 import { CatalogService } from '../modules/catalog/catalog.service.ts';
+import { KnowledgeBaseRepository } from '../modules/knowledge-base/knowledge-base.repository.ts';
 import { SandboxEsimProvider } from '../providers/esim/sandbox.ts';
 import { openDatabase } from './client.ts';
 
 /**
  * `npm run db:migrate` / `npm run db:seed`: applies the SQL migrations to the configured database
- * (`DATABASE_URL`, else PGlite in `DATA_DIR`); `seed` then installs the default pricing rule and
- * imports the sandbox catalogue unless the database holds one already. `server.ts` does both at
+ * (`DATABASE_URL`, else PGlite in `DATA_DIR`); `seed` then installs the default pricing rule,
+ * imports the sandbox catalogue unless the database holds one already, and the shipped
+ * knowledge-base articles unless the knowledge base was ever touched. `server.ts` does both at
  * start-up; these commands are for operators preparing a database ahead of a deploy.
  * Exit codes: 0 done, 64 unknown command, 78 invalid environment, 1 any other failure.
  */
@@ -33,7 +35,11 @@ async function main(command: string | undefined): Promise<number> {
     if (command === 'seed') {
       const catalog = new CatalogService(new CatalogRepository(database.db), new SandboxEsimProvider());
       await catalog.ensureSeeded();
-      process.stdout.write('seeded\n');
+      // The shipped knowledge base (issue 11), when it has never been touched.
+      const articles = await new KnowledgeBaseRepository(database.db).ensureSeeded({
+        onSkip: (file, reason) => console.error(`knowledge base: ${file} left out: ${reason}`),
+      });
+      process.stdout.write(`seeded${articles > 0 ? ` (${articles} knowledge-base articles)` : ''}\n`);
     }
     return 0;
   } finally {

@@ -136,6 +136,13 @@ export async function registerWeb(
     });
   }
 
+  /**
+   * The admin area's screens (`/admin/orders`, `/admin/orders/{orderNumber}`, `/admin/knowledge-base`...):
+   * the admin shell routes them and shows its own not-found, so the server answers 200 (noindex by
+   * path, `seo.ts`). Kept out of the shared route table so that the storefront's bundle does not carry them.
+   */
+  const ADMIN_SCREEN_PATH = /^\/admin\/[a-z][a-z-]{0,40}(?:\/[A-Za-z0-9-]{1,64})?\/?$/;
+
   async function routeMeta(pathname: string, lang: Language): Promise<{ meta: PageMeta; status: number; alternates: { lang: string; path: string }[] }> {
     const match = matchRoute(pathname);
     let route: MetaRoute = { kind: 'default' };
@@ -161,7 +168,7 @@ export async function registerWeb(
       if (match.path === '/how-it-works' || match.path === '/support' || match.path === '/cart') {
         route = { kind: match.path.slice(1) as 'how-it-works' | 'support' | 'cart' };
       }
-    } else if (match.kind === 'unknown') {
+    } else if (match.kind === 'unknown' && !ADMIN_SCREEN_PATH.test(pathname)) {
       route = { kind: 'not-found' };
       status = 404;
     }

@@ -14,6 +14,9 @@ import { ScrollToTop } from './scroll-to-top.tsx';
 void i18nReady;
 
 const Toaster = lazy(() => import('./toaster.tsx'));
+// [chat] The floating chat assistant (issue 11), out of the initial JavaScript; a chunk that fails
+// to load leaves the page without the assistant rather than with the error screen.
+const ChatMount = lazy(() => import('../features/chat/chat-mount.tsx').catch(() => ({ default: () => null })));
 
 /** First focusable element: jumps over the header to the page's main content. */
 function SkipLink() {
@@ -30,7 +33,8 @@ function SkipLink() {
 
 /**
  * The storefront: providers (query cache, cart, i18n via Suspense, toasts), the crash boundary,
- * the sticky header, the lazy route table, the footer and the lazily loaded toast region.
+ * the sticky header, the lazy route table, the footer, the floating chat assistant (loaded when
+ * the browser is idle) and the lazily loaded toast region.
  */
 export function App() {
   const [queryClient] = useState(createQueryClient);
@@ -48,6 +52,9 @@ export function App() {
               </main>
               <Footer />
             </div>
+            <Suspense fallback={null}>
+              <ChatMount />
+            </Suspense>
             <Suspense fallback={null}>
               <Toaster />
             </Suspense>

@@ -5,7 +5,26 @@ import { initReactI18next } from 'react-i18next';
 
 export { NAMESPACES } from './i18n-namespaces.ts';
 
-const locales = import.meta.glob<{ default: Record<string, unknown> }>('../locales/*/*.json');
+/** A lazy import of one `locales/{lng}/{ns}.json` file. */
+export type LocaleLoader = () => Promise<{ default: Record<string, unknown> }>;
+
+/**
+ * The storefront's texts. The admin area's namespaces (`admin*.json`) are left out, so that the
+ * storefront's entry does not carry a loader per admin file and language; the admin chunk adds
+ * them with {@link addLocaleLoaders} before it renders.
+ */
+const locales: Record<string, LocaleLoader> = import.meta.glob<{ default: Record<string, unknown> }>([
+  '../locales/*/*.json',
+  '!../locales/*/admin*.json',
+]);
+
+/**
+ * Adds loaders of more namespaces, keyed like `import.meta.glob` from `lib/` (`../locales/en/admin.json`).
+ * The admin area calls it with its own glob when its chunk loads.
+ */
+export function addLocaleLoaders(loaders: Record<string, LocaleLoader>): void {
+  Object.assign(locales, loaders);
+}
 
 /** Loads `locales/{lng}/{ns}.json` lazily so only the visitor's language is downloaded. */
 const lazyBackend: BackendModule = {

@@ -70,6 +70,9 @@ describe('GET /email-preview/{template}/{lang}', () => {
     ...Object.fromEntries(
       ORDER_STATUSES.map((status) => [`order-status-${status}`, { qrCodes: false, portalHref: 'http://localhost:5000/portal', text: 'ORD-7K3F9Q2X4M' }]),
     ),
+    // The contact form (issue 11): the desk's copy links to the admin area, the acknowledgement to support.
+    'support-message': { qrCodes: false, portalHref: 'http://localhost:5000/admin/support-messages?id=1', text: '[SUP-7K3M4Q2X]' },
+    'support-acknowledgement': { qrCodes: false, portalHref: 'mailto:support@roamwise.example', text: 'SUP-7K3M4Q2X' },
   };
 
   it('has expectations for every template', () => {

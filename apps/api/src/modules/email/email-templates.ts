@@ -10,6 +10,12 @@ import { ORDER_STATUS_LABELS } from '@esim/contract/admin-orders';
 import { ORDER_STATUSES, type OrderStatus } from '@esim/contract/order';
 import { type OrderStatusEmailData, orderStatusTemplate, renderOrderStatusEmail } from './order-status.tsx';
 import { PASSWORD_RESET_TEMPLATE, type PasswordResetData, passwordResetUrl, renderPasswordReset } from './password-reset.tsx';
+import {
+  SUPPORT_ACKNOWLEDGEMENT_TEMPLATE,
+  type SupportAcknowledgementData,
+  renderSupportAcknowledgement,
+} from './support-acknowledgement.tsx';
+import { SUPPORT_MESSAGE_TEMPLATE, type SupportMessageEmailData, renderSupportMessage } from './support-message.tsx';
 import { TOPUP_RECEIPT_TEMPLATE, type TopupReceiptData, renderTopupReceipt } from './topup-receipt.tsx';
 
 /** An e-mail template the preview can show. */
@@ -130,6 +136,42 @@ export function sampleOrderStatus(language: Language, origin: string): OrderStat
   };
 }
 
+/** Sample subjects of the contact form, one per language, matching {@link SAMPLE_NAMES}. */
+const SAMPLE_SUPPORT_SUBJECTS: Record<Language, string> = {
+  en: 'No data after landing in Tokyo (ORD-7K3F9Q2X4M)',
+  tr: 'Tokyo’ya indikten sonra internet yok (ORD-7K3F9Q2X4M)',
+  es: 'Sin datos al aterrizar en Tokio (ORD-7K3F9Q2X4M)',
+  fr: 'Pas de données à l’arrivée à Tokyo (ORD-7K3F9Q2X4M)',
+  de: 'Keine Daten nach der Landung in Tokio (ORD-7K3F9Q2X4M)',
+};
+
+/** The sample reference of the support previews. */
+export const SAMPLE_SUPPORT_REFERENCE = 'SUP-7K3M4Q2X';
+
+/**
+ * Sample contact-form message for the support desk's copy (`support-message`): the language's
+ * sample customer writing in that language, two lines, fixed date, a link to `origin`'s admin area.
+ */
+export function sampleSupportMessage(language: Language, origin: string): SupportMessageEmailData {
+  return {
+    reference: SAMPLE_SUPPORT_REFERENCE,
+    name: SAMPLE_NAMES[language],
+    email: `${SAMPLE_USERNAMES[language]}@example.com`,
+    subject: SAMPLE_SUPPORT_SUBJECTS[language],
+    message:
+      'Hello,\nmy eSIM shows full signal but no data since I landed. Data roaming is on and the Travel line is selected for mobile data.\nThanks!',
+    senderLanguage: language,
+    receivedAt: new Date('2026-12-05T08:15:00.000Z'),
+    adminUrl: `${origin}/admin/support-messages?id=1`,
+  };
+}
+
+/** Sample acknowledgement (`support-acknowledgement`): the same message's sender, subject and reference. */
+export function sampleSupportAcknowledgement(language: Language, origin: string): SupportAcknowledgementData {
+  const message = sampleSupportMessage(language, origin);
+  return { name: message.name, subject: message.subject, reference: message.reference, receivedAt: message.receivedAt };
+}
+
 /** One preview entry per status message, in the specification's order. */
 const ORDER_STATUS_ENTRIES: Record<string, EmailTemplateEntry> = Object.fromEntries(
   ORDER_STATUSES.map((status: OrderStatus) => [
@@ -159,4 +201,12 @@ export const EMAIL_TEMPLATES: Readonly<Record<string, EmailTemplateEntry>> = {
     renderSample: (language, origin) => renderPasswordReset(samplePasswordReset(language, origin), language),
   },
   ...ORDER_STATUS_ENTRIES,
+  [SUPPORT_MESSAGE_TEMPLATE]: {
+    title: 'Support message (to the support desk)',
+    renderSample: (language, origin) => renderSupportMessage(sampleSupportMessage(language, origin), language),
+  },
+  [SUPPORT_ACKNOWLEDGEMENT_TEMPLATE]: {
+    title: 'Support message acknowledgement',
+    renderSample: (language, origin) => renderSupportAcknowledgement(sampleSupportAcknowledgement(language, origin), language),
+  },
 };

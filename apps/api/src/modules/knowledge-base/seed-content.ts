@@ -1,5 +1,6 @@
-import { readFileSync, readdirSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
+import { KB_SLUG_PATTERN } from '@esim/contract/knowledge-base';
 import { isLanguage, type Language } from '@esim/contract/languages';
 import frontMatter from 'front-matter';
 
@@ -31,8 +32,8 @@ export interface SeedArticle {
   tags: string[];
 }
 
-/** A slug: lower-case letters, digits and single hyphens, 1-80 characters. */
-export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+/** A slug: lower-case letters, digits and single hyphens, 1-80 characters (the contract's `KB_SLUG_PATTERN`). */
+export const SLUG_PATTERN = KB_SLUG_PATTERN;
 
 /**
  * Reads one Markdown article: the front matter's `title` (else the first `# heading`, which is
@@ -58,19 +59,35 @@ export function parseArticleMarkdown(text: string): { title: string; body: strin
   return { title, body, tags: [...new Set(tags)] };
 }
 
-/** Every shipped article, by language folder then file name. @throws Error naming the file of a bad article. */
-export function loadSeedArticles(dir: string = SEED_CONTENT_DIR): SeedArticle[] {
+/**
+ * Every shipped article, by language folder then file name. A missing folder is an empty one.
+ * @param options.onError when given, a bad file is reported to it (`en/x.md`, the problem) and
+ *   skipped instead of thrown (the store's start-up seed, which must work with whatever is there).
+ * @throws Error naming the file of a bad article (without `onError`).
+ */
+export function loadSeedArticles(
+  dir: string = SEED_CONTENT_DIR,
+  options: { onError?: (file: string, message: string) => void } = {},
+): SeedArticle[] {
   const articles: SeedArticle[] = [];
+  const fail = (file: string, message: string) => {
+    if (!options.onError) throw new Error(`${file}: ${message}`);
+    options.onError(file, message);
+  };
+  if (!existsSync(dir)) return articles;
   for (const language of readdirSync(dir).sort()) {
     if (!isLanguage(language)) continue;
     for (const file of readdirSync(path.join(dir, language)).sort()) {
       if (!file.endsWith('.md')) continue;
       const slug = file.slice(0, -3);
-      if (!SLUG_PATTERN.test(slug)) throw new Error(`${language}/${file}: the file name must be a slug (a-z, 0-9, -)`);
+      if (!SLUG_PATTERN.test(slug)) {
+        fail(`${language}/${file}`, 'the file name must be a slug (a-z, 0-9, -)');
+        continue;
+      }
       try {
         articles.push({ slug, language, ...parseArticleMarkdown(readFileSync(path.join(dir, language, file), 'utf8')) });
       } catch (error) {
-        throw new Error(`${language}/${file}: ${(error as Error).message}`);
+        fail(`${language}/${file}`, (error as Error).message);
       }
     }
   }

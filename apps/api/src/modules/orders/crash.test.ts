@@ -193,9 +193,13 @@ it('provisions every eSIM exactly once and sends one e-mail per order after a ki
     );
     expect(mails.map((m) => Number(m.n))).toEqual(Array(ORDERS).fill(1));
     // Every fulfilment job finished; the only jobs left are the recurring ones each start of the
-    // server schedules once for the coming period (the usage refresh, the catalogue sync of issue 10).
+    // server schedules once for the coming period (the usage refresh, the catalogue sync of issue 10,
+    // the chat conversations' purge of issue 11).
     const pending = await queryRows<{ type: string; status: string }>(database.db, sql`select type, status from jobs where status <> 'succeeded' order by type`);
-    expect(pending.filter((j) => j.type !== 'catalogue-sync-schedule')).toEqual([{ type: 'sync-usage', status: 'queued' }]);
+    expect(pending.filter((j) => j.type !== 'catalogue-sync-schedule')).toEqual([
+      { type: 'chat-purge', status: 'queued' },
+      { type: 'sync-usage', status: 'queued' },
+    ]);
   } finally {
     await database.close();
   }

@@ -23,6 +23,8 @@ export interface OutgoingEmail {
   language: string;
   orderId?: number | undefined;
   inlineImages?: InlineImage[] | undefined;
+  /** Where replies go (`Reply-To`), e.g. the sender of a support message (issue 11); not kept in the Outbox. */
+  replyTo?: string | undefined;
 }
 
 /** Sends (or stores) messages. */

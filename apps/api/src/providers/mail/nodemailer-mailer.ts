@@ -90,6 +90,7 @@ export class NodemailerMailer implements Mailer {
       await this.transporter.sendMail({
         from: this.options.from,
         to: message.to,
+        ...(message.replyTo ? { replyTo: message.replyTo } : {}),
         subject: message.subject,
         html: message.html,
         text: message.text,

@@ -93,7 +93,7 @@ export function Footer() {
   const year = new Date().getFullYear();
   const newTab = t('footer.newTab');
   return (
-    <footer className="border-t border-slate-200 bg-white">
+    <footer className="border-t border-slate-200 bg-white pb-20 md:pb-24">
       <div className="mx-auto grid max-w-7xl grid-cols-2 gap-x-6 gap-y-10 px-4 py-12 sm:px-6 lg:grid-cols-12 lg:gap-x-8">
         <div className="col-span-2 lg:col-span-4">
           <Link href="/" aria-label={t('nav.homeAria')} className="inline-block rounded-lg">

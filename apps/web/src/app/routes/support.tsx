@@ -1,5 +1,8 @@
 import { Accordion } from 'radix-ui';
+import { isLanguage } from '@esim/contract/languages';
+import { waitOf } from '@esim/contract/retry-after';
 import {
+  CheckCircle2,
   ChevronDown,
   Clock,
   Headset,
@@ -16,6 +19,7 @@ import { toast } from 'sonner';
 import { Link } from 'wouter';
 import { Button } from '../../components/ui/button.tsx';
 import { apiFetch } from '../../lib/api-client.ts';
+import { readApiError } from '../../lib/api-error.ts';
 import { cn } from '../../lib/cn.ts';
 import { CONTACT } from '../layout/footer.tsx';
 import { usePageMeta } from '../page-meta.tsx';
@@ -25,6 +29,7 @@ const SUCCESS_TOAST_MS = 3000;
 const ERROR_TOAST_MS = 4000;
 
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/** The contract's limits (`@esim/contract/support`, not imported: it would bring the admin shapes). */
 const MESSAGE_MIN_LENGTH = 10;
 
 const FIELDS = ['name', 'email', 'subject', 'message'] as const;
@@ -33,6 +38,7 @@ type Values = Record<FieldName, string>;
 type Errors = Partial<Record<FieldName, string>>;
 
 const EMPTY: Values = { name: '', email: '', subject: '', message: '' };
+const MAX_LENGTHS: Record<FieldName, number> = { name: 100, email: 254, subject: 150, message: 5000 };
 
 const CHANNELS: readonly {
   id: 'email' | 'chat' | 'whatsapp' | 'phone';
@@ -187,14 +193,54 @@ function validate(values: Values, t: (key: string, options?: { count: number }) 
   return errors;
 }
 
-/** Name, e-mail, subject and message with inline validation; posts to /api/support/messages. */
+/**
+ * The text of a field the server refused (400 `validation_error`, `field` naming it and the
+ * message `<field>: <reason>`, reasons of the contract: `required`, `tooShort`, `tooLong`,
+ * `email`, `invalidCharacters`), in the page's language.
+ * @returns the field and its text, or undefined when the field is not one of the form's.
+ */
+function serverFieldError(
+  field: string | undefined,
+  message: string | undefined,
+  t: (key: string, options?: { count: number }) => string,
+): { field: FieldName; text: string } | undefined {
+  if (!field || !(FIELDS as readonly string[]).includes(field)) return undefined;
+  const name = field as FieldName;
+  const reason = message?.startsWith(`${name}: `) ? message.slice(name.length + 2) : '';
+  const text =
+    reason === 'required'
+      ? t(`support.form.errors.${name}Required`)
+      : reason === 'email'
+        ? t('support.form.errors.emailInvalid')
+        : reason === 'tooShort'
+          ? t('support.form.errors.messageShort', { count: MESSAGE_MIN_LENGTH })
+          : reason === 'tooLong'
+            ? t('support.form.errors.tooLong', { count: MAX_LENGTHS[name] })
+            : reason === 'invalidCharacters'
+              ? t('support.form.errors.invalidCharacters')
+              : t('support.form.errors.invalid');
+  return { field: name, text };
+}
+
+/**
+ * Name, e-mail, subject and message with inline validation; posts to `POST /api/support/messages`
+ * with the page's language (the acknowledgement e-mail's) and the hidden honeypot field
+ * `website`, which people never see or reach (visually hidden, `aria-hidden`, out of the tab
+ * order, no autofill) and bots fill in. Toasts of specification section 8: 'Message sent
+ * successfully!' / 'We'll get back to you within 24 hours.'; 'Failed to send message' with
+ * 'Please try again later.', the field the server refused (400, shown at the field, which gets
+ * the focus) or how long to wait (429, from `Retry-After`). The reference is shown under the form.
+ */
 function ContactForm() {
-  const { t } = useTranslation('content');
+  const { t, i18n } = useTranslation('content');
   const [values, setValues] = useState<Values>(EMPTY);
+  const [website, setWebsite] = useState('');
   const [errors, setErrors] = useState<Errors>({});
   const [submitted, setSubmitted] = useState(false);
   const [sending, setSending] = useState(false);
+  const [reference, setReference] = useState<string | null>(null);
   const formRef = useRef<HTMLFormElement>(null);
+  const honeypotId = useId();
 
   const change = (field: FieldName, value: string) => {
     const next = { ...values, [field]: value };
@@ -203,6 +249,8 @@ function ContactForm() {
     if (submitted) setErrors(validate(next, t));
   };
 
+  const focusField = (field: FieldName) => formRef.current?.querySelector<HTMLElement>(`[name="${field}"]`)?.focus();
+
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     setSubmitted(true);
@@ -210,33 +258,45 @@ function ContactForm() {
     setErrors(found);
     const firstInvalid = FIELDS.find((field) => found[field]);
     if (firstInvalid) {
-      formRef.current?.querySelector<HTMLElement>(`[name="${firstInvalid}"]`)?.focus();
+      focusField(firstInvalid);
       return;
     }
+    const language = isLanguage(i18n.resolvedLanguage) ? i18n.resolvedLanguage : undefined;
     setSending(true);
     try {
-      await apiFetch('/api/support/messages', {
+      const answer = await apiFetch<{ status: 'received'; reference: string }>('/api/support/messages', {
         method: 'POST',
         json: {
           name: values.name.trim(),
           email: values.email.trim(),
           subject: values.subject.trim(),
           message: values.message.trim(),
+          website,
+          ...(language ? { language } : {}),
         },
       });
       toast.success(t('support.form.toast.successTitle'), {
         description: t('support.form.toast.successBody'),
         duration: SUCCESS_TOAST_MS,
       });
+      setReference(answer.reference);
       setValues(EMPTY);
       setErrors({});
       setSubmitted(false);
     } catch (error) {
       console.error('Support message failed', error);
-      toast.error(t('support.form.toast.errorTitle'), {
-        description: t('support.form.toast.errorBody'),
-        duration: ERROR_TOAST_MS,
-      });
+      const info = readApiError(error);
+      const refused = info?.status === 400 ? serverFieldError(info.field, info.message, t) : undefined;
+      let description = t('support.form.toast.errorBody');
+      if (refused) {
+        setErrors((current) => ({ ...current, [refused.field]: refused.text }));
+        description = refused.text;
+        focusField(refused.field);
+      } else if (info?.status === 429) {
+        const { unit, count } = waitOf(info.retryAfterS ?? 3600);
+        description = t('support.form.toast.rateLimitedBody', { wait: t(`support.form.wait.${unit}`, { count }) });
+      }
+      toast.error(t('support.form.toast.errorTitle'), { description, duration: ERROR_TOAST_MS });
     } finally {
       setSending(false);
     }
@@ -250,7 +310,7 @@ function ContactForm() {
           name="name"
           label={t('support.form.name')}
           autoComplete="name"
-          maxLength={100}
+          maxLength={MAX_LENGTHS.name}
           value={values.name}
           error={errors.name}
           onChange={(v) => change('name', v)}
@@ -260,7 +320,7 @@ function ContactForm() {
           type="email"
           label={t('support.form.email')}
           autoComplete="email"
-          maxLength={254}
+          maxLength={MAX_LENGTHS.email}
           value={values.email}
           error={errors.email}
           onChange={(v) => change('email', v)}
@@ -270,7 +330,7 @@ function ContactForm() {
         name="subject"
         label={t('support.form.subject')}
         hint={t('support.form.subjectHint')}
-        maxLength={150}
+        maxLength={MAX_LENGTHS.subject}
         value={values.subject}
         error={errors.subject}
         onChange={(v) => change('subject', v)}
@@ -279,16 +339,53 @@ function ContactForm() {
         name="message"
         label={t('support.form.message')}
         multiline
-        maxLength={5000}
+        maxLength={MAX_LENGTHS.message}
         value={values.message}
         error={errors.message}
         onChange={(v) => change('message', v)}
       />
+      {/* The honeypot: hidden from sight, from assistive technology and from the tab order. */}
+      <div aria-hidden="true" className="sr-only">
+        <label htmlFor={honeypotId}>{t('support.form.honeypot')}</label>
+        <input
+          id={honeypotId}
+          name="website"
+          type="text"
+          tabIndex={-1}
+          autoComplete="off"
+          value={website}
+          onChange={(e) => setWebsite(e.target.value)}
+        />
+      </div>
       <Button type="submit" size="lg" disabled={sending} className="w-full sm:w-auto">
         <Send aria-hidden="true" className="size-4" />
         {sending ? t('support.form.sending') : t('support.form.submit')}
       </Button>
+      {reference && (
+        <p
+          data-testid="support-reference"
+          className="flex items-start gap-2 rounded-xl bg-brand-50 px-4 py-3 text-sm text-brand-900 ring-1 ring-brand-100"
+        >
+          <CheckCircle2 aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+          <SentReference text={t('support.form.sent', { reference: REFERENCE_MARK })} reference={reference} />
+        </p>
+      )}
     </form>
+  );
+}
+
+/** Stands for the reference in the sentence that shows it, so the reference can be set apart. */
+const REFERENCE_MARK = '\u0001';
+
+/** The sentence with the message's reference, the reference in bold monospace and never broken across lines. */
+function SentReference({ text, reference }: { text: string; reference: string }) {
+  const [before = '', after = ''] = text.split(REFERENCE_MARK);
+  return (
+    <span>
+      {before}
+      <strong className="font-mono whitespace-nowrap">{reference}</strong>
+      {after}
+    </span>
   );
 }
 

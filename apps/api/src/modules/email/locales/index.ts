@@ -14,6 +14,8 @@ export type {
   OrderStatusStrings,
   PasswordResetStrings,
   Plural,
+  SupportAcknowledgementStrings,
+  SupportMessageStrings,
   TopupReceiptStrings,
 } from './types.ts';
 

@@ -189,6 +189,59 @@ export interface OrderStatusStrings {
   refunded: OrderStatusMessage;
 }
 
+/**
+ * Texts of the support desk's copy of a contact-form message (`support-message`, issue 11),
+ * sent to `SUPPORT_EMAIL` with the sender as Reply-To. Its subject is `[<reference>] <subject>`
+ * in every language; the store sends it in English (`SUPPORT_DESK_LANGUAGE`).
+ */
+export interface SupportMessageStrings {
+  /** Hidden preview line shown by mail clients next to the subject; `{name}`. */
+  preheader: string;
+  heading: string;
+  /** Who wrote, through what; `{name}`. */
+  intro: string;
+  reference: string;
+  from: string;
+  language: string;
+  received: string;
+  subject: string;
+  messageHeading: string;
+  /** Replying answers the sender; `{name}`, `{email}`. */
+  replyHint: string;
+  /** The button to the message in the admin area. */
+  adminButton: string;
+  /** Why the message was sent; `{brand}`. */
+  reason: string;
+}
+
+/**
+ * Texts of the acknowledgement of a contact-form message (`support-acknowledgement`, issue 11;
+ * specification section 9: e-mail answered within 24 hours, support Monday to Friday
+ * 09:00-18:00 GMT), sent to the sender in the page's language. It quotes the subject and gives
+ * the reference, never the message itself (the form must not relay text to any address).
+ */
+export interface SupportAcknowledgementStrings {
+  /** `{reference}`. */
+  subject: string;
+  /** Hidden preview line shown by mail clients next to the subject; `{reference}`. */
+  preheader: string;
+  heading: string;
+  /** Thanks, and "We'll get back to you within 24 hours"; `{brand}`. */
+  intro: string;
+  /** The subject quoted in the language's quotation marks; `{subject}` (shown in bold). */
+  subjectLine: string;
+  /** `{reference}` (shown in bold). */
+  referenceLine: string;
+  /** Quote the reference when writing again. */
+  referenceHint: string;
+  /** Section 9: Monday to Friday 09:00-18:00 GMT; urgent technical problems around the clock. */
+  hours: string;
+  /** Whoever did not write can ignore the message. */
+  notYou: string;
+  /** Why the message was sent; `{brand}`. */
+  reason: string;
+}
+
 /** Every e-mail text of one language. */
 export interface EmailStrings {
   common: CommonEmailStrings;
@@ -196,4 +249,6 @@ export interface EmailStrings {
   topupReceipt: TopupReceiptStrings;
   passwordReset: PasswordResetStrings;
   orderStatus: OrderStatusStrings;
+  supportMessage: SupportMessageStrings;
+  supportAcknowledgement: SupportAcknowledgementStrings;
 }

@@ -1,6 +1,168 @@
+import { LANGUAGES, type Language } from '@esim/contract/languages';
+import { BookOpen, FileUp, MessageCircleQuestion, Plus } from 'lucide-react';
+import { Tabs } from 'radix-ui';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useSearch } from 'wouter';
+import { Button } from '../../../components/ui/button.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { toastAdminFailure } from '../../admin/admin-error.ts';
 import { AdminPage } from '../../admin/components/admin-page.tsx';
+import { EmptyState, LoadMore, QueryError } from '../../admin/components/query-state.tsx';
+import { RefreshButton } from '../../admin/components/refresh-button.tsx';
+import { SearchForm } from '../../admin/components/search-form.tsx';
+import { useAdminFormat } from '../../admin/hooks/use-admin-format.ts';
+import { useArticles } from '../api/get-articles.ts';
+import { ArticleEditor, type EditorTarget } from '../components/article-editor.tsx';
+import { ArticlesList } from '../components/articles-list.tsx';
+import { ImportPanel } from '../components/import-panel.tsx';
+import { TryQuestion } from '../components/try-question.tsx';
+import { KB_TABS, type KbFilters, type KbTab, isKbFiltered, readKbFilters, writeKbFilters } from '../hooks/kb-filters.ts';
 
-/** Placeholder, replaced in issue 11. */
-export default function Page() {
-  return <AdminPage title="…">{null}</AdminPage>;
+/** The filters' look, as the other admin lists' filter bars. */
+const FILTER_LABEL = 'flex min-w-0 flex-col gap-1 text-sm font-semibold text-slate-700';
+const FILTER_SELECT = 'h-11 w-full min-w-0 rounded-xl border border-slate-300 bg-white px-3 text-sm font-normal text-ink focus:border-brand-600';
+
+const TAB_ICONS = { articles: BookOpen, import: FileUp, try: MessageCircleQuestion } as const;
+
+/**
+ * `/admin/knowledge-base` (issue 11 "Knowledge base"; specification section 4): the articles the
+ * chat assistant answers from, in three tabs (arrow keys move between them):
+ *
+ * - Articles: search (title, body, tags, slug), language and published filters, newest updated
+ *   first with "Load more" pages; each row's language, Published / Draft badge and last change;
+ *   New article, Edit (the editor with its Markdown preview; a save refused because someone else
+ *   saved since says so and offers to reload) and Delete (confirmed).
+ * - Import: several Markdown files at once, picked or dropped, with a progress bar and the
+ *   report per file.
+ * - Try a question: the reply the assistant would give, its sources, and the retrieved articles
+ *   with their scores.
+ *
+ * The tab, search and filters live in the address (`?tab=try`, `?q=hotspot&language=en`). Every
+ * change reaches the assistant at its next question. Cards at 360 px, a table from `md` up.
+ */
+export default function KnowledgeBasePage() {
+  const { t, i18n } = useTranslation(['admin-knowledge', 'admin']);
+  const format = useAdminFormat();
+  const search = useSearch();
+  const [, navigate] = useLocation();
+  const filters = useMemo(() => readKbFilters(search), [search]);
+  const query = useArticles(filters);
+  const articles = query.data?.pages.flatMap((p) => p.articles) ?? [];
+  const total = query.data?.pages[0]?.total ?? articles.length;
+  const [editor, setEditor] = useState<EditorTarget>(null);
+  const opener = useRef<HTMLElement | null>(null);
+
+  const update = (next: KbFilters) => {
+    const text = writeKbFilters(next);
+    navigate(`/admin/knowledge-base${text ? `?${text}` : ''}`, { replace: true });
+  };
+
+  const openEditor = (target: EditorTarget) => {
+    opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    setEditor(target);
+  };
+  const interfaceLanguage = (LANGUAGES.find((l) => l.code === i18n.resolvedLanguage)?.code ?? 'en') as Language;
+
+  // A failed "Load more" keeps the pages already shown and says so in a toast.
+  const pageError = query.isFetchNextPageError ? query.error : null;
+  const reported = useRef<unknown>(null);
+  useEffect(() => {
+    if (pageError && reported.current !== pageError) {
+      reported.current = pageError;
+      toastAdminFailure(t('errors.fetch'), pageError, t('admin:offline'));
+    }
+  }, [pageError, t]);
+
+  return (
+    <AdminPage
+      title={t('title')}
+      lead={t('lead')}
+      actions={
+        <Button onClick={() => openEditor({ mode: 'create', language: filters.language || interfaceLanguage })} className="whitespace-nowrap">
+          <Plus aria-hidden="true" className="size-4" />
+          {t('list.new')}
+        </Button>
+      }
+    >
+      <Tabs.Root value={filters.tab} onValueChange={(tab) => update({ ...filters, tab: tab as KbTab })}>
+        <Tabs.List aria-label={t('tabs.label')} className="flex gap-1 overflow-x-auto border-b border-slate-200">
+          {KB_TABS.map((tab) => {
+            const Icon = TAB_ICONS[tab];
+            return (
+              <Tabs.Trigger
+                key={tab}
+                value={tab}
+                className="-mb-px inline-flex shrink-0 items-center gap-2 rounded-t-lg border-b-2 border-transparent px-3 py-2.5 text-sm font-semibold whitespace-nowrap text-slate-700 hover:text-ink data-[state=active]:border-brand-700 data-[state=active]:text-brand-800 sm:px-4"
+              >
+                <Icon aria-hidden="true" className="size-4" />
+                {t(`tabs.${tab}`)}
+              </Tabs.Trigger>
+            );
+          })}
+        </Tabs.List>
+
+        <Tabs.Content value="articles" forceMount className="mt-5 rounded-sm focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-brand-700 data-[state=inactive]:hidden">
+          <div className="flex flex-col gap-3 md:flex-row md:items-end">
+            <SearchForm label={t('list.search')} placeholder={t('list.searchPlaceholder')} value={filters.q} onSearch={(q) => update({ ...filters, q })} />
+            <div className="grid grid-cols-2 gap-3 md:w-96">
+              <label className={FILTER_LABEL}>
+                {t('list.language')}
+                <select value={filters.language} onChange={(e) => update({ ...filters, language: e.target.value as Language | '' })} className={FILTER_SELECT}>
+                  <option value="">{t('list.allLanguages')}</option>
+                  {LANGUAGES.map((l) => (
+                    <option key={l.code} value={l.code}>
+                      {l.nativeName}
+                    </option>
+                  ))}
+                </select>
+              </label>
+              <label className={FILTER_LABEL}>
+                {t('list.status')}
+                <select value={filters.published} onChange={(e) => update({ ...filters, published: e.target.value as KbFilters['published'] })} className={FILTER_SELECT}>
+                  <option value="">{t('list.allStatuses')}</option>
+                  <option value="true">{t('list.published')}</option>
+                  <option value="false">{t('list.drafts')}</option>
+                </select>
+              </label>
+            </div>
+          </div>
+
+          <div className="mt-4" aria-busy={query.isPending}>
+            {query.isPending ? (
+              <Spinner label={t('list.loading')} className="min-h-[30vh]" />
+            ) : query.isError && !query.data ? (
+              <QueryError title={t('errors.fetch')} error={query.error} onRetry={() => void query.refetch()} retrying={query.isFetching} />
+            ) : articles.length === 0 ? (
+              <EmptyState icon={<BookOpen className="size-8" />} title={isKbFiltered(filters) ? t('list.noMatchTitle') : t('list.emptyTitle')}>
+                {isKbFiltered(filters) ? t('list.noMatch') : t('list.empty')}
+              </EmptyState>
+            ) : (
+              <>
+                <div className="mb-3 flex flex-wrap items-center justify-between gap-2">
+                  <p className="text-sm text-slate-600" role="status">
+                    {t('list.showing', { shown: format.count(articles.length), total: format.count(total), count: total })}
+                  </p>
+                  <RefreshButton query={query} />
+                </div>
+                <ArticlesList articles={articles} onEdit={(article) => openEditor({ mode: 'edit', id: article.id })} />
+                <LoadMore hasMore={query.hasNextPage} loading={query.isFetchingNextPage} onLoad={() => void query.fetchNextPage()} />
+              </>
+            )}
+          </div>
+        </Tabs.Content>
+
+        <Tabs.Content value="import" forceMount className="mt-5 rounded-sm focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-brand-700 data-[state=inactive]:hidden">
+          <ImportPanel onEdit={(id) => openEditor({ mode: 'edit', id })} />
+        </Tabs.Content>
+
+        <Tabs.Content value="try" forceMount className="mt-5 rounded-sm focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-brand-700 data-[state=inactive]:hidden">
+          <p className="mb-4 max-w-3xl text-sm text-slate-700">{t('try.intro')}</p>
+          <TryQuestion onEdit={(id) => openEditor({ mode: 'edit', id })} />
+        </Tabs.Content>
+      </Tabs.Root>
+
+      <ArticleEditor target={editor} onClose={() => setEditor(null)} returnFocus={() => opener.current} />
+    </AdminPage>
+  );
 }

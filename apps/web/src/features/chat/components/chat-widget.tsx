@@ -1,0 +1,132 @@
+import { BRAND } from '@esim/contract/brand';
+import { MessageCircle, X } from 'lucide-react';
+import { type KeyboardEvent, Suspense, lazy, useCallback, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation } from 'wouter';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { isChatHiddenOn } from '../chat-visibility.ts';
+import { CHAT_PANEL_ID, type ChatWidgetMode, LAUNCHER_CLASS, panelFrameClass } from './panel-frame.ts';
+
+const loadPanel = () => import('./chat-panel.tsx');
+const ChatPanel = lazy(loadPanel);
+
+/**
+ * The floating chat assistant's launcher (specification section 2): a round button at the
+ * bottom right that opens the panel and, open, closes it (`aria-expanded`, `aria-controls`).
+ * The panel's code loads when the browser is next idle or on the first press, whichever comes
+ * first; a press before it arrives opens a loading frame at once, which the panel replaces
+ * (the launcher itself is never swapped, so no press is lost). Once opened the panel stays
+ * mounted (hidden while closed), keeping the draft, the scroll position and a pending reply.
+ *
+ * Keyboard: opening (or restoring) moves the focus to the message input; Escape anywhere in
+ * the widget closes it and gives the focus back to the launcher. The panel is a non-modal
+ * dialog: the page stays usable and the focus is not trapped.
+ *
+ * In the admin area (`isChatHiddenOn`) the widget is hidden, and kept, so that a conversation
+ * and a pending reply survive a visit there. The footer's bottom padding (`app/layout/footer.tsx`)
+ * keeps the end of every page clear of the launcher, from the first render, so nothing moves later.
+ */
+export default function ChatWidget() {
+  const { t } = useTranslation('chat');
+  const [location] = useLocation();
+  const [mode, setMode] = useState<ChatWidgetMode>('closed');
+  const [mounted, setMounted] = useState(false);
+  // Bumped whenever the input should take the focus (open, restore); the panel watches it.
+  const [focusRequest, setFocusRequest] = useState(0);
+  const launcher = useRef<HTMLButtonElement>(null);
+  // A reply that came while the panel was closed or minimised: a dot on the launcher until it opens.
+  const [unread, setUnread] = useState(false);
+  const modeRef = useRef(mode);
+  useEffect(() => {
+    modeRef.current = mode;
+  }, [mode]);
+  const onReply = useCallback(() => {
+    if (modeRef.current !== 'open') setUnread(true);
+  }, []);
+
+  useEffect(() => {
+    const preload = () => void loadPanel().catch(() => undefined);
+    if (typeof window.requestIdleCallback === 'function') {
+      const handle = window.requestIdleCallback(preload, { timeout: 5000 });
+      return () => window.cancelIdleCallback(handle);
+    }
+    const timer = window.setTimeout(preload, 2000);
+    return () => window.clearTimeout(timer);
+  }, []);
+
+  const open = useCallback(() => {
+    setMounted(true);
+    setMode('open');
+    setUnread(false);
+    setFocusRequest((n) => n + 1);
+  }, []);
+  const close = useCallback(() => {
+    setMode('closed');
+    launcher.current?.focus();
+  }, []);
+  const toggleMinimised = useCallback(() => {
+    setMode((m) => (m === 'minimised' ? 'open' : 'minimised'));
+    setUnread(false);
+    setFocusRequest((n) => n + 1);
+  }, []);
+
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (event.key !== 'Escape' || mode === 'closed' || event.nativeEvent.isComposing) return;
+    event.stopPropagation();
+    close();
+  };
+
+  return (
+    // Escape from the launcher or anywhere in the panel bubbles here.
+    <div className="print:hidden" onKeyDown={onKeyDown} hidden={isChatHiddenOn(location)}>
+      <button
+        ref={launcher}
+        type="button"
+        className={LAUNCHER_CLASS}
+        aria-expanded={mode === 'open'}
+        aria-controls={mounted ? CHAT_PANEL_ID : undefined}
+        onClick={mode === 'open' ? close : open}
+      >
+        {mode === 'open' ? (
+          <X aria-hidden="true" className="size-6" />
+        ) : (
+          <MessageCircle aria-hidden="true" className="size-6" />
+        )}
+        <span className="sr-only">{t('launcher')}</span>
+        {unread && (
+          <span aria-hidden="true" className="absolute top-0.5 right-0.5 size-3.5 rounded-full border-2 border-white bg-red-600" />
+        )}
+      </button>
+      {mounted && (
+        // Announces a reply that came while the log was hidden (there since the first open only).
+        <span role="status" className="sr-only">
+          {unread ? t('unread') : ''}
+        </span>
+      )}
+      {mounted && (
+        <Suspense
+          fallback={
+            <div
+              id={CHAT_PANEL_ID}
+              role="dialog"
+              aria-label={t('dialog', { brand: BRAND })}
+              aria-busy="true"
+              hidden={mode === 'closed'}
+              className={panelFrameClass(mode === 'minimised')}
+            >
+              <Spinner label={t('loading')} className="h-full py-0" />
+            </div>
+          }
+        >
+          <ChatPanel
+            mode={mode}
+            focusRequest={focusRequest}
+            onToggleMinimised={toggleMinimised}
+            onClose={close}
+            onReply={onReply}
+          />
+        </Suspense>
+      )}
+    </div>
+  );
+}
