@@ -3,18 +3,16 @@ import { Bot, CheckCircle2, RotateCcw, User } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button.tsx';
-import { Spinner } from '../../../components/ui/spinner.tsx';
 import { cn } from '../../../lib/cn.ts';
-import { readApiError } from '../../../lib/api-error.ts';
 import { showToast } from '../../../lib/toast.ts';
 import { toastAdminFailure } from '../../admin/admin-error.ts';
 import { Badge, type BadgeTone } from '../../admin/components/badge.tsx';
-import { QueryError } from '../../admin/components/query-state.tsx';
+import { QueryContent } from '../../admin/components/query-state.tsx';
 import { useAdminFormat } from '../../admin/hooks/use-admin-format.ts';
 import { useConversation, useSetConversationReviewed } from '../api/conversations.ts';
 import { useLanguageName } from '../hooks/use-language-name.ts';
 import { ReviewedBadge } from './badges.tsx';
-import { Facts, SidePanel } from './side-panel.tsx';
+import { Facts, SidePanel } from '../../admin/components/side-panel.tsx';
 
 /** The badge colour of how a reply was made: an error or "no answer" stands out. */
 function kindTone(kind: string): BadgeTone {
@@ -40,7 +38,6 @@ export function ConversationPanel({
 }) {
   const { t } = useTranslation('admin-support');
   const query = useConversation(id);
-  const notFound = readApiError(query.error)?.status === 404;
   return (
     <SidePanel
       open={id !== null}
@@ -49,24 +46,13 @@ export function ConversationPanel({
       onClose={onClose}
       {...(returnFocusTo ? { returnFocusTo } : {})}
     >
-      {query.isError ? (
-        notFound ? (
-          <p role="alert" className="text-slate-700">
-            {t('conversations.panel.notFound')}
-          </p>
-        ) : (
-          <QueryError
-            title={t('errors.fetchConversation')}
-            error={query.error}
-            onRetry={() => void query.refetch()}
-            retrying={query.isFetching}
-          />
-        )
-      ) : query.data ? (
-        <ConversationDetails conversation={query.data} />
-      ) : (
-        <Spinner label={t('admin:loading')} />
-      )}
+      <QueryContent
+        query={query}
+        errorTitle={t('errors.fetchConversation')}
+        notFound={t('conversations.panel.notFound')}
+      >
+        {(data) => <ConversationDetails conversation={data} />}
+      </QueryContent>
     </SidePanel>
   );
 }
@@ -82,7 +68,10 @@ function ConversationDetails({ conversation }: { conversation: AdminConversation
       { id: conversation.id, reviewed: !reviewed },
       {
         onSuccess: (next) =>
-          void showToast('success', next.reviewedAt ? t('conversations.panel.markedReviewed') : t('conversations.panel.unmarked')),
+          void showToast(
+            'success',
+            next.reviewedAt ? t('conversations.panel.markedReviewed') : t('conversations.panel.unmarked'),
+          ),
         onError: (error) => toastAdminFailure(t('errors.updateConversation'), error, t('admin:offline')),
       },
     );
@@ -91,21 +80,40 @@ function ConversationDetails({ conversation }: { conversation: AdminConversation
     [t('conversations.panel.review'), <ReviewedBadge reviewed={reviewed} />],
     [t('conversations.panel.language'), `${languageName(conversation.language)} (${conversation.language})`],
     [t('conversations.panel.engine'), t(`engines.${conversation.engine}`, { defaultValue: conversation.engine })],
-    [t('conversations.panel.started'), <time dateTime={conversation.startedAt}>{format.dateTime(conversation.startedAt)}</time>],
-    [t('conversations.panel.lastMessage'), <time dateTime={conversation.lastMessageAt}>{format.dateTime(conversation.lastMessageAt)}</time>],
+    [
+      t('conversations.panel.started'),
+      <time dateTime={conversation.startedAt}>{format.dateTime(conversation.startedAt)}</time>,
+    ],
+    [
+      t('conversations.panel.lastMessage'),
+      <time dateTime={conversation.lastMessageAt}>{format.dateTime(conversation.lastMessageAt)}</time>,
+    ],
   ];
   if (conversation.reviewedAt) {
     facts.push([
       t('conversations.panel.reviewedAt'),
-      t('conversations.panel.reviewedBy', { when: format.dateTime(conversation.reviewedAt), who: conversation.reviewedBy ?? '—' }),
+      t('conversations.panel.reviewedBy', {
+        when: format.dateTime(conversation.reviewedAt),
+        who: conversation.reviewedBy ?? '—',
+      }),
     ]);
   }
   return (
     <div className="flex flex-col gap-4">
       <Facts facts={facts} />
       <div>
-        <Button variant={reviewed ? 'outline' : 'primary'} size="sm" onClick={toggle} disabled={update.isPending} aria-busy={update.isPending}>
-          {reviewed ? <RotateCcw aria-hidden="true" className="size-4" /> : <CheckCircle2 aria-hidden="true" className="size-4" />}
+        <Button
+          variant={reviewed ? 'outline' : 'primary'}
+          size="sm"
+          onClick={toggle}
+          disabled={update.isPending}
+          aria-busy={update.isPending}
+        >
+          {reviewed ? (
+            <RotateCcw aria-hidden="true" className="size-4" />
+          ) : (
+            <CheckCircle2 aria-hidden="true" className="size-4" />
+          )}
           {update.isPending
             ? t('conversations.panel.saving')
             : reviewed
@@ -113,7 +121,10 @@ function ConversationDetails({ conversation }: { conversation: AdminConversation
               : t('conversations.panel.markReviewed')}
         </Button>
       </div>
-      <section aria-labelledby="conversation-messages" className="rounded-2xl bg-white p-3 shadow-sm ring-1 ring-slate-200 sm:p-4">
+      <section
+        aria-labelledby="conversation-messages"
+        className="rounded-2xl bg-white p-3 shadow-sm ring-1 ring-slate-200 sm:p-4"
+      >
         <h3 id="conversation-messages" className="text-sm font-semibold text-slate-600">
           {t('conversations.panel.messagesHeading', { count: conversation.messages.length })}
         </h3>
@@ -157,7 +168,9 @@ function ChatBubble({ message }: { message: AdminChatMessage }) {
         <div
           className={cn(
             'rounded-2xl px-3.5 py-2.5 text-sm leading-6 whitespace-pre-wrap break-words',
-            fromVisitor ? 'rounded-tr-sm bg-brand-700 text-white' : 'rounded-tl-sm bg-slate-100 text-ink ring-1 ring-slate-200',
+            fromVisitor
+              ? 'rounded-tr-sm bg-brand-700 text-white'
+              : 'rounded-tl-sm bg-slate-100 text-ink ring-1 ring-slate-200',
           )}
         >
           {message.message}
@@ -171,7 +184,12 @@ function ChatBubble({ message }: { message: AdminChatMessage }) {
                   {message.sources.map((source, i) => (
                     <li key={`${source.title}-${i}`} className="break-words">
                       {source.url ? (
-                        <a href={source.url} target="_blank" rel="noopener noreferrer" className="text-brand-800 underline">
+                        <a
+                          href={source.url}
+                          target="_blank"
+                          rel="noopener noreferrer"
+                          className="text-brand-800 underline"
+                        >
                           {source.title}
                           <span className="sr-only"> {t('conversations.panel.newTab')}</span>
                         </a>

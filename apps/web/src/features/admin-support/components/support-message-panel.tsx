@@ -3,22 +3,23 @@ import { CheckCircle2, Mail, RotateCcw } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, buttonClass } from '../../../components/ui/button.tsx';
-import { Spinner } from '../../../components/ui/spinner.tsx';
-import { readApiError } from '../../../lib/api-error.ts';
 import { showToast } from '../../../lib/toast.ts';
 import { toastAdminFailure } from '../../admin/admin-error.ts';
-import { QueryError } from '../../admin/components/query-state.tsx';
+import { QueryContent } from '../../admin/components/query-state.tsx';
 import { useAdminFormat } from '../../admin/hooks/use-admin-format.ts';
 import { useSetSupportMessageStatus, useSupportMessage } from '../api/support-messages.ts';
 import { useLanguageName } from '../hooks/use-language-name.ts';
 import { SupportStatusBadge } from './badges.tsx';
-import { Facts, SidePanel } from './side-panel.tsx';
+import { Facts, SidePanel } from '../../admin/components/side-panel.tsx';
 
 /**
  * The `mailto:` link that answers a support message from the admin's mail program: to the
  * sender, subject `Re: [SUP-…] <subject>` so the reference stays in the thread.
  */
-export function replyHref(message: Pick<AdminSupportMessageDetail, 'email' | 'reference' | 'subject'>, subject: string): string {
+export function replyHref(
+  message: Pick<AdminSupportMessageDetail, 'email' | 'reference' | 'subject'>,
+  subject: string,
+): string {
   return `mailto:${encodeURIComponent(message.email).replace(/%40/g, '@')}?subject=${encodeURIComponent(subject)}`;
 }
 
@@ -39,7 +40,6 @@ export function SupportMessagePanel({
 }) {
   const { t } = useTranslation('admin-support');
   const query = useSupportMessage(id);
-  const notFound = readApiError(query.error)?.status === 404;
   return (
     <SidePanel
       open={id !== null}
@@ -48,24 +48,9 @@ export function SupportMessagePanel({
       onClose={onClose}
       {...(returnFocusTo ? { returnFocusTo } : {})}
     >
-      {query.isError ? (
-        notFound ? (
-          <p role="alert" className="text-slate-700">
-            {t('messages.panel.notFound')}
-          </p>
-        ) : (
-          <QueryError
-            title={t('errors.fetchMessage')}
-            error={query.error}
-            onRetry={() => void query.refetch()}
-            retrying={query.isFetching}
-          />
-        )
-      ) : query.data ? (
-        <MessageDetails message={query.data} />
-      ) : (
-        <Spinner label={t('admin:loading')} />
-      )}
+      <QueryContent query={query} errorTitle={t('errors.fetchMessage')} notFound={t('messages.panel.notFound')}>
+        {(data) => <MessageDetails message={data} />}
+      </QueryContent>
     </SidePanel>
   );
 }
@@ -81,7 +66,10 @@ function MessageDetails({ message }: { message: AdminSupportMessageDetail }) {
       { id: message.id, status: answered ? 'open' : 'answered' },
       {
         onSuccess: (next) =>
-          void showToast('success', next.status === 'answered' ? t('messages.panel.markedAnswered') : t('messages.panel.reopened')),
+          void showToast(
+            'success',
+            next.status === 'answered' ? t('messages.panel.markedAnswered') : t('messages.panel.reopened'),
+          ),
         onError: (error) => toastAdminFailure(t('errors.updateMessage'), error, t('admin:offline')),
       },
     );
@@ -116,11 +104,22 @@ function MessageDetails({ message }: { message: AdminSupportMessageDetail }) {
           {t('messages.panel.reply')}
         </a>
         <Button variant="outline" size="sm" onClick={toggle} disabled={update.isPending} aria-busy={update.isPending}>
-          {answered ? <RotateCcw aria-hidden="true" className="size-4" /> : <CheckCircle2 aria-hidden="true" className="size-4" />}
-          {update.isPending ? t('messages.panel.saving') : answered ? t('messages.panel.reopen') : t('messages.panel.markAnswered')}
+          {answered ? (
+            <RotateCcw aria-hidden="true" className="size-4" />
+          ) : (
+            <CheckCircle2 aria-hidden="true" className="size-4" />
+          )}
+          {update.isPending
+            ? t('messages.panel.saving')
+            : answered
+              ? t('messages.panel.reopen')
+              : t('messages.panel.markAnswered')}
         </Button>
       </div>
-      <section aria-labelledby="support-message-text" className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200">
+      <section
+        aria-labelledby="support-message-text"
+        className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200"
+      >
         <h3 id="support-message-text" className="text-sm font-semibold text-slate-600">
           {t('messages.panel.message')}
         </h3>

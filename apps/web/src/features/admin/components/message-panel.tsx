@@ -1,18 +1,17 @@
 import type { OutboxMessageDetail } from '@esim/contract/admin';
-import { EyeOff, Send, X } from 'lucide-react';
-import { Dialog, Tabs } from 'radix-ui';
+import { EyeOff, Send } from 'lucide-react';
+import { Tabs } from 'radix-ui';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
-import { Spinner } from '../../../components/ui/spinner.tsx';
-import { readApiError } from '../../../lib/api-error.ts';
 import { showToast } from '../../../lib/toast.ts';
 import { toastAdminFailure } from '../admin-error.ts';
 import { useEmail } from '../api/get-email.ts';
 import { useResendEmail } from '../api/resend-email.ts';
 import { ConfirmButton } from './confirm-button.tsx';
 import { EmailStatusBadge } from './email-status-badge.tsx';
-import { QueryError } from './query-state.tsx';
+import { QueryContent } from './query-state.tsx';
+import { SidePanel } from './side-panel.tsx';
 import { useAdminFormat } from '../hooks/use-admin-format.ts';
 import { useTemplateName } from '../hooks/use-template-name.ts';
 
@@ -36,56 +35,18 @@ export function MessagePanel({
 }) {
   const { t } = useTranslation('admin');
   const query = useEmail(id);
-  const notFound = readApiError(query.error)?.status === 404;
   return (
-    <Dialog.Root open={id !== null} onOpenChange={(open) => !open && onClose()}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-[10003] bg-slate-900/40" />
-        <Dialog.Content
-          onCloseAutoFocus={(event) => {
-            const target = returnFocusTo?.();
-            if (target) {
-              event.preventDefault();
-              target.focus();
-            }
-          }}
-          className="fixed inset-y-0 right-0 z-[10004] flex w-full max-w-3xl flex-col bg-slate-50 shadow-xl focus:outline-none"
-        >
-          <div className="flex items-start justify-between gap-3 border-b border-slate-200 bg-white px-4 py-3 sm:px-6">
-            <Dialog.Title className="min-w-0 text-lg font-bold break-words text-ink">
-              {query.data?.subject ?? t('outbox.panel.title')}
-            </Dialog.Title>
-            <Dialog.Close
-              aria-label={t('common.close')}
-              className="inline-flex size-10 shrink-0 items-center justify-center rounded-xl hover:bg-slate-100"
-            >
-              <X aria-hidden="true" className="size-5" />
-            </Dialog.Close>
-          </div>
-          <Dialog.Description className="sr-only">{t('outbox.panel.description')}</Dialog.Description>
-          <div className="min-h-0 flex-1 overflow-y-auto px-4 py-4 sm:px-6">
-            {query.isError ? (
-              notFound ? (
-                <p role="alert" className="text-slate-700">
-                  {t('outbox.panel.notFound')}
-                </p>
-              ) : (
-                <QueryError
-                  title={t('errors.fetchEmail')}
-                  error={query.error}
-                  onRetry={() => void query.refetch()}
-                  retrying={query.isFetching}
-                />
-              )
-            ) : query.data ? (
-              <MessageDetails message={query.data} />
-            ) : (
-              <Spinner label={t('loading')} />
-            )}
-          </div>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <SidePanel
+      open={id !== null}
+      title={query.data?.subject ?? t('outbox.panel.title')}
+      description={t('outbox.panel.description')}
+      onClose={onClose}
+      {...(returnFocusTo ? { returnFocusTo } : {})}
+    >
+      <QueryContent query={query} errorTitle={t('errors.fetchEmail')} notFound={t('outbox.panel.notFound')}>
+        {(data) => <MessageDetails message={data} />}
+      </QueryContent>
+    </SidePanel>
   );
 }
 

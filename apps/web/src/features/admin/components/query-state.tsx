@@ -2,6 +2,8 @@ import { AlertTriangle, Inbox, RotateCw } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { readApiError } from '../../../lib/api-error.ts';
 import { adminFailureText } from '../admin-error.ts';
 
 /**
@@ -36,6 +38,52 @@ export function QueryError({
       </Button>
     </div>
   );
+}
+
+/** The part of a TanStack Query result {@link QueryContent} reads. */
+export interface QueryLike<T> {
+  data: T | undefined;
+  error: unknown;
+  isError: boolean;
+  isFetching: boolean;
+  refetch: () => unknown;
+}
+
+/**
+ * The body of a screen or panel that shows one record read by `query`: a spinner while it loads,
+ * `notFound` on a 404, {@link QueryError} (titled `errorTitle`, with a retry) on any other
+ * failure, else `children(data)`.
+ */
+export function QueryContent<T>({
+  query,
+  errorTitle,
+  notFound,
+  children,
+}: {
+  query: QueryLike<T>;
+  errorTitle: string;
+  notFound: string;
+  children: (data: T) => ReactNode;
+}) {
+  const { t } = useTranslation('admin');
+  if (query.isError) {
+    if (readApiError(query.error)?.status === 404) {
+      return (
+        <p role="alert" className="text-slate-700">
+          {notFound}
+        </p>
+      );
+    }
+    return (
+      <QueryError
+        title={errorTitle}
+        error={query.error}
+        onRetry={() => void query.refetch()}
+        retrying={query.isFetching}
+      />
+    );
+  }
+  return query.data === undefined ? <Spinner label={t('loading')} /> : children(query.data);
 }
 
 /** What an empty list says (a new store, or filters that match nothing). */

@@ -5,7 +5,8 @@ import { useTranslation } from 'react-i18next';
 
 /**
  * A detail panel on the right (a modal dialog: full width on a phone, 48 rem on a desktop; focus
- * trapped, Escape closes, focus back on the row that opened it), as the Outbox's message panel.
+ * trapped, Escape closes, focus back on the row that opened it): the Outbox, support messages and
+ * chat conversations.
  * `open` false: closed.
  */
 export function SidePanel({
