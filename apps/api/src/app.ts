@@ -47,12 +47,14 @@ import { registerOpenApi } from './plugins/openapi.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerWeb } from './plugins/web.ts';
 import type { EsimProvider } from './providers/esim/esim-provider.ts';
+import { createEsimProvider } from './providers/esim/create-esim-provider.ts';
 import { SandboxEsimProvider } from './providers/esim/sandbox.ts';
 import { sandboxEsimRoutes } from './providers/esim/sandbox-device.routes.ts';
 import { simulatorPath } from './providers/esim/sandbox-device-page.ts';
 import type { Mailer } from './providers/mail/mailer.ts';
 import { createMailer } from './providers/mail/nodemailer-mailer.ts';
 import type { PaymentProvider } from './providers/payment/payment-provider.ts';
+import { createPaymentProviders } from './providers/payment/create-payment-provider.ts';
 import { SandboxPaymentProvider } from './providers/payment/sandbox.ts';
 import { sandboxPaymentRoutes } from './providers/payment/sandbox.routes.ts';
 
@@ -154,14 +156,15 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; s
   // Every admin call in the audit log (issue 10), written after it is answered.
   registerAdminAudit(app, new AuditRepository(database.db));
 
-  const esimProvider = deps.esimProvider ?? new SandboxEsimProvider({ db: database.db, latencyMs: config.esimSandbox.latencyMs });
+  // [providers] (issue 12) the eSIM provider (sandbox | eSIM Go) and the payment providers (sandbox | Stripe, PayPal REST).
+  const esimProvider = deps.esimProvider ?? createEsimProvider(config, database, app.log);
+  const configuredPayments = deps.paymentProvider ? undefined : createPaymentProviders(config, database);
+  const payments = deps.paymentProvider ?? configuredPayments!.payments;
+  // The sandbox's routes (card tokens, PayPal approval page) are served when it takes part.
+  const paymentSandbox = deps.paymentProvider instanceof SandboxPaymentProvider ? deps.paymentProvider : configuredPayments?.sandbox;
+  // [/providers]
   const catalog = new CatalogService(new CatalogRepository(database.db), esimProvider);
   const cart = new CartService(new CartRepository(database.db), catalog);
-  const payments =
-    deps.paymentProvider ??
-    // Store-relative approval links: the sandbox's PayPal page is served by this very store, so the
-    // buyer stays on the origin they shop on (session storage and the visitor id are per origin).
-    new SandboxPaymentProvider({ db: database.db, secret: config.paymentSandboxSecret });
   const mailer = deps.mailer ?? createMailer(config, database);
   const jobs = new JobQueue(new JobsRepository(database.db), { leaseMs: config.jobs.leaseMs, ...deps.jobOptions }, app.log);
   const ordersRepository = new OrdersRepository(database.db);
@@ -453,11 +456,22 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; s
   await app.register(emailPreviewRoutes, { config });
   // The sandbox's own pages (`/sandbox/paypal/*`) and tokenisation endpoint; explicit routes win
   // over the storefront's not-found handler whatever the order.
-  if (payments instanceof SandboxPaymentProvider) {
-    await app.register(sandboxPaymentRoutes, { sandbox: payments, throttle: throttles.tokenisation });
+  if (paymentSandbox) {
+    await app.register(sandboxPaymentRoutes, { sandbox: paymentSandbox, throttle: throttles.tokenisation });
   }
   // The sandbox eSIM provider's device simulator (`/sandbox/esims/*`), only when it is in use.
   if (sandboxEsims) await app.register(sandboxEsimRoutes, { sandbox: sandboxEsims });
+  // ---- Production adapters and several instances (issue 12). Each block belongs to one part; keep edits inside yours.
+  // [payments-config] `GET /api/payments/config` (Stripe part)
+  // [/payments-config]
+  // [stripe-webhook] `POST /api/webhooks/stripe` (Stripe part)
+  // [/stripe-webhook]
+  // [paypal-webhook] `POST /api/webhooks/paypal` (PayPal part)
+  // [/paypal-webhook]
+  // [esimgo-callback] `POST /api/webhooks/esimgo` (eSIM Go part)
+  // [/esimgo-callback]
+  // [ops] `/livez`, `/readyz`, `/metrics`, request ids, the change bus (instances part)
+  // [/ops]
   await registerWeb(app, { config, catalog, serveWeb: deps.serveWeb ?? true });
   return { app, services: { catalog, cart, payments, orders, jobs, mailer, portal, usageSync, esimProvider, auth } };
 }

@@ -58,10 +58,63 @@ const envSchema = z.object({
       ctx.addIssue({ code: 'custom', message: `"${bad}" is not an IP address or CIDR range` });
       return z.NEVER;
     }),
-  /** Only the embedded sandbox exists so far; the eSIM Go adapter arrives with fulfilment. */
-  ESIM_PROVIDER: z.enum(['sandbox']).default('sandbox'),
-  ESIMGO_API_URL: z.string().url().default('https://api.esim-go.com/v2.4'),
-  ESIMGO_API_KEY: z.string().optional(),
+  /**
+   * The eSIM wholesaler (issue 12; DESIGN.md section 4): `sandbox` (default, embedded simulator)
+   * or `esimgo` (the eSIM Go API v2.4 at `ESIMGO_BASE_URL` with `ESIMGO_API_KEY`).
+   */
+  ESIM_PROVIDER: z.enum(['sandbox', 'esimgo']).default('sandbox'),
+  /** eSIM Go API base URL with its version, e.g. `https://api.esim-go.com/v2.4` (a local fake in tests). */
+  ESIMGO_BASE_URL: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).default('https://api.esim-go.com/v2.4'),
+  /** eSIM Go API key (`X-API-Key`); also the HMAC key of its usage callbacks. Required with `ESIM_PROVIDER=esimgo`. */
+  ESIMGO_API_KEY: z.preprocess((v) => (v === '' ? undefined : v), z.string().min(8).optional()),
+  /** Time-out of one eSIM Go call, ms (orders take longest; clients use 40-60 s). Default 45000. */
+  ESIMGO_TIMEOUT_MS: z.coerce.number().int().min(100).max(300_000).default(45_000),
+  /** eSIM Go calls per second this store makes, across every instance (eSIM Go allows 10). Default 10. */
+  ESIMGO_RATE_LIMIT_PER_SECOND: z.coerce.number().int().min(1).max(1_000).default(10),
+  /**
+   * Who takes card payments (issue 12): `sandbox` (default, embedded, Stripe's test-card
+   * semantics) or `stripe` (the Stripe API with `STRIPE_SECRET_KEY`, the Payment Element in the
+   * browser with `STRIPE_PUBLISHABLE_KEY`, webhooks signed with `STRIPE_WEBHOOK_SECRET`). PayPal is
+   * the PayPal REST API when `PAYPAL_CLIENT_ID` is set; with `stripe` and no PayPal credentials,
+   * PayPal is not offered; with `sandbox` it is the sandbox's.
+   */
+  PAYMENT_PROVIDER: z.enum(['sandbox', 'stripe']).default('sandbox'),
+  /** Stripe secret key (`sk_live_…`, `sk_test_…`). Required with `PAYMENT_PROVIDER=stripe`. */
+  STRIPE_SECRET_KEY: z.preprocess((v) => (v === '' ? undefined : v), z.string().regex(/^(sk|rk)_[A-Za-z0-9_]+$/, 'must be a Stripe secret key (sk_… or rk_…)').optional()),
+  /** Stripe publishable key (`pk_…`) the browser's Stripe.js uses. Required with `PAYMENT_PROVIDER=stripe`. */
+  STRIPE_PUBLISHABLE_KEY: z.preprocess((v) => (v === '' ? undefined : v), z.string().regex(/^pk_[A-Za-z0-9_]+$/, 'must be a Stripe publishable key (pk_…)').optional()),
+  /** Signing secret of the Stripe webhook endpoint (`whsec_…`). Required with `PAYMENT_PROVIDER=stripe`. */
+  STRIPE_WEBHOOK_SECRET: z.preprocess((v) => (v === '' ? undefined : v), z.string().min(8).optional()),
+  /** Stripe API origin (default `https://api.stripe.com`); tests point it at a local fake. */
+  STRIPE_API_URL: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).default('https://api.stripe.com'),
+  /** Where the browser loads Stripe.js from (default `https://js.stripe.com/v3/`); browser tests load a local stand-in. */
+  STRIPE_JS_URL: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).default('https://js.stripe.com/v3/'),
+  /** PayPal REST app client id; set, PayPal payments go through the PayPal Orders v2 API. */
+  PAYPAL_CLIENT_ID: z.preprocess((v) => (v === '' ? undefined : v), z.string().min(8).optional()),
+  /** PayPal REST app secret. Required with `PAYPAL_CLIENT_ID`. */
+  PAYPAL_CLIENT_SECRET: z.preprocess((v) => (v === '' ? undefined : v), z.string().min(8).optional()),
+  /** PayPal API origin: `https://api-m.paypal.com` (default, live), `https://api-m.sandbox.paypal.com`, or a local fake. */
+  PAYPAL_BASE_URL: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).default('https://api-m.paypal.com'),
+  /** Id of the PayPal webhook (from the developer dashboard), used to verify deliveries. Required with `PAYPAL_CLIENT_ID`. */
+  PAYPAL_WEBHOOK_ID: z.preprocess((v) => (v === '' ? undefined : v), z.string().min(1).optional()),
+  /** Time-out of one Stripe or PayPal call, ms. Default 30000. */
+  PAYMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(300_000).default(30_000),
+  /**
+   * `redis://host:6379`: rate limits are counted in Redis, shared by every instance (issue 12).
+   * Unset: they are counted in the database, shared all the same.
+   */
+  REDIS_URL: z.preprocess((v) => (v === '' ? undefined : v), z.url({ protocol: /^rediss?$/, error: 'must be a redis:// or rediss:// URL' }).optional()),
+  /**
+   * On SIGTERM the instance answers `/readyz` with 503 at once, waits this long (ms) for the load
+   * balancer to notice, then stops taking requests, finishes those in flight and the job in hand,
+   * and exits. Default 5000.
+   */
+  SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(120_000).default(5_000),
+  /**
+   * Bearer token of `GET /metrics` (Prometheus). Unset: `/metrics` answers only connections from
+   * the loopback address (a scraper on the same host, or nginx's `allow 127.0.0.1`).
+   */
+  METRICS_TOKEN: z.preprocess((v) => (v === '' ? undefined : v), z.string().min(16).optional()),
   /** Folder with the built storefront (`vite build` output). */
   WEB_DIST: z.string().min(1).optional(),
   /** Seconds a catalogue response may be cached by browsers and shared caches. */
@@ -204,8 +257,23 @@ export type Config = {
   publicUrl: string;
   /** Addresses and CIDR ranges of trusted reverse proxies; empty trusts none. */
   trustProxy: string[];
-  esimProvider: 'sandbox';
-  esimGo: { apiUrl: string; apiKey: string | undefined };
+  esimProvider: 'sandbox' | 'esimgo';
+  /** eSIM Go (issue 12): base URL with version (no trailing slash), key, time-out (ms), calls per second. */
+  esimGo: { baseUrl: string; apiKey: string | undefined; timeoutMs: number; ratePerSecond: number };
+  /** Card payments provider (issue 12). */
+  paymentProvider: 'sandbox' | 'stripe';
+  /** Stripe (issue 12): keys, the API origin (a fake in tests), the browser's Stripe.js URL. */
+  stripe: { secretKey: string | undefined; publishableKey: string | undefined; webhookSecret: string | undefined; apiUrl: string; jsUrl: string };
+  /** PayPal REST (issue 12); `clientId` undefined: the sandbox's PayPal (sandbox payments) or none (stripe). */
+  paypal: { clientId: string | undefined; clientSecret: string | undefined; baseUrl: string; webhookId: string | undefined };
+  /** Time-out of one Stripe or PayPal call, ms. */
+  paymentTimeoutMs: number;
+  /** Redis for shared rate limits; undefined: the database. */
+  redisUrl: string | undefined;
+  /** Graceful shutdown: ms between `/readyz` turning 503 and the listener closing. */
+  shutdownDrainMs: number;
+  /** Bearer token of `/metrics`; undefined: loopback only. */
+  metricsToken: string | undefined;
   webDist: string;
   catalogueMaxAgeS: number;
   /** Catalogue sync schedule (`CATALOGUE_SYNC_INTERVAL`), ms between runs; null when off. */
@@ -287,6 +355,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (e.CHAT_ENGINE === 'anythingllm' && !e.ANYTHINGLLM_URL) {
     throw new ConfigError('Invalid environment:\n  ANYTHINGLLM_URL: required when CHAT_ENGINE=anythingllm');
   }
+  // The production adapters need their credentials (issue 12).
+  const missing = [
+    ...(e.ESIM_PROVIDER === 'esimgo' && !e.ESIMGO_API_KEY ? ['ESIMGO_API_KEY: required when ESIM_PROVIDER=esimgo'] : []),
+    ...(e.PAYMENT_PROVIDER === 'stripe'
+      ? (['STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY', 'STRIPE_WEBHOOK_SECRET'] as const)
+          .filter((name) => !e[name])
+          .map((name) => `${name}: required when PAYMENT_PROVIDER=stripe`)
+      : []),
+    ...(e.PAYPAL_CLIENT_ID
+      ? (['PAYPAL_CLIENT_SECRET', 'PAYPAL_WEBHOOK_ID'] as const).filter((name) => !e[name]).map((name) => `${name}: required when PAYPAL_CLIENT_ID is set`)
+      : []),
+  ];
+  if (missing.length > 0) throw new ConfigError(`Invalid environment:\n  ${missing.join('\n  ')}`);
   return {
     env: e.NODE_ENV,
     port: e.PORT,
@@ -299,7 +380,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: e.PUBLIC_URL ? new URL(e.PUBLIC_URL).origin : `http://localhost:${e.PORT}`,
     trustProxy: e.TRUST_PROXY,
     esimProvider: e.ESIM_PROVIDER,
-    esimGo: { apiUrl: e.ESIMGO_API_URL, apiKey: e.ESIMGO_API_KEY },
+    esimGo: { baseUrl: e.ESIMGO_BASE_URL.replace(/\/+$/, ''), apiKey: e.ESIMGO_API_KEY, timeoutMs: e.ESIMGO_TIMEOUT_MS, ratePerSecond: e.ESIMGO_RATE_LIMIT_PER_SECOND },
+    paymentProvider: e.PAYMENT_PROVIDER,
+    stripe: {
+      secretKey: e.STRIPE_SECRET_KEY,
+      publishableKey: e.STRIPE_PUBLISHABLE_KEY,
+      webhookSecret: e.STRIPE_WEBHOOK_SECRET,
+      apiUrl: e.STRIPE_API_URL.replace(/\/+$/, ''),
+      jsUrl: e.STRIPE_JS_URL,
+    },
+    paypal: { clientId: e.PAYPAL_CLIENT_ID, clientSecret: e.PAYPAL_CLIENT_SECRET, baseUrl: e.PAYPAL_BASE_URL.replace(/\/+$/, ''), webhookId: e.PAYPAL_WEBHOOK_ID },
+    paymentTimeoutMs: e.PAYMENT_TIMEOUT_MS,
+    redisUrl: e.REDIS_URL,
+    shutdownDrainMs: e.SHUTDOWN_DRAIN_MS,
+    metricsToken: e.METRICS_TOKEN,
     webDist: e.WEB_DIST ? path.resolve(e.WEB_DIST) : path.join(repoRoot, 'apps/web/dist'),
     catalogueMaxAgeS: e.CATALOGUE_MAX_AGE_S,
     catalogueSyncIntervalMs: e.CATALOGUE_SYNC_INTERVAL,

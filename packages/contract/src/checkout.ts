@@ -91,11 +91,14 @@ export const paymentChoiceSchema = z.discriminatedUnion('method', [
   /** The provider's opaque token: printable ASCII without spaces, as every card provider's. */
   z.object({
     method: z.literal('card'),
+    /** Sandbox: its signed card token; Stripe: a ConfirmationToken id (`ctoken_…`) from Stripe.js (issue 12). */
     token: z
       .string()
       .min(8)
       .max(200)
       .regex(/^[\x21-\x7e]+$/, 'must be printable ASCII without spaces'),
+    /** Set when the card came from a wallet (Apple Pay, Google Pay; specification section 9, issue 12). */
+    wallet: z.enum(['apple_pay', 'google_pay']).optional(),
   }),
   z.object({ method: z.literal('paypal') }),
 ]);
@@ -115,6 +118,15 @@ export const checkoutBodySchema = z.object({
 });
 export type CheckoutBody = z.infer<typeof checkoutBodySchema>;
 
+/**
+ * Stripe asked for the customer's action (3-D Secure, `requires_action`; issue 12): the browser
+ * runs `stripe.handleNextAction({ clientSecret })`, then asks the store to confirm the payment
+ * (`POST /api/orders/{orderNumber}/payment/confirm`, or the portal's top-up equivalent). The order
+ * stays `pending` until then; Stripe's webhook completes it if the browser never comes back.
+ */
+export const paymentActionSchema = z.object({ status: z.literal('requires_action'), clientSecret: z.string() });
+export type PaymentAction = z.infer<typeof paymentActionSchema>;
+
 /** The `Idempotency-Key` header (IETF draft): any printable ASCII, 8-255 characters. */
 export const idempotencyKeySchema = z
   .string()
@@ -133,6 +145,8 @@ export const checkoutResponseSchema = z.object({
     z.object({ status: z.literal('succeeded') }),
     /** PayPal: send the visitor to `approvalUrl`; they come back to `/checkout/success`. */
     z.object({ status: z.literal('requires_approval'), approvalUrl: z.string() }),
+    /** {@link paymentActionSchema}: 3-D Secure in the browser, then `POST /api/orders/{orderNumber}/payment/confirm`. */
+    paymentActionSchema,
   ]),
 });
 export type CheckoutResponse = z.infer<typeof checkoutResponseSchema>;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { productSchema } from './catalog.ts';
-import { paymentChoiceSchema } from './checkout.ts';
+import { paymentActionSchema, paymentChoiceSchema } from './checkout.ts';
 import { LANGUAGE_CODES } from './languages.ts';
 import { orderStatusSchema } from './order.ts';
 import { singleLineText } from './text.ts';
@@ -222,6 +222,8 @@ export const topupResponseSchema = z.object({
   payment: z.discriminatedUnion('status', [
     z.object({ status: z.literal('succeeded') }),
     z.object({ status: z.literal('requires_approval'), approvalUrl: z.string() }),
+    /** Stripe 3-D Secure (issue 12): `handleNextAction`, then `POST /api/portal/topups/{orderNumber}/payment/confirm`. */
+    paymentActionSchema,
   ]),
 });
 export type TopupResponse = z.infer<typeof topupResponseSchema>;

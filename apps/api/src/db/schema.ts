@@ -269,6 +269,8 @@ export const orders = pgTable(
   },
   (t) => [
     index('orders_session_idx').on(t.sessionId),
+    // Webhooks (issue 12) find the order of a PaymentIntent or PayPal order by it.
+    index('orders_payment_reference_idx').on(t.paymentReference),
     // One cart, one checkout (issue 8): a visitor session has at most one checkout order whose
     // payment is not settled, so concurrent checkouts of one cart cannot create two orders.
     uniqueIndex('orders_open_checkout_idx').on(t.sessionId).where(sql`${t.kind} = 'order' and ${t.status} = 'pending'`),
@@ -887,4 +889,58 @@ export const supportMessages = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('support_messages_status_idx').on(t.status, t.id)],
+);
+
+/**
+ * Calls to a provider without an idempotency key of its own (issue 12; `research/adapters.md`
+ * section 1.9: eSIM Go `POST /orders`). A row is written before each attempt, so that after a
+ * time-out, a 5xx or a crash the adapter looks the provider's order up instead of buying again.
+ */
+export const providerRequests = pgTable(
+  'provider_requests',
+  {
+    /** The caller's reference (the port's `reference`, e.g. `line:42`, `topup:17`): one per purchase. */
+    reference: text('reference').primaryKey(),
+    /** `esimgo`. */
+    provider: text('provider').notNull(),
+    /** `order` (new eSIMs) | `topup` (a bundle onto `iccid`). */
+    kind: text('kind').notNull(),
+    bundle: text('bundle').notNull(),
+    quantity: integer('quantity').notNull(),
+    iccid: text('iccid'),
+    /** `pending` (an attempt may be in flight or its outcome unknown) | `done` | `failed` (refused for good). */
+    state: text('state').notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    /** When the last attempt started: the reconciliation looks for provider orders made since shortly before. */
+    attemptedAt: timestamp('attempted_at', { withTimezone: true }),
+    /** The provider's order reference once known. */
+    providerReference: text('provider_reference'),
+    /** What the caller gets back (the eSIMs, or the assignment), stored once `done`. */
+    result: jsonb('result').$type<Record<string, unknown>>(),
+    error: text('error'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('provider_requests_provider_reference_idx').on(t.provider, t.providerReference)],
+);
+
+/**
+ * Webhook deliveries received and verified (issue 12): Stripe events, PayPal events, eSIM Go
+ * usage callbacks. The unique `(provider, event_id)` makes each one take effect once, however
+ * often it is delivered (eSIM Go callbacks have no id: the SHA-256 of the raw body stands in).
+ */
+export const webhookEvents = pgTable(
+  'webhook_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    /** `stripe` | `paypal` | `esimgo`. */
+    provider: text('provider').notNull(),
+    eventId: text('event_id').notNull(),
+    /** `payment_intent.succeeded`, `CHECKOUT.ORDER.APPROVED`, `Utilisation`... */
+    type: text('type').notNull(),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Set once its effect is committed; a delivery whose row has it is answered 200 and ignored. */
+    processedAt: timestamp('processed_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('webhook_events_provider_event_idx').on(t.provider, t.eventId)],
 );

@@ -261,7 +261,7 @@ export class OrdersService {
         await this.deps.repo.endCapture(order.id);
         throw error;
       }
-      if (result.status === 'requires_approval') {
+      if (result.status === 'requires_approval' || result.status === 'requires_action') {
         await this.deps.repo.endCapture(order.id);
         throw new ConflictError('PayPal has not approved this payment yet', 'payment_not_approved');
       }
@@ -431,6 +431,10 @@ export class OrdersService {
       await this.deps.repo.awaitPaypalApproval(order.id, result.reference, opts.jobPayload);
       return { status: 'requires_approval', approvalUrl: result.approvalUrl };
     }
+    if (result.status === 'requires_action') {
+      // Issue 12 (Stripe 3-D Secure): recorded and answered by the Stripe part.
+      throw new UpstreamError('The payment provider asked for an action the store does not support yet');
+    }
     const failure = await this.settle(order, result, opts.jobPayload);
     return failure ? { status: 'failed', error: failure } : { status: 'succeeded' };
   }
@@ -442,7 +446,7 @@ export class OrdersService {
    */
   private async settle(
     order: OrderRow,
-    result: Exclude<ChargeResult, { status: 'requires_approval' }>,
+    result: Extract<ChargeResult, { status: 'succeeded' | 'failed' }>,
     jobPayload: { orderId: number; accessToken?: string },
   ): Promise<ApiError | undefined> {
     const actor = `payment:${this.deps.payments.id}`;

@@ -21,6 +21,13 @@ export type ChargeResult =
   | { status: 'succeeded'; reference: string; cardBrand: string | null; cardLast4: string | null }
   /** PayPal: the buyer must approve at `approvalUrl`; `reference` identifies the pending charge. */
   | { status: 'requires_approval'; reference: string; approvalUrl: string }
+  /**
+   * Card (Stripe, issue 12): the bank wants the customer's action (3-D Secure, PaymentIntent
+   * `requires_action`). The browser runs `stripe.handleNextAction({ clientSecret })`; the store then
+   * calls {@link PaymentProvider.confirmCardPayment} with `reference` (the PaymentIntent id), or
+   * Stripe's webhook settles it.
+   */
+  | { status: 'requires_action'; reference: string; clientSecret: string }
   | { status: 'failed'; reference: string; failure: PaymentFailure };
 
 /** What a charge is for. */
@@ -77,11 +84,25 @@ export interface PaymentProvider {
   /** Provider id for logs: `sandbox`, `stripe`, `paypal`. */
   readonly id: string;
   /**
+   * Whether `reference` (a {@link ChargeResult} reference) is one of this provider's, so that a
+   * store with cards at one provider and PayPal at another refunds at the right one (issue 12):
+   * Stripe `pi_…`, PayPal its order and capture ids, the sandbox every id it made.
+   */
+  ownsReference(reference: string): boolean;
+  /**
    * Charges a tokenised card at once (authorise and capture).
    * @returns `succeeded` or `failed` with the provider's reason (declined, insufficient funds...).
    * @throws PaymentProviderError when the provider cannot be reached.
    */
   chargeCard(request: ChargeRequest & { token: string }): Promise<ChargeResult>;
+  /**
+   * The current outcome of a card charge that asked for the customer's action (issue 12): after
+   * 3-D Secure in the browser, or when a webhook says it changed. Reads, never charges.
+   * @returns `succeeded`, `failed` (authentication failed or the card was then declined) or
+   *   `requires_action` again (the customer has not finished).
+   * @throws PaymentProviderError when the provider cannot be reached (retryable) or the reference is unknown.
+   */
+  confirmCardPayment(reference: string): Promise<ChargeResult>;
   /**
    * Creates a PayPal order the buyer approves on PayPal's page; the buyer then returns to
    * `returnUrl` (approved) or `cancelUrl` (cancelled).

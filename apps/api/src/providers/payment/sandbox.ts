@@ -331,6 +331,21 @@ export class SandboxPaymentProvider implements PaymentProvider {
    * @throws PaymentProviderError (not retryable) for a malformed request or URL, or an idempotency
    *   key already used with another method, amount or currency.
    */
+  /** Sandbox card charges are `ch_…`, its PayPal orders 17 characters `0-9A-Z`. */
+  ownsReference(reference: string): boolean {
+    return /^ch_[A-Za-z0-9]+$/.test(reference) || /^[0-9A-Z]{17}$/.test(reference);
+  }
+
+  /**
+   * The sandbox charges cards at once (no 3-D Secure): the stored result of the charge.
+   * @throws NotFoundError (404, field `payment`) for an unknown reference.
+   */
+  async confirmCardPayment(reference: string): Promise<ChargeResult> {
+    const row = await this.charges.findById(reference);
+    if (!row) throw new NotFoundError(`Charge ${reference} not found`, 'payment');
+    return this.resultOf(row);
+  }
+
   async createPaypalOrder(request: ChargeRequest & { returnUrl: string; cancelUrl: string }): Promise<ChargeResult> {
     this.checkRequest(request);
     if (!isReturnUrl(request.returnUrl))
