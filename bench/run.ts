@@ -28,6 +28,11 @@
  *   time, p50/p95 each; budget p95 < 100 ms for the filtered page and the e-mail and ICCID
  *   searches. Then the whole catalogue's recalculation, dry run and applied.
  *
+ * - Several instances (issue 12, `bench/cluster.ts`): on a fresh database of the PostgreSQL at
+ *   127.0.0.1:5432, two instances of the production build behind nginx against one of them
+ *   directly: catalogue reads and full checkouts per second, medians and the ratio (no budget;
+ *   skipped with the reason when nginx or PostgreSQL is missing).
+ *
  * Results go to stdout as a table and to `bench/results/latest.json`. The exit code is 0 even when
  * a budget fails (benchmarks report, they do not gate), and non-zero when the server cannot start
  * or any run saw errors, non-2xx responses or timeouts.
@@ -44,6 +49,7 @@ import { ADMIN_ORDERS, type AdminRun, createBenchAdmin, measureAdmin, removeAdmi
 import { type AuthRun, measureAuth } from './auth.ts';
 import { type CheckoutRun, measureCheckout } from './checkout.ts';
 import { chatBench } from './chat.ts';
+import { clusterBench } from './cluster.ts';
 
 // ---------------------------------------------------------------------------------------------
 // autocannon (ships no type declarations): the part of its programmatic API used here.
@@ -517,6 +523,8 @@ async function main(): Promise<number> {
     }
   }
   await cleanup();
+  // Several instances (issue 12, bench/cluster.ts): two behind nginx vs one, on its own PostgreSQL database.
+  const cluster = await clusterBench();
 
   // 4. Initial storefront assets.
   const assets = initialAssets();
@@ -531,7 +539,7 @@ async function main(): Promise<number> {
   };
   const ratios = { country: ratio('country'), all: ratio('all') };
   const countryFixed = fixedRuns[fixedTargets.findIndex((t) => t.kind === 'api')]!;
-  const totalErrors = [...maxRuns, ...fixedRuns, ...checkouts, auth, admin].reduce((total, r) => total + r.errors, 0);
+  const totalErrors = [...maxRuns, ...fixedRuns, ...checkouts, auth, admin, cluster].reduce((total, r) => total + r.errors, 0);
   const adminBudgetRuns = admin.queries.filter((q) => ADMIN_BUDGET_TARGETS.includes(q.label));
   const adminWorstP95 = Math.max(...adminBudgetRuns.map((q) => q.p95Ms));
   const checkoutFigure = DATABASE_URL ? concurrent.p99Ms : single.p95Ms;
@@ -641,6 +649,7 @@ async function main(): Promise<number> {
     ]),
     '',
     ...(await chatBench()),
+    ...cluster.lines,
     'Budgets',
     ...budgets.map((b) => `${b.pass ? 'PASS' : 'FAIL'}  ${b.name}: ${b.value}`),
     '',
@@ -665,6 +674,7 @@ async function main(): Promise<number> {
     checkout: checkouts,
     auth,
     admin,
+    cluster: cluster.results,
     initialAssets: { jsGzipBytes: jsGzip, cssGzipBytes: cssGzip, ...assets },
     budgets,
   };

@@ -2,6 +2,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
+import { storeEnvForFakes } from '../apps/api/test/fakes/credentials.ts';
+import { LIFTED_THROTTLES } from './support/lifted-throttles.ts';
 import { MAILBOX_HTTP_PORT, MAILBOX_HTTP_URL, MAILBOX_SMTP_PORT, MAILBOX_SMTP_URL } from './support/mailbox-api.ts';
 
 /**
@@ -17,6 +19,43 @@ const origin = `http://127.0.0.1:${port}`;
 // that tests can read what the store leaves there (the first-admin link, `support/store.ts`).
 const dataDir = (process.env.E2E_DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), 'esim-e2e-')));
 const { DATABASE_URL: _ignored, ...env } = process.env;
+
+/**
+ * The production adapters' browser journeys (issue 12, project `providers`, `tests/providers/`):
+ * a second store on `E2E_PROVIDERS_PORT` (default 5181) with `ESIM_PROVIDER=esimgo`,
+ * `PAYMENT_PROVIDER=stripe` and PayPal REST, all pointed at the provider fakes
+ * (`apps/api/test/fakes/serve.ts`: eSIM Go 5190, Stripe and its Stripe.js stand-in 5191, PayPal
+ * 5192), which send their webhooks to that store.
+ */
+const providersPort = Number(process.env.E2E_PROVIDERS_PORT ?? 5181);
+const providersOrigin = `http://127.0.0.1:${providersPort}`;
+const fakePorts = { esimgo: 5190, stripe: 5191, paypal: 5192 };
+const fakeUrls = {
+  esimgo: `http://127.0.0.1:${fakePorts.esimgo}/v2.4`,
+  stripe: `http://127.0.0.1:${fakePorts.stripe}`,
+  stripeJs: `http://127.0.0.1:${fakePorts.stripe}/v3/`,
+  paypal: `http://127.0.0.1:${fakePorts.paypal}`,
+};
+const providersDataDir = (process.env.E2E_PROVIDERS_DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), 'esim-e2e-providers-')));
+
+/**
+ * The environment both stores start with: this process's, the port, the data folder and the
+ * public address (e-mail links point at the test server rather than localhost:<port>), the test
+ * mailbox, and the throttles lifted (every test pays, signs in and chats from 127.0.0.1).
+ */
+function storeEnv(storePort: number, publicUrl: string, storeDataDir: string): Record<string, string> {
+  return {
+    ...env,
+    PORT: String(storePort),
+    HOST: '127.0.0.1',
+    DATA_DIR: storeDataDir,
+    LOG_LEVEL: 'warn',
+    NODE_ENV: 'production',
+    SMTP_URL: MAILBOX_SMTP_URL,
+    PUBLIC_URL: publicUrl,
+    ...LIFTED_THROTTLES,
+  } as Record<string, string>;
+}
 
 export const CHROMIUM_ARGS = [
   '--no-sandbox',
@@ -47,8 +86,19 @@ export default defineConfig({
     { name: 'setup', testMatch: /.*\.setup\.ts/ },
     {
       name: 'desktop',
+      testIgnore: /providers\//,
       use: { ...devices['Desktop Chrome'], channel: undefined, viewport: { width: 1280, height: 800 } },
       dependencies: ['setup'],
+    },
+    {
+      name: 'providers',
+      testMatch: /providers\/.*\.spec\.ts/,
+      use: {
+        ...devices['Desktop Chrome'],
+        channel: undefined,
+        viewport: { width: 1280, height: 800 },
+        baseURL: providersOrigin,
+      },
     },
   ],
   webServer: [
@@ -72,33 +122,35 @@ export default defineConfig({
       stdout: 'ignore',
       stderr: 'pipe',
       env: {
-        ...env,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        DATA_DIR: dataDir,
-        LOG_LEVEL: 'warn',
-        NODE_ENV: 'production',
-        SMTP_URL: MAILBOX_SMTP_URL,
-        // E-mail links (portal, order page) point at this test server rather than localhost:<port>.
-        PUBLIC_URL: origin,
-        // Every test pays from 127.0.0.1, many in one run: lift the payment throttles (issue 8),
-        // whose own tests run in the API suite with explicit limits.
-        PAYMENT_THROTTLE_ATTEMPTS_PER_SESSION: '1000000',
-        PAYMENT_THROTTLE_ATTEMPTS_PER_ADDRESS: '1000000',
-        PAYMENT_THROTTLE_DECLINES_PER_SESSION: '1000000',
-        PAYMENT_THROTTLE_DECLINES_PER_ADDRESS: '1000000',
-        // Sign-ins and registrations come from 127.0.0.1 too (issue 9).
-        AUTH_THROTTLE_FAILURES_PER_ACCOUNT: '1000000',
-        AUTH_THROTTLE_FAILURES_PER_ADDRESS: '1000000',
-        AUTH_THROTTLE_ATTEMPTS_PER_ADDRESS: '1000000',
-        AUTH_RESET_REQUESTS_PER_EMAIL: '1000000',
-        AUTH_RESET_REQUESTS_PER_ADDRESS: '1000000',
-        // The chat assistant and the contact form are used from 127.0.0.1 by many tests (issue 11).
-        CHAT_RATE_LIMIT_PER_SESSION: '1000000',
-        CHAT_RATE_LIMIT_PER_ADDRESS: '1000000',
-        SUPPORT_RATE_LIMIT_PER_HOUR: '1000000',
+        ...storeEnv(port, origin, dataDir),
         SUPPORT_EMAIL: 'support-desk@roamwise.example',
+      },
+    },
+    {
+      name: 'fakes',
+      command: 'node --import tsx ../apps/api/test/fakes/serve.ts',
+      url: fakeUrls.stripeJs,
+      timeout: 60_000,
+      reuseExistingServer: false,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: {
+        ...env,
+        FAKE_ESIMGO_PORT: String(fakePorts.esimgo),
+        FAKE_STRIPE_PORT: String(fakePorts.stripe),
+        FAKE_PAYPAL_PORT: String(fakePorts.paypal),
+        FAKE_STORE_URL: providersOrigin,
       } as Record<string, string>,
+    },
+    {
+      name: 'providers-store',
+      command: 'node --import tsx support/store.ts',
+      url: `${providersOrigin}/api/health`,
+      timeout: 180_000,
+      reuseExistingServer: false,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: { ...storeEnv(providersPort, providersOrigin, providersDataDir), ...storeEnvForFakes(fakeUrls) },
     },
   ],
 });

@@ -44,7 +44,7 @@ import { PortalService } from './modules/portal/portal.service.ts';
 import { UsageSyncService } from './modules/portal/usage-sync.service.ts';
 import { clientErrorHandler, frameworkErrors, registerErrorHandler } from './plugins/error-handler.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
-import { registerSecurityHeaders } from './plugins/security-headers.ts';
+import { registerSecurityHeaders, stripePageSources } from './plugins/security-headers.ts';
 import { registerWeb } from './plugins/web.ts';
 import type { EsimProvider } from './providers/esim/esim-provider.ts';
 import { createEsimProvider } from './providers/esim/create-esim-provider.ts';
@@ -136,13 +136,18 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; s
     logController: new LogController({
       disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace',
     }),
+    // Request ids (issue 12, instances part): random ids of the store's, logged as `reqId` (never a client's header).
+    ...(await import('./modules/ops/request-id.ts')).requestIdOptions,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
   registerTextGuard(app);
 
-  await registerSecurityHeaders(app);
+  // Card payment pages allow Stripe.js, its frames and API when Stripe takes cards (issue 12, browser part).
+  await registerSecurityHeaders(app, {
+    payment: config.paymentProvider === 'stripe' ? stripePageSources(config.stripe) : undefined,
+  });
 
   // Accounts (issue 9): the session cookie resolved (and the CSRF rule applied) before any route.
   const auth = new AuthService({
@@ -157,9 +162,14 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; s
   registerAdminAudit(app, new AuditRepository(database.db));
 
   // [providers] (issue 12) the eSIM provider (sandbox | eSIM Go) and the payment providers (sandbox | Stripe, PayPal REST).
-  const esimProvider = deps.esimProvider ?? createEsimProvider(config, database, app.log);
+  // Every provider call is counted and timed for `/metrics` (`provider_calls_total`, `provider_request_duration_seconds`).
+  const { instrumentEsimProvider, instrumentPaymentProvider } = await import('./modules/ops/metrics.ts');
+  // `services` exposes the providers themselves (a test's spy on them is seen through the wrappers).
+  const esimProviderItself = deps.esimProvider ?? createEsimProvider(config, database, app.log);
+  const esimProvider = instrumentEsimProvider(esimProviderItself);
   const configuredPayments = deps.paymentProvider ? undefined : createPaymentProviders(config, database);
-  const payments = deps.paymentProvider ?? configuredPayments!.payments;
+  const paymentsItself = deps.paymentProvider ?? configuredPayments!.payments;
+  const payments = instrumentPaymentProvider(paymentsItself);
   // The sandbox's routes (card tokens, PayPal approval page) are served when it takes part.
   const paymentSandbox = deps.paymentProvider instanceof SandboxPaymentProvider ? deps.paymentProvider : configuredPayments?.sandbox;
   // [/providers]
@@ -451,6 +461,8 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; s
     throttle: throttles.topup,
     // Attaching a guest order by its token (issue 9), per account and address.
     attach: attachThrottle(throttler),
+    // Counted in Redis (REDIS_URL) or the database, shared by every instance (issue 12, instances part).
+    rateLimitStore: await (await import('./lib/throttle-store.ts')).sharedRateLimit(app, { name: 'portal', redisUrl: config.redisUrl, db: database.db }),
   });
   // Before the storefront: its not-found handler would answer these paths with the SPA.
   await app.register(emailPreviewRoutes, { config });
@@ -463,15 +475,94 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; s
   if (sandboxEsims) await app.register(sandboxEsimRoutes, { sandbox: sandboxEsims });
   // ---- Production adapters and several instances (issue 12). Each block belongs to one part; keep edits inside yours.
   // [payments-config] `GET /api/payments/config` (Stripe part)
+  {
+    // Imported here so that this part's wiring stays inside its block.
+    const [{ paymentsConfig, paymentsConfigRoutes }, { CompositePaymentProvider }] = await Promise.all([
+      import('./modules/orders/payments-config.routes.ts'),
+      import('./providers/payment/composite.ts'),
+    ]);
+    // PayPal is offered when the configured providers say so; an injected provider (tests) tells it itself.
+    const paypalOffered =
+      configuredPayments?.paypal ?? (payments instanceof CompositePaymentProvider ? payments.offersPaypal : payments instanceof SandboxPaymentProvider);
+    await app.register(paymentsConfigRoutes, { config: paymentsConfig(config, paypalOffered) });
+  }
   // [/payments-config]
   // [stripe-webhook] `POST /api/webhooks/stripe` (Stripe part)
+  if (config.stripe.webhookSecret) {
+    // Imported here so that this part's wiring stays inside its block. Served whenever a signing
+    // secret is configured (config.ts requires it with PAYMENT_PROVIDER=stripe).
+    const [{ WebhookEventsRepository }, { stripeWebhookRoutes }] = await Promise.all([
+      import('./lib/webhook-events.repository.ts'),
+      import('./providers/payment/stripe/stripe-webhook.routes.ts'),
+    ]);
+    await app.register(stripeWebhookRoutes, {
+      secret: config.stripe.webhookSecret,
+      events: new WebhookEventsRepository(database.db, 'stripe'),
+      reconcile: (paymentIntentId) => orders.reconcileCardPayment(paymentIntentId),
+    });
+  }
   // [/stripe-webhook]
   // [paypal-webhook] `POST /api/webhooks/paypal` (PayPal part)
+  {
+    // Imported here so that this part's wiring stays inside its block.
+    const [{ PaypalPaymentProvider }, { WebhookEventsRepository }, { PaypalWebhookService }, { paypalWebhookRoutes }] = await Promise.all([
+      import('./providers/payment/paypal/paypal-provider.ts'),
+      import('./lib/webhook-events.repository.ts'),
+      import('./providers/payment/paypal/paypal-webhook.service.ts'),
+      import('./providers/payment/paypal/paypal-webhook.routes.ts'),
+    ]);
+    // PayPal REST configured (config.ts then requires the secret and the webhook id): deliveries
+    // are verified by postback with the adapter in use (one token cache); else the route answers 404.
+    const { clientId, clientSecret, baseUrl, webhookId } = config.paypal;
+    const webhook =
+      clientId && clientSecret && webhookId
+        ? new PaypalWebhookService({
+            verifier:
+              configuredPayments?.paypalRest ??
+              new PaypalPaymentProvider({ clientId, clientSecret, baseUrl, timeoutMs: config.paymentTimeoutMs, publicUrl: config.publicUrl }),
+            webhookId,
+            events: new WebhookEventsRepository(database.db, 'paypal'),
+            orders: ordersRepository,
+            capture: (order) => orders.captureApprovedPaypal(order),
+            log: app.log,
+          })
+        : undefined;
+    await app.register(paypalWebhookRoutes, { webhook });
+  }
   // [/paypal-webhook]
   // [esimgo-callback] `POST /api/webhooks/esimgo` (eSIM Go part)
+  {
+    // Imported here so that this part's wiring stays inside its block.
+    const [{ EsimGoCallbackRepository }, { EsimGoCallbackService }, { esimGoCallbackRoutes }, { EsimGoProvider }] = await Promise.all([
+      import('./providers/esim/esimgo/esimgo-callback.repository.ts'),
+      import('./providers/esim/esimgo/esimgo-callback.service.ts'),
+      import('./providers/esim/esimgo/esimgo-callback.routes.ts'),
+      import('./providers/esim/esimgo/esimgo-provider.ts'),
+    ]);
+    // The HMAC key is the eSIM Go API key: the adapter's in use, else the configured one; with
+    // neither (the sandbox without a key) every callback is refused 401.
+    const key = esimProvider instanceof EsimGoProvider ? esimProvider.callbackKey : config.esimGo.apiKey;
+    const callbacks = new EsimGoCallbackService({ repo: new EsimGoCallbackRepository(database.db), key, log: app.log });
+    await app.register(esimGoCallbackRoutes, { callbacks });
+  }
   // [/esimgo-callback]
   // [ops] `/livez`, `/readyz`, `/metrics`, request ids, the change bus (instances part)
+  {
+    // Imported here so that this part's wiring stays inside its block.
+    const [{ ChangeBus }, { registerOps }] = await Promise.all([import('./lib/change-bus.ts'), import('./modules/ops/ops.routes.ts')]);
+    // LISTEN/NOTIFY between the instances on this database: catalogue snapshots dropped everywhere
+    // on a change, idle job workers woken when a job is enqueued anywhere.
+    const bus = new ChangeBus({ database, log: app.log });
+    catalog.useChangeBus(bus);
+    jobs.useChangeBus(bus);
+    await bus.start();
+    app.addHook('onClose', async () => {
+      await bus.close();
+    });
+    const opsJobs = new JobsRepository(database.db);
+    await registerOps(app, { database, jobs, bus, metricsToken: config.metricsToken, jobStateCounts: () => opsJobs.stateCounts() });
+  }
   // [/ops]
   await registerWeb(app, { config, catalog, serveWeb: deps.serveWeb ?? true });
-  return { app, services: { catalog, cart, payments, orders, jobs, mailer, portal, usageSync, esimProvider, auth } };
+  return { app, services: { catalog, cart, payments: paymentsItself, orders, jobs, mailer, portal, usageSync, esimProvider: esimProviderItself, auth } };
 }

@@ -2,12 +2,14 @@ import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { announceAdminSetupLink } from './modules/auth/admin-setup-link.ts';
+import { gracefulShutdown } from './modules/ops/shutdown.ts';
 
 /**
  * Process entry: validates the environment, opens and migrates the database, seeds the
  * catalogue and the knowledge base on first start, listens, runs the durable job worker (fulfilment, e-mail) with the
  * recurring usage refresh and catalogue sync, prints the first-admin link while no admin exists,
- * and shuts down gracefully on SIGINT/SIGTERM (the worker finishes its job in hand first).
+ * and shuts down gracefully on SIGINT/SIGTERM (`modules/ops/shutdown.ts`: `/readyz` 503 while
+ * draining, requests in flight and the job in hand finish).
  */
 async function main(): Promise<void> {
   let config;
@@ -31,24 +33,17 @@ async function main(): Promise<void> {
   });
   if (seededArticles > 0) app.log.info({ articles: seededArticles }, 'knowledge base seeded');
 
-  let closing = false;
-  const shutdown = async (signal: string) => {
-    if (closing) return;
-    closing = true;
-    app.log.info({ signal }, 'shutting down');
-    const force = setTimeout(() => process.exit(1), 10_000);
-    force.unref();
-    await services.jobs.stop();
-    await app.close();
-    await database.close();
-    process.exit(0);
-  };
+  // SIGTERM: `/readyz` 503 for SHUTDOWN_DRAIN_MS, then the listener closes (requests in flight
+  // finish), the worker finishes its job in hand, the database closes (issue 12, `ops/shutdown.ts`).
+  const shutdown = gracefulShutdown({ app, jobs: services.jobs, database, drainMs: config.shutdownDrainMs, exit: (code) => process.exit(code) });
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
-  await app.listen({ port: config.port, host: config.host });
-  // Jobs left by a previous run (queued, or held by a process that died) are picked up here.
+  // Jobs left by a previous run (queued, or held by a process that died) are picked up here;
+  // started before listening, so that `/readyz` never answers 200 without a worker.
+  await app.ready();
   services.jobs.start();
+  await app.listen({ port: config.port, host: config.host });
   // Usage refresh of eSIMs in use, once per period across every instance (dedupe by period).
   await services.usageSync.scheduleNext(services.jobs);
   // Catalogue sync with the eSIM provider every CATALOGUE_SYNC_INTERVAL, once across instances (issue 10).

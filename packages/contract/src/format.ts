@@ -16,9 +16,9 @@ const NOT_AVAILABLE = 'N/A';
 const UNLIMITED = 'Unlimited';
 
 /**
- * MB per GB when converting. Providers quote binary gigabytes (e.g. eSIM Go reports
- * `dataAmount: 1024` for a 1GB bundle), so 1 GB = 1024 MB here. This is distinct from the
- * 1000 MB threshold at which the display switches to GB, which comes from the specification.
+ * MB per GB when converting: the store counts binary gigabytes (the eSIM Go adapter turns eSIM
+ * Go's documented decimal `dataAmount: 1000` for a 1GB bundle into 1024), so 1 GB = 1024 MB
+ * here. This is distinct from the 1000 MB threshold at which the display switches to GB, which comes from the specification.
  */
 const MB_PER_GB = 1024;
 
@@ -75,8 +75,8 @@ function displayGb(gb: number): number {
  *   '10240MB', 'Unlimited' or 'unlimited data'. A bare numeric string is MB.
  * - Text containing 'unlimited' (any case) gives 'Unlimited'.
  * - Under 1000 MB: whole MB, e.g. '500MB'.
- * - 1000 MB or more: GB, converted at 1 GB = 1024 MB (providers quote binary GB, e.g. eSIM Go
- *   `dataAmount` 1024 for a 1GB bundle). Then, in order:
+ * - 1000 MB or more: GB, converted at 1 GB = 1024 MB (the store's unit; the eSIM Go adapter turns
+ *   the decimal amounts eSIM Go documents, `dataAmount` 1000 for a 1GB bundle, into 1024). Then, in order:
  *   values within about 0.05 of 1, 2, 3, 5, 10 or 20 snap to them; 48–52 show as 50 and
  *   95–105 as 100; a fractional part of 0.95 or more rounds up to a whole number; anything else
  *   is shown with one decimal below 10 GB (trailing '.0' dropped) and as a whole number from 10 GB.

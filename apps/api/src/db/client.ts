@@ -13,6 +13,15 @@ import * as schema from './schema.ts';
 /** The Drizzle database, whichever driver is behind it (PGlite or postgres.js). */
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
+/**
+ * LISTEN on one channel (issue 12, several instances; docs/decisions/0020-several-instances.md):
+ * `onNotify(payload)` for each notification, `onListen()` each time the LISTEN is in place (the
+ * first time, and again after postgres.js re-opened its listening connection, when notifications
+ * may have been missed). Resolves once listening; the returned function stops listening.
+ * @throws the driver's error when the LISTEN cannot be issued (database down).
+ */
+export type Listen = (channel: string, onNotify: (payload: string) => void, onListen?: () => void) => Promise<() => Promise<void>>;
+
 /** An open database with the means to migrate and close it. */
 export interface Database {
   db: Db;
@@ -20,6 +29,15 @@ export interface Database {
   /** Applies pending migrations from `apps/api/drizzle`; safe to call from several instances at once. */
   migrate(): Promise<void>;
   close(): Promise<void>;
+  /**
+   * LISTEN/NOTIFY (issue 12). PostgreSQL: one dedicated connection (postgres.js `sql.listen`,
+   * re-opened by the driver when it drops); PGlite: `pglite.listen`, delivered in process.
+   * Channel names are lower-case identifiers (`[a-z_][a-z0-9_]*`: PGlite does not quote them).
+   * Absent on hand-made test databases: the change bus then works within the process only.
+   */
+  listen?: Listen;
+  /** `pg_notify(channel, payload)` outside any transaction (delivered at once). */
+  notify?(channel: string, payload: string): Promise<void>;
 }
 
 const migrationsFolder = path.resolve(import.meta.dirname, '../../drizzle');
@@ -59,6 +77,13 @@ export async function openDatabase(opts: {
         }
       },
       close: () => client.end({ timeout: 5 }),
+      async listen(channel, onNotify, onListen) {
+        const { unlisten } = await client.listen(channel, onNotify, onListen);
+        return unlisten;
+      },
+      async notify(channel, payload) {
+        await client.notify(channel, payload);
+      },
     };
   }
   const inMemory = opts.dataDir === 'memory://';
@@ -71,6 +96,17 @@ export async function openDatabase(opts: {
     driver: 'pglite',
     migrate: () => migratePglite(drizzlePglite(client, { schema }), { migrationsFolder }),
     close: () => client.close(),
+    async listen(channel, onNotify, onListen) {
+      const unlisten = await client.listen(channel, onNotify);
+      onListen?.();
+      return async () => {
+        // Closing the database first is fine: there is nothing left to unlisten.
+        if (!client.closed) await unlisten();
+      };
+    },
+    async notify(channel, payload) {
+      await client.query('select pg_notify($1, $2)', [channel, payload]);
+    },
   };
 }
 
@@ -82,6 +118,35 @@ export async function openDatabase(opts: {
 export async function queryRows<TRow extends Record<string, unknown>>(db: Db, query: SQL): Promise<TRow[]> {
   const result: unknown = await db.execute<TRow>(query);
   return Array.isArray(result) ? (result as TRow[]) : (result as { rows: TRow[] }).rows;
+}
+
+/** The `when` (epoch ms) of the newest migration in `apps/api/drizzle/meta/_journal.json`, read once. */
+let newestMigration: Promise<number> | undefined;
+
+/**
+ * Whether every migration shipped with this build is applied to `db` (`/readyz`, issue 12): the
+ * newest row of Drizzle's `drizzle.__drizzle_migrations` (its `created_at` is the journal's
+ * `when`, which is how Drizzle's migrator decides what is pending) is at least the newest
+ * journal entry. False when the table does not exist yet.
+ */
+export async function migrationsApplied(db: Db): Promise<boolean> {
+  newestMigration ??= fs
+    .readFile(path.join(migrationsFolder, 'meta', '_journal.json'), 'utf8')
+    .then((text) => Math.max(0, ...(JSON.parse(text) as { entries: { when: number }[] }).entries.map((e) => e.when)));
+  const newest = await newestMigration;
+  const exists = await queryRows<{ t: string | null }>(db, sql`select to_regclass('drizzle.__drizzle_migrations')::text as t`);
+  if (!exists[0]?.t) return false;
+  const rows = await queryRows<{ applied: string | number | null }>(db, sql`select max(created_at) as applied from drizzle.__drizzle_migrations`);
+  const applied = rows[0]?.applied;
+  return applied !== null && applied !== undefined && Number(applied) >= newest;
+}
+
+/**
+ * `pg_notify(channel, payload)` through `db`, which may be a transaction: PostgreSQL then delivers
+ * the notification at commit, and never when it rolls back (`lib/change-bus.ts`).
+ */
+export async function pgNotify(db: Db, channel: string, payload: string): Promise<void> {
+  await db.execute(sql`select pg_notify(${channel}, ${payload})`);
 }
 
 /** Cheap liveness probe used by `/api/health`. */

@@ -1,6 +1,7 @@
 import { type SQL, and, desc, eq, inArray, lt, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../db/client.ts';
 import { jobs } from '../db/schema.ts';
+import { notifyInTransaction } from './change-bus.ts';
 
 /**
  * SQL of the durable job queue (`jobs` table; docs/decisions/0008-durable-jobs.md). The worker
@@ -42,7 +43,9 @@ export interface EnqueueRequest {
 /**
  * Enqueues a job inside the caller's transaction `tx`, so the job exists exactly when the
  * caller's change commits (transactional outbox). Idempotent on `dedupeKey`: a second enqueue
- * with the same key leaves the first job as it is, whatever its state.
+ * with the same key leaves the first job as it is, whatever its state. A job due now also
+ * notifies the change bus's `jobs` topic in the same transaction (issue 12): at commit, idle
+ * workers of every instance wake and one claims it; polling stays the safety net.
  * @returns the new job's id, or `undefined` when a job with `dedupeKey` already existed.
  */
 export async function enqueue(tx: Db, job: EnqueueRequest): Promise<number | undefined> {
@@ -55,7 +58,9 @@ export async function enqueue(tx: Db, job: EnqueueRequest): Promise<number | und
         on conflict (dedupe_key) do nothing
         returning id`,
   );
-  return rows[0] === undefined ? undefined : Number(rows[0].id);
+  if (rows[0] === undefined) return undefined;
+  if (!job.parked && (job.runAt === undefined || job.runAt.getTime() <= Date.now())) await notifyInTransaction(tx, 'jobs', job.type);
+  return Number(rows[0].id);
 }
 
 /**
@@ -70,6 +75,7 @@ export async function releaseJob(tx: Db, dedupeKey: string): Promise<boolean> {
         where dedupe_key = ${dedupeKey} and status = 'queued' and run_at = 'infinity'::timestamptz
         returning id`,
   );
+  if (rows.length > 0) await notifyInTransaction(tx, 'jobs', 'released');
   return rows.length > 0;
 }
 
@@ -303,6 +309,7 @@ export class JobsRepository {
       .set({ status: 'queued', attempts: 0, runAt: sql`now()`, lockedUntil: null, lockedBy: null, updatedAt: sql`now()` })
       .where(and(eq(jobs.id, id), inArray(jobs.status, [...from])))
       .returning(JOB_ROW);
+    if (row) await notifyInTransaction(this.db, 'jobs', row.type);
     return row;
   }
 

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import os from 'node:os';
+import type { ChangeBus } from './change-bus.ts';
 import type { EnqueueRequest, JobCounts, JobRecord, JobsRepository } from './jobs.repository.ts';
 
 export { enqueue, discardJob, releaseJob, type EnqueueRequest } from './jobs.repository.ts';
@@ -15,6 +16,13 @@ export { enqueue, discardJob, releaseJob, type EnqueueRequest } from './jobs.rep
  * provider's idempotency key plus a unique index, never by the queue alone. Two workers (also in
  * two processes) never run one job at the same time: the claim takes a row lock with
  * `FOR UPDATE SKIP LOCKED` and a lease that the running worker renews every `leaseMs / 3`.
+ *
+ * Several instances (issue 12, docs/decisions/0020-several-instances.md): every instance runs a
+ * worker on the same table; a job is claimed by one of them (the row lock), recurring work is
+ * enqueued with a dedupe key per period so that N instances scheduling it make one job, and a
+ * job due now notifies `jobs` on the change bus in its transaction so that idle workers
+ * everywhere wake at its commit ({@link JobQueue.useChangeBus}); polling every `pollMs` stays
+ * the safety net for missed notifications and for retries that become due.
  */
 
 /** A claimed job as handlers see it. */
@@ -104,6 +112,7 @@ export class JobQueue {
   private readonly handlers = new Map<string, JobHandler>();
   private loop: Promise<void> | undefined;
   private stopping = false;
+  private everStarted = false;
   private woken = false;
   private wakeSleeper: (() => void) | undefined;
 
@@ -125,7 +134,27 @@ export class JobQueue {
   start(): void {
     if (this.loop) return;
     this.stopping = false;
+    this.everStarted = true;
     this.loop = this.runLoop();
+  }
+
+  /** True between {@link start} and {@link stop} (`/readyz`: the worker runs). */
+  get running(): boolean {
+    return this.loop !== undefined && !this.stopping;
+  }
+
+  /** Whether {@link start} was ever called (tests drive jobs with `runUntilIdle` and never start the worker). */
+  get started(): boolean {
+    return this.everStarted;
+  }
+
+  /**
+   * Wakes this worker whenever another instance (or this one, from a transaction) notifies `jobs`
+   * on the change bus, or the bus reconnected (a wake-up may have been missed).
+   * @returns a function that stops listening.
+   */
+  useChangeBus(bus: Pick<ChangeBus, 'subscribe'>): () => void {
+    return bus.subscribe('jobs', () => this.wake());
   }
 
   /** Stops polling and waits for the job in hand to finish; its lease would expire otherwise. */

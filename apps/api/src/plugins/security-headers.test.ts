@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase, testConfig } from '../../test/helper.ts';
 import { buildApp } from '../app.ts';
 import type { Database } from '../db/client.ts';
+import { isPaymentPage, stripePageSources } from './security-headers.ts';
 
 /** The nonce placeholder of the stand-in build, as Vite's `html.cspNonce` writes it. */
 const PLACEHOLDER = 'CSP_NONCE_PLACEHOLDER';
@@ -197,5 +198,99 @@ describe('Permissions-Policy', () => {
     // The copy buttons (access token, activation code) write to the clipboard.
     expect(policy.get('clipboard-write')).toBe('(self)');
     expect(policy.get('clipboard-read')).toBe('()');
+  });
+});
+
+/**
+ * Stripe's Payment Element on the card payment pages (issue 12; research/adapters.md section 2.4,
+ * PCI DSS SAQ A): only `/checkout` and `/portal/topup` of a store that takes cards through Stripe
+ * allow Stripe.js, its frames and its API, derived from `STRIPE_JS_URL` / `STRIPE_API_URL` (here a
+ * local fake); every other response keeps the base policy, and a sandbox store widens nothing.
+ */
+describe('payment pages with Stripe', () => {
+  const FAKE = 'http://127.0.0.1:5191';
+  let stripeDatabase: Database;
+  let stripeApp: FastifyInstance;
+
+  beforeAll(async () => {
+    stripeDatabase = await openTestDatabase();
+    ({ app: stripeApp } = await buildApp({
+      config: testConfig({
+        WEB_DIST: webDist,
+        PAYMENT_PROVIDER: 'stripe',
+        STRIPE_SECRET_KEY: 'sk_test_fake0123456789',
+        STRIPE_PUBLISHABLE_KEY: 'pk_test_fake0123456789',
+        STRIPE_WEBHOOK_SECRET: 'whsec_fake0123456789abcdef',
+        STRIPE_API_URL: FAKE,
+        STRIPE_JS_URL: `${FAKE}/v3/`,
+      }),
+      database: stripeDatabase,
+      serveWeb: true,
+    }));
+    await stripeApp.ready();
+  });
+  afterAll(async () => {
+    await stripeApp?.close();
+    await stripeDatabase?.close();
+  });
+
+  it.each(['/checkout', '/portal/topup', '/portal/topup?iccid=8990&token=x', '/checkout/'])(
+    'allows exactly the Stripe origins on %s',
+    async (url) => {
+      const res = await stripeApp.inject({ method: 'GET', url });
+      expect(res.statusCode).toBe(200);
+      const csp = expectStrictPolicy(res);
+      expect(csp.get('script-src')).toEqual(["'self'", FAKE]);
+      expect(csp.get('frame-src')).toEqual(["'self'", FAKE]);
+      expect(csp.get('connect-src')).toEqual(["'self'", FAKE]);
+      expect(csp.get('default-src')).toEqual(["'self'"]);
+      expect(csp.get('form-action')).toEqual(["'self'"]);
+      expect(csp.get('img-src')).toEqual(["'self'", 'data:', 'blob:']);
+      // The page's nonce is still in the header and the HTML.
+      expect(res.body).toContain(`nonce="${nonceOf(res)}"`);
+      // Wallets: the Payment Request API only in the store's page and Stripe's frames.
+      expect(res.headers['permissions-policy']).toContain(`payment=(self "${FAKE}")`);
+      expect(res.headers['permissions-policy']).toContain('camera=()');
+    },
+  );
+
+  it.each(['/', '/cart', '/checkout/success', '/portal', '/order-confirmation/ORD-ABCDEFGHJKLM', '/api/health', '/api/checkout-x', '/v3/'])(
+    'keeps the base policy on %s',
+    async (url) => {
+      const res = await stripeApp.inject({ method: 'GET', url });
+      const csp = expectStrictPolicy(res);
+      expect(csp.get('script-src')).toEqual(["'self'"]);
+      expect(csp.get('connect-src')).toEqual(["'self'"]);
+      expect(csp.has('frame-src')).toBe(false);
+      expect(String(res.headers['content-security-policy'])).not.toContain(FAKE);
+      expect(res.headers['permissions-policy']).toContain('payment=()');
+    },
+  );
+
+  it('does not widen a POST to a payment path', async () => {
+    const res = await stripeApp.inject({ method: 'POST', url: '/checkout', payload: {} });
+    expect(String(res.headers['content-security-policy'])).not.toContain(FAKE);
+  });
+
+  it('widens nothing on a store whose cards go to the sandbox', async () => {
+    for (const url of ['/checkout', '/portal/topup']) {
+      const res = await app.inject({ method: 'GET', url });
+      const csp = expectStrictPolicy(res);
+      expect(csp.get('script-src')).toEqual(["'self'"]);
+      expect(csp.get('connect-src')).toEqual(["'self'"]);
+      expect(csp.has('frame-src')).toBe(false);
+      expect(res.headers['permissions-policy']).toContain('payment=()');
+    }
+  });
+
+  it("derives Stripe's documented hosts for the real Stripe.js", () => {
+    expect(stripePageSources({ jsUrl: 'https://js.stripe.com/v3/', apiUrl: 'https://api.stripe.com' })).toEqual({
+      script: ['https://js.stripe.com', 'https://*.js.stripe.com'],
+      frame: ['https://js.stripe.com', 'https://*.js.stripe.com', 'https://hooks.stripe.com'],
+      connect: ['https://api.stripe.com'],
+    });
+    expect(isPaymentPage('/checkout?x=1')).toBe(true);
+    expect(isPaymentPage('/checkout/success')).toBe(false);
+    expect(isPaymentPage('/portal/topup-confirmation')).toBe(false);
   });
 });

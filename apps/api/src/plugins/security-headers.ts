@@ -12,7 +12,9 @@ import { PAYPAL_PAGE_STYLE } from '../providers/payment/sandbox-paypal-page.ts';
  * only: a per-response nonce ({@link cspNonce}) for the storefront's `index.html`, whose libraries
  * create `<style>` elements at run time; the SHA-256 of the constant `<style>` of the sandbox
  * pages; and, on the e-mail preview alone, the hashes of that document's own inline styles
- * ({@link scriptFreeDocumentPolicy}). Scripts come from the origin only.
+ * ({@link scriptFreeDocumentPolicy}). Scripts come from the origin only, except on the card
+ * payment pages of a store that takes cards through Stripe, which also allow Stripe.js and its
+ * frames ({@link stripePageSources}, issue 12).
  */
 
 /** Bytes of entropy in a nonce: 128 bits, the least CSP Level 3 recommends. */
@@ -30,17 +32,68 @@ export function cspHash(text: string): string {
 /** Inline `<style>` blocks served by the app's own pages that cannot carry a nonce. */
 const STYLE_HASHES = [cspHash(PAYPAL_PAGE_STYLE), cspHash(DEVICE_PAGE_STYLE)];
 
-/** The policy's directives; `style-src` gains the nonce of a response that has one. */
-function contentSecurityPolicy(styleNonce?: string): string {
+/**
+ * The origins a page that takes cards through Stripe's Payment Element needs beyond its own (issue
+ * 12; PCI DSS SAQ A wants a strict script allow-list on payment pages: research/adapters.md section
+ * 2.4; Stripe docs "Content Security Policy"): Stripe.js (`script-src`), Stripe's iframes (the
+ * Payment Element, Express Checkout, 3-D Secure: `frame-src`) and Stripe's API (`connect-src`).
+ */
+export interface PaymentPageSources {
+  script: readonly string[];
+  frame: readonly string[];
+  connect: readonly string[];
+}
+
+/**
+ * The {@link PaymentPageSources} of a Stripe configuration, derived from its URLs so that tests
+ * that point them at a local fake allow exactly the fake: `script-src` and `frame-src` get the
+ * origin of `jsUrl` (`STRIPE_JS_URL`, default `https://js.stripe.com/v3/`), `connect-src` the
+ * origin of `apiUrl` (`STRIPE_API_URL`, default `https://api.stripe.com`). For Stripe's own
+ * Stripe.js, Stripe's documented extra hosts are added: `https://*.js.stripe.com` (scripts and
+ * frames) and `https://hooks.stripe.com` (3-D Secure frames).
+ */
+export function stripePageSources(stripe: { jsUrl: string; apiUrl: string }): PaymentPageSources {
+  const js = new URL(stripe.jsUrl).origin;
+  const api = new URL(stripe.apiUrl).origin;
+  const real = js === 'https://js.stripe.com';
+  return {
+    script: real ? [js, 'https://*.js.stripe.com'] : [js],
+    frame: real ? [js, 'https://*.js.stripe.com', 'https://hooks.stripe.com'] : [js],
+    connect: [api],
+  };
+}
+
+/**
+ * The storefront pages that take a card (checkout, portal top-up): only they get the payment
+ * provider's origins in their CSP. Client-side navigation keeps the policy of the page the
+ * document was loaded at, so the storefront reloads these pages when it reaches them otherwise
+ * (`apps/web/src/components/payment/stripe/load-stripe.ts`).
+ */
+export const PAYMENT_PAGE_PATHS: readonly string[] = ['/checkout', '/portal/topup'];
+
+/** Whether `url` (path and query) is one of {@link PAYMENT_PAGE_PATHS}, with or without a trailing slash. */
+export function isPaymentPage(url: string): boolean {
+  const pathname = (url.split('?')[0] ?? '').replace(/\/+$/, '') || '/';
+  return PAYMENT_PAGE_PATHS.includes(pathname);
+}
+
+/**
+ * The policy's directives; `style-src` gains the nonce of a response that has one, and a payment
+ * page ({@link isPaymentPage}, with Stripe) the payment provider's {@link PaymentPageSources}.
+ */
+function contentSecurityPolicy(styleNonce?: string, payment?: PaymentPageSources): string {
   const styleSources = ["'self'", ...STYLE_HASHES, ...(styleNonce ? [`'nonce-${styleNonce}'`] : [])];
+  const withSources = (directive: string, extra: readonly string[] | undefined) =>
+    [directive, "'self'", ...(extra ?? [])].join(' ');
   return [
     "default-src 'self'",
-    "script-src 'self'",
+    withSources('script-src', payment?.script),
     `style-src ${styleSources.join(' ')}`,
     // QR codes (`data:`, canvas `blob:`), flags.
     "img-src 'self' data: blob:",
     "font-src 'self' data:",
-    "connect-src 'self'",
+    withSources('connect-src', payment?.connect),
+    ...(payment ? [withSources('frame-src', payment.frame)] : []),
     "object-src 'none'",
     "base-uri 'none'",
     "frame-ancestors 'none'",
@@ -87,8 +140,22 @@ const PERMISSIONS_POLICY = [
   'xr-spatial-tracking=()',
 ].join(', ');
 
+/**
+ * `Permissions-Policy` of a payment page with Stripe: `payment` delegated to the Stripe frames'
+ * origins so that the Express Checkout Element can open Google Pay or Apple Pay (the Payment
+ * Request API in Stripe's iframe, which asks for `allow="payment"`); every other feature as
+ * {@link PERMISSIONS_POLICY}.
+ */
+function paymentPagePermissions(payment: PaymentPageSources): string {
+  const origins = payment.frame.filter((o) => !o.includes('*')).map((o) => `"${o}"`);
+  return PERMISSIONS_POLICY.replace('payment=()', `payment=(self ${origins.join(' ')})`);
+}
+
 /** Nonces issued, by reply: one per response, however often a handler asks. */
 const nonces = new WeakMap<FastifyReply, string>();
+
+/** The payment provider's origins of a reply that answers a payment page ({@link isPaymentPage}). */
+const paymentPages = new WeakMap<FastifyReply, PaymentPageSources>();
 
 /**
  * The CSP nonce of this response (128 random bits from the CSPRNG, base64), created on first use
@@ -101,7 +168,7 @@ export function cspNonce(reply: FastifyReply): string {
   if (!nonce) {
     nonce = randomBytes(NONCE_BYTES).toString('base64');
     nonces.set(reply, nonce);
-    reply.header('content-security-policy', contentSecurityPolicy(nonce));
+    reply.header('content-security-policy', contentSecurityPolicy(nonce, paymentPages.get(reply)));
   }
   return nonce;
 }
@@ -167,17 +234,33 @@ export const STATIC_SECURITY_HEADERS: Readonly<Record<string, string>> = {
  * API answer pays no nonce; {@link cspNonce} rewrites it for a page that needs one) and
  * `Permissions-Policy`. A route may replace the CSP with a stricter one of its own (the e-mail
  * preview, {@link scriptFreeDocumentPolicy}).
+ *
+ * With `options.payment` (the store takes cards through Stripe: {@link stripePageSources}), the
+ * storefront pages that take a card ({@link isPaymentPage}: `GET /checkout`, `GET /portal/topup`)
+ * allow the provider's origins in `script-src`, `frame-src` and `connect-src` and delegate
+ * `payment` to its frames; every other response keeps the base policy (issue 12).
  */
-export async function registerSecurityHeaders(app: FastifyInstance): Promise<void> {
+export async function registerSecurityHeaders(
+  app: FastifyInstance,
+  options: { payment?: PaymentPageSources } = {},
+): Promise<void> {
+  const { payment } = options;
+  const paymentPermissions = payment ? paymentPagePermissions(payment) : undefined;
   await app.register(fastifyHelmet, {
     // Written below: helmet would rebuild the same string on every request.
     contentSecurityPolicy: false,
     crossOriginEmbedderPolicy: false,
     strictTransportSecurity: { maxAge: 31_536_000, includeSubDomains: true },
   });
-  app.addHook('onRequest', (_request, reply, done) => {
-    reply.header('content-security-policy', BASE_POLICY);
-    reply.header('permissions-policy', PERMISSIONS_POLICY);
+  app.addHook('onRequest', (request, reply, done) => {
+    if (payment && paymentPermissions && (request.method === 'GET' || request.method === 'HEAD') && isPaymentPage(request.url)) {
+      paymentPages.set(reply, payment);
+      reply.header('content-security-policy', contentSecurityPolicy(undefined, payment));
+      reply.header('permissions-policy', paymentPermissions);
+    } else {
+      reply.header('content-security-policy', BASE_POLICY);
+      reply.header('permissions-policy', PERMISSIONS_POLICY);
+    }
     done();
   });
 }

@@ -1,6 +1,8 @@
 import type { PaymentChoice } from '@esim/contract/checkout';
+import type { Wallet } from '@esim/contract/payments';
 import type { PaymentAttempt } from './idempotency.ts';
 import { apiFetch } from './api-client.ts';
+import type { CardCollector, WalletSource } from './card-payment.ts';
 
 /**
  * Card tokenisation (DESIGN.md section 4): the card fields go to the payment provider's
@@ -88,17 +90,43 @@ export function createCardToken(card: CardTokenRequest): Promise<CardToken> {
 }
 
 /**
- * The payment of a submission: PayPal as it is, or the card tokenised at the provider. The card
- * is tokenised once per attempt: a retry of the same attempt (unknown outcome) reuses its token,
- * so the request body stays the same and the idempotency key replays instead of refusing it.
+ * The token of a simulated wallet payment at the sandbox (`POST /api/payments/sandbox/wallet-tokens`,
+ * issue 12): the approved Visa test card, as the sandbox's Google Pay / Apple Pay sheet pays.
+ * @throws HttpError 429 (payment throttle) or a network error (TypeError).
+ */
+export function createWalletToken(wallet: Wallet): Promise<CardToken> {
+  return apiFetch<CardToken>('/api/payments/sandbox/wallet-tokens', { method: 'POST', json: { wallet } });
+}
+
+/** Where a card payment's token comes from, besides the sandbox's card fields (issue 12). */
+export interface CardSources {
+  /** Stripe's Payment Element, when Stripe takes the cards. */
+  collector?: CardCollector | null;
+  /** A wallet payment the buyer just approved. */
+  wallet?: WalletSource;
+}
+
+/**
+ * The payment of a submission: PayPal as it is, or the card tokenised at the provider (a wallet's
+ * card, Stripe's Payment Element, or the sandbox's card fields). The card is tokenised once per
+ * attempt: a retry of the same attempt (unknown outcome) reuses its token, so the request body
+ * stays the same and the idempotency key replays instead of refusing it.
  * @returns the payment and the attempt (with its token, when one was made).
- * @throws what `createCardToken` throws (the provider refusing a card field, or a network error).
+ * @throws what `createCardToken` throws (the provider refusing a card field, or a network error),
+ *   or `CardEntryError` (Stripe's form or a wallet).
  */
 export async function paymentFor(
   attempt: PaymentAttempt,
   values: { paymentMethod: 'card' | 'paypal'; card: CardFormValues },
+  sources: CardSources = {},
 ): Promise<{ payment: PaymentChoice; attempt: PaymentAttempt }> {
+  const { collector, wallet } = sources;
+  if (wallet) {
+    const token = attempt.token ?? (await wallet.getToken());
+    return { payment: { method: 'card', token, wallet: wallet.wallet }, attempt: { ...attempt, token } };
+  }
   if (values.paymentMethod === 'paypal') return { payment: { method: 'paypal' }, attempt };
-  const token = attempt.token ?? (await createCardToken(toCardTokenRequest(values.card))).token;
+  const token =
+    attempt.token ?? (collector ? await collector.createToken() : (await createCardToken(toCardTokenRequest(values.card))).token);
   return { payment: { method: 'card', token }, attempt: { ...attempt, token } };
 }

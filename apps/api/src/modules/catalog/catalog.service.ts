@@ -4,6 +4,7 @@ import type { SyncReport } from '@esim/contract/admin-catalogue';
 import { dataAmountLabel, validityCode } from '@esim/contract/format';
 import { GLOBAL, GLOBAL_SLUG, REGIONS, regionOf } from '@esim/contract/regions';
 import { type CachedJson, cacheJson } from '../../lib/cached-json.ts';
+import type { ChangeBus } from '../../lib/change-bus.ts';
 import { ConflictError } from '../../lib/errors.ts';
 import type { EsimProvider } from '../../providers/esim/esim-provider.ts';
 import { DEFAULT_PRICING_RULE, productPriceCents } from '../pricing/pricing.rules.ts';
@@ -11,8 +12,11 @@ import type { CatalogRepository, ProductRow, ProductUpsert, SyncCounts } from '.
 import { planSync, pricedItem } from './catalogue-sync.ts';
 import { destinationNames } from './country-names.ts';
 
-/** How long a snapshot is trusted before the fingerprint is checked again (other instances may have synced). */
-const SNAPSHOT_CHECK_MS = 5_000;
+/**
+ * How long a snapshot is trusted before the fingerprint is checked again (other instances may have
+ * changed products). The change bus tells at once; this is its safety net (issue 12: at most 1 s stale).
+ */
+const SNAPSHOT_CHECK_MS = 1_000;
 
 /** Bundles a sync writes per transaction, and after which it records its progress. */
 const SYNC_BATCH = 250;
@@ -91,6 +95,9 @@ export function toProduct(row: ProductRow): Product {
 export class CatalogService {
   private snapshot: Snapshot | undefined;
   private loading: Promise<Snapshot> | undefined;
+  /** Bumped by every drop: a load that began before a drop must not install its (older) snapshot. */
+  private generation = 0;
+  private bus: Pick<ChangeBus, 'publish'> | undefined;
 
   constructor(
     private readonly repo: CatalogRepository,
@@ -203,9 +210,34 @@ export class CatalogService {
     return { checked: rows.length, changed: changes.length };
   }
 
-  /** Drops the snapshot so the next read reloads it. */
+  /**
+   * Drops the snapshot so the next read reloads it, on this instance at once and, through the
+   * change bus (when {@link useChangeBus} was called), on every other instance (issue 12). Call it
+   * after the change committed.
+   */
   invalidate(): void {
+    this.drop();
+    void this.bus?.publish('catalogue');
+  }
+
+  /**
+   * Shares invalidations with the other instances: `invalidate()` publishes `catalogue`, and a
+   * `catalogue` notification (or a reconnection of the bus) drops this instance's snapshot.
+   * @returns a function that stops listening.
+   */
+  useChangeBus(bus: Pick<ChangeBus, 'publish' | 'subscribe'>): () => void {
+    this.bus = bus;
+    const unsubscribe = bus.subscribe('catalogue', () => this.drop());
+    return () => {
+      unsubscribe();
+      this.bus = undefined;
+    };
+  }
+
+  private drop(): void {
+    this.generation += 1;
     this.snapshot = undefined;
+    this.loading = undefined;
   }
 
   /**
@@ -300,23 +332,30 @@ export class CatalogService {
     const snap = this.snapshot;
     if (snap && Date.now() - snap.checkedAt < SNAPSHOT_CHECK_MS) return snap;
     if (snap) {
-      // Serve the current snapshot while checking in the background whether another instance changed it.
+      // Once a second one read checks whether another instance changed products (the safety net
+      // of the change bus); reads meanwhile are served from the snapshot.
       snap.checkedAt = Date.now();
-      void this.repo
-        .productsFingerprint()
-        .then((fp) => {
-          if (fp !== snap.fingerprint && this.snapshot === snap) this.snapshot = undefined;
-        })
-        .catch(() => {});
-      return snap;
+      const generation = this.generation;
+      try {
+        const fingerprint = await this.repo.productsFingerprint();
+        if (fingerprint === snap.fingerprint) return snap;
+        if (this.snapshot === snap && this.generation === generation) this.drop();
+      } catch {
+        return snap;
+      }
+      return this.current();
     }
-    this.loading ??= this.load().finally(() => {
-      this.loading = undefined;
-    });
+    if (!this.loading) {
+      const loading = this.load().finally(() => {
+        if (this.loading === loading) this.loading = undefined;
+      });
+      this.loading = loading;
+    }
     return this.loading;
   }
 
   private async load(): Promise<Snapshot> {
+    const generation = this.generation;
     const [rows, fingerprint] = await Promise.all([this.repo.allProducts(), this.repo.productsFingerprint()]);
     // On sale: listed by the provider and not hidden by the admin (issue 10). Within a
     // destination the admin's featured plans come first, then by type, data, days and price.
@@ -380,7 +419,8 @@ export class CatalogService {
       fingerprint,
       checkedAt: Date.now(),
     };
-    this.snapshot = snapshot;
+    // Dropped while loading (a change was announced): answer these readers, keep nothing.
+    if (this.generation === generation) this.snapshot = snapshot;
     return snapshot;
   }
 }

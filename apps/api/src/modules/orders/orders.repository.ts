@@ -195,16 +195,20 @@ async function cartMismatch(tx: Db, sessionId: string, lines: readonly NewOrderL
 }
 
 /**
- * Makes room for a new checkout of the session: an open PayPal order that waits for the buyer
- * (reference set, no capture running) is cancelled as superseded; PayPal never captures it, as
- * only the store captures and {@link OrdersRepository.startCapture} then finds it cancelled.
- * @returns undefined when there is room, `in_progress` naming the open order otherwise.
+ * Makes room for a new checkout of the session: an open order that waits for the buyer (a PayPal
+ * order not yet approved, or a card payment waiting for 3-D Secure, issue 12: reference set, no
+ * capture or confirmation running) is cancelled as superseded. PayPal never captures it, as only
+ * the store captures and {@link OrdersRepository.startCapture} then finds it cancelled; a card
+ * payment the customer still completes in an old tab is refunded when the store hears of it
+ * (`OrdersService.confirmCardAction`, the Stripe webhook).
+ * @returns undefined when there is room, `in_progress` naming the open order otherwise (a charge
+ *   being made has no reference yet).
  */
 async function settleOpenCheckout(tx: Db, sessionId: string): Promise<CheckoutBlock | undefined> {
   const open = await openCheckout(tx, sessionId);
   if (!open) return undefined;
   const capturing = open.captureStartedAt !== null && Date.now() - open.captureStartedAt.getTime() < CAPTURE_STALE_MS;
-  if (open.paymentMethod !== 'paypal' || open.paymentReference === null || capturing) {
+  if (open.paymentReference === null || capturing) {
     return { kind: 'in_progress', orderNumber: open.orderNumber };
   }
   await tx
@@ -445,6 +449,28 @@ export class OrdersRepository {
    * only now) until {@link markPaid} releases it or {@link markPaymentFailed} discards it.
    */
   awaitPaypalApproval(orderId: number, reference: string, provisionPayload: OrderJobPayload): Promise<void> {
+    return this.awaitBuyer(orderId, reference, provisionPayload);
+  }
+
+  /**
+   * Records a card payment waiting for the customer's action (Stripe `requires_action`, 3-D
+   * Secure; issue 12): its PaymentIntent id as the reference (the webhook finds the order by it),
+   * and the `provision-order` job parked with `provisionPayload`, as {@link awaitPaypalApproval}.
+   * The payment status stays `requires_approval` until the payment is settled.
+   */
+  awaitCardAction(orderId: number, reference: string, provisionPayload: OrderJobPayload): Promise<void> {
+    return this.awaitBuyer(orderId, reference, provisionPayload);
+  }
+
+  /**
+   * Records a payment event on an order's timeline (issue 10 `order_events`, kind `payment`), e.g.
+   * a card payment completed after its order was cancelled, and refunded (issue 12).
+   */
+  async recordPaymentEvent(orderId: number, actor: Actor, message: string, data: Record<string, unknown>): Promise<void> {
+    await this.db.insert(orderEvents).values({ orderId, kind: 'payment', actor, message, data });
+  }
+
+  private awaitBuyer(orderId: number, reference: string, provisionPayload: OrderJobPayload): Promise<void> {
     return this.db.transaction(async (tx) => {
       await tx
         .update(orders)
@@ -605,5 +631,15 @@ export class OrdersRepository {
   /** Sets (or clears, with null) the order's last fulfilment error, shown to admins. */
   async setLastError(orderId: number, message: string | null): Promise<void> {
     await this.db.update(orders).set({ lastError: message, updatedAt: sql`now()` }).where(eq(orders.id, orderId));
+  }
+
+  /**
+   * The order whose payment has this provider reference (`orders.payment_reference`, index
+   * `orders_payment_reference_idx`; issue 12): the webhooks find the order a PayPal order id or a
+   * Stripe PaymentIntent id belongs to. Read-only. The newest when several share it (never, in practice).
+   */
+  async findByPaymentReference(reference: string): Promise<OrderRow | undefined> {
+    const [row] = await this.db.select().from(orders).where(eq(orders.paymentReference, reference)).orderBy(desc(orders.id)).limit(1);
+    return row;
   }
 }

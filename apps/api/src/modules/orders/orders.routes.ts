@@ -83,7 +83,8 @@ function accessOf(headers: z.infer<typeof orderAccessHeadersSchema>): OrderAcces
  *   `{ customer: { fullName, email, phone? }, billingAddress?, payment: { method: 'card', token }
  *   | { method: 'paypal' }, acceptTerms: true, language }` (400 naming the field, e.g.
  *   `customer.email`). Answers 201 `{ orderNumber, accessToken, payment: { status: 'succeeded' }
- *   | { status: 'requires_approval', approvalUrl } }`; 402 `{ error: { code, message } }` with
+ *   | { status: 'requires_approval', approvalUrl } | { status: 'requires_action', clientSecret } }`
+ *   (the last: Stripe 3-D Secure, then `POST /api/orders/{orderNumber}/payment/confirm`); 402 `{ error: { code, message } }` with
  *   the provider's reason when the card is declined (order cancelled, cart kept; a card token
  *   pays once, a reused one gets 402 `token_already_used`); 409 `cart_empty` /
  *   `products_unavailable` (naming the plans); 409 `checkout_in_progress` (another checkout of
@@ -96,6 +97,16 @@ function accessOf(headers: z.infer<typeof orderAccessHeadersSchema>): OrderAcces
  *   the same key).
  *   A replayed response carries `Idempotent-Replayed: true`. 429 `rate_limited` with
  *   `Retry-After` (seconds) past the payment throttles (`throttle`, `lib/payment-throttle.ts`).
+ * - `POST /api/orders/{orderNumber}/payment/confirm` (issue 12), with `X-Session-Id` or
+ *   `X-Access-Token`, no body: after a checkout answered `payment: { status: 'requires_action',
+ *   clientSecret }` and the browser ran `stripe.handleNextAction({ clientSecret })` (3-D Secure),
+ *   settles the card payment from the provider's state: 200 `OrderView` once paid (`processing`,
+ *   provisioning queued; also on repeats, and when the Stripe webhook settled it first); 402 with
+ *   the provider's code and message when it failed (e.g. `authentication_failed`; order cancelled,
+ *   cart kept; `payment_refunded` when it succeeded after the order was cancelled, and was
+ *   refunded); 409 `payment_requires_action` (3-D Secure not finished), `not_card`,
+ *   `payment_not_started`; 404 as below; 429 past the checkout's payment throttle; 503/502
+ *   `upstream_error`.
  * - `POST /api/orders/{orderNumber}/paypal/capture`, with `X-Session-Id` or `X-Access-Token`:
  *   200 `OrderView` once captured (also on repeats); 402 with the provider's reason when the
  *   buyer cancelled (order cancelled, cart kept); 409 `payment_not_approved` before approval,
@@ -179,6 +190,32 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ orders: OrdersService; thrott
       },
     },
     async (request) => orders.capturePaypal(request.params.id, accessOf(request.headers)),
+  );
+
+  app.post(
+    '/api/orders/:id/payment/confirm',
+    {
+      config: { paramsFormatChecked: true },
+      // The checkout's payment throttle: attempts per session and address, declines (402) counted.
+      onRequest: async (request, reply) => throttle.onRequest(request, reply),
+      onSend: (request, reply, payload) => throttle.onSend(request, reply, payload),
+      schema: {
+        tags: ['orders'],
+        summary: "Settle an order's card payment after 3-D Secure in the browser (idempotent)",
+        params: orderParamsSchema,
+        headers: orderAccessHeadersSchema,
+        response: {
+          200: orderViewSchema,
+          402: apiErrorSchema,
+          404: apiErrorSchema,
+          409: apiErrorSchema,
+          429: apiErrorSchema,
+          502: apiErrorSchema,
+          503: apiErrorSchema,
+        },
+      },
+    },
+    async (request) => orders.confirmCardPayment(request.params.id, accessOf(request.headers)),
   );
 
   const admin = app.ordersAdmin;

@@ -9,6 +9,7 @@ import { CartOrderConflictError, ConflictError, NotFoundError, PaymentFailedErro
 import { type Idempotency, type IdempotencyRef, type IdempotentResponse, payloadHash } from '../../lib/idempotency.ts';
 import { type ChargeResult, type PaymentProvider, PaymentProviderError } from '../../providers/payment/payment-provider.ts';
 import type { CartService } from '../cart/cart.service.ts';
+import { InvalidTransitionError } from './order-status.ts';
 import { toAccountOrder, toOrderView } from './order-view.ts';
 import type { OrderJobPayload } from './order-jobs.ts';
 import type { CheckoutBlock, EsimRow, NewOrderLine, OrderRow, OrdersRepository } from './orders.repository.ts';
@@ -134,11 +135,20 @@ function checkoutBlocked(block: CheckoutBlock): ConflictError {
   }
 }
 
-/** How a payment attempt ended: paid, waiting for the PayPal buyer, or refused (402 body). */
+/** How a payment attempt ended: paid, waiting for the PayPal buyer or for 3-D Secure, or refused (402 body). */
 type PaymentOutcome =
   | { status: 'succeeded' }
   | { status: 'requires_approval'; approvalUrl: string }
+  | { status: 'requires_action'; clientSecret: string }
   | { status: 'failed'; error: ApiError };
+
+/**
+ * What {@link OrdersService.reconcileCardPayment} did: `unknown` (no card order has this
+ * reference), `unchanged` (already settled or cancelled), `pending` (still waiting for the
+ * customer), `settled` (paid or failed now), `voided` (paid after its order was cancelled:
+ * refunded).
+ */
+export type CardReconciliation = 'unknown' | 'unchanged' | 'pending' | 'settled' | 'voided';
 
 /**
  * Orders: checkout (cart -> order -> payment), PayPal capture and order reads (DESIGN.md
@@ -270,6 +280,148 @@ export class OrdersService {
       if (outcome) throw new PaymentFailedError(outcome.error.message, outcome.error.code);
     }
     return (await this.deps.repo.findById(order.id)) ?? order;
+  }
+
+  /**
+   * `POST /api/orders/{orderNumber}/payment/confirm` (issue 12): after 3-D Secure in the browser,
+   * settles the card payment of an order the caller may see (see {@link confirmCardAction}).
+   * @returns the order (status `processing`, provisioning queued) once paid; also on repeats.
+   * @throws NotFoundError 404 'Order Not Found' when the order is unknown or not the caller's.
+   * @throws ConflictError 409 `not_card`, `payment_not_started`, `payment_requires_action`.
+   * @throws PaymentFailedError 402 with the provider's code and message (order cancelled).
+   * @throws UpstreamError 503/502 when the provider cannot be reached / refuses.
+   */
+  async confirmCardPayment(orderNumber: string, access: OrderAccess): Promise<OrderView> {
+    return this.view(await this.confirmCardAction(await this.visibleOrder(orderNumber, access)));
+  }
+
+  /**
+   * Settles the card payment of `order` (already authorised by the caller) that waited for the
+   * customer's action (Stripe `requires_action`): asks the provider
+   * (`PaymentProvider.confirmCardPayment`) and records the outcome. Idempotent and safe against
+   * the Stripe webhook settling the same payment at the same time: the order row is locked and
+   * compared (`markPaid` / `markPaymentFailed` change only a pending, unsettled order), so the
+   * first settles and the second finds it settled. The confirmation is claimed
+   * (`startCapture`) so that a newer checkout of the cart does not supersede the order meanwhile.
+   * A payment that succeeded after its order was cancelled (superseded by a newer checkout, or
+   * cancelled by an admin) is refunded, and the 402 says so.
+   * @returns the order as stored after the confirmation (a paid order as it is).
+   * @throws ConflictError 409 `not_card` (another payment method), `payment_not_started` (no
+   *   card payment waits), `payment_requires_action` (the customer has not finished 3-D Secure).
+   * @throws PaymentFailedError 402 with the provider's code and message (the order is cancelled,
+   *   the cart kept), or the stored reason when it was already cancelled.
+   * @throws UpstreamError 503 when the provider cannot be reached, 502 when it refuses.
+   */
+  async confirmCardAction(order: OrderRow): Promise<OrderRow> {
+    if (order.paymentMethod !== 'card') throw new ConflictError('This order is not paid by card', 'not_card');
+    if (order.paymentStatus === 'succeeded') return order;
+    const reference = order.paymentReference;
+    if (order.status !== 'pending') {
+      const voided = await this.voidLateCardPayment(order);
+      throw this.unpaidCardError(order, voided);
+    }
+    if (!reference) throw new ConflictError('This order has no card payment waiting for confirmation', 'payment_not_started');
+    if (!(await this.deps.repo.startCapture(order.id))) {
+      const now = (await this.deps.repo.findById(order.id)) ?? order;
+      if (now.paymentStatus === 'succeeded') return now;
+      throw this.unpaidCardError(now, await this.voidLateCardPayment(now));
+    }
+    let result: ChargeResult;
+    try {
+      result = await this.callProvider(() => this.deps.payments.confirmCardPayment(reference));
+    } catch (error) {
+      await this.deps.repo.endCapture(order.id);
+      throw error;
+    }
+    if (result.status === 'requires_action' || result.status === 'requires_approval') {
+      await this.deps.repo.endCapture(order.id);
+      throw new ConflictError('Your bank has not confirmed this payment yet. Finish the verification, then try again.', 'payment_requires_action');
+    }
+    const outcome = await this.settleCard(order, result);
+    if (outcome === 'voided') throw this.unpaidCardError((await this.deps.repo.findById(order.id)) ?? order, true);
+    if (outcome) throw new PaymentFailedError(outcome.error.message, outcome.error.code);
+    return (await this.deps.repo.findById(order.id)) ?? order;
+  }
+
+  /**
+   * The Stripe webhook's effect (issue 12): the card order whose payment has `reference` (a
+   * PaymentIntent id) is settled from the provider's current state, read again rather than taken
+   * from the event (events come late, twice and out of order; research/adapters.md section 2.6):
+   * paid -> processing and provisioning (the browser never came back), failed -> cancelled with
+   * the reason. Idempotent, and safe against the browser's confirmation racing it (see
+   * {@link confirmCardAction}).
+   * @throws UpstreamError when the provider cannot be reached (the webhook answers 5xx and
+   *   Stripe delivers it again).
+   */
+  async reconcileCardPayment(reference: string): Promise<CardReconciliation> {
+    const order = await this.deps.repo.findByPaymentReference(reference);
+    if (!order || order.paymentMethod !== 'card') return 'unknown';
+    if (order.paymentStatus === 'succeeded') return 'unchanged';
+    if (order.status !== 'pending') return (await this.voidLateCardPayment(order)) ? 'voided' : 'unchanged';
+    const result = await this.callProvider(() => this.deps.payments.confirmCardPayment(reference));
+    if (result.status === 'requires_action' || result.status === 'requires_approval') return 'pending';
+    const outcome = await this.settleCard(order, result);
+    return outcome === 'voided' ? 'voided' : 'settled';
+  }
+
+  /**
+   * Records a settled card payment of a pending order ({@link settle}); when the order was
+   * cancelled meanwhile and the payment succeeded, refunds it instead.
+   * @returns undefined (paid), the 402 body (failed), or `voided` (refunded).
+   */
+  private async settleCard(
+    order: OrderRow,
+    result: Extract<ChargeResult, { status: 'succeeded' | 'failed' }>,
+  ): Promise<{ error: ApiError['error'] } | 'voided' | undefined> {
+    try {
+      const failure = await this.settle(order, result, { orderId: order.id });
+      return failure ? { error: failure.error } : undefined;
+    } catch (error) {
+      if (!(error instanceof InvalidTransitionError)) throw error;
+      const now = (await this.deps.repo.findById(order.id)) ?? order;
+      if (now.paymentStatus === 'succeeded') return undefined;
+      if (result.status === 'succeeded' && (await this.voidLateCardPayment(now))) return 'voided';
+      throw error;
+    }
+  }
+
+  /**
+   * Refunds a card payment that succeeded after its order was cancelled (superseded by a newer
+   * checkout of the cart, or cancelled by an admin while the customer was in 3-D Secure), in full,
+   * once (provider idempotency key `void:<orderNumber>`), and records it on the order's timeline.
+   * @returns true when such a payment was found and refunded (now or before).
+   */
+  private async voidLateCardPayment(order: OrderRow): Promise<boolean> {
+    const reference = order.paymentReference;
+    if (order.paymentMethod !== 'card' || order.status !== 'cancelled' || !reference || !this.deps.payments.ownsReference(reference)) return false;
+    let result: ChargeResult;
+    try {
+      result = await this.deps.payments.confirmCardPayment(reference);
+    } catch {
+      // Not a charge waiting for action (e.g. a declined sandbox charge): nothing to refund.
+      return false;
+    }
+    if (result.status !== 'succeeded') return false;
+    const refund = await this.deps.payments.refund({ chargeReference: reference, amountCents: order.totalCents, idempotencyKey: `void:${order.orderNumber}` });
+    await this.deps.repo.recordPaymentEvent(order.id, `payment:${this.deps.payments.id}`, 'Payment completed after the order was cancelled: refunded', {
+      outcome: 'refunded',
+      method: 'card',
+      amountCents: order.totalCents,
+      reference,
+      refund: refund.reference,
+      refundStatus: refund.status,
+      ...(refund.failureMessage ? { failureMessage: refund.failureMessage } : {}),
+    });
+    return true;
+  }
+
+  /** The 402 for a card order that is no longer pending and was not paid. */
+  private unpaidCardError(order: OrderRow, voided: boolean): PaymentFailedError {
+    if (voided) {
+      return new PaymentFailedError('This order was cancelled before the payment completed; the payment has been refunded.', 'payment_refunded');
+    }
+    const code = order.paymentStatus === 'failed' ? 'payment_failed' : 'payment_cancelled';
+    return new PaymentFailedError(order.paymentError ?? 'The payment was cancelled.', code);
   }
 
   /**
@@ -432,8 +584,11 @@ export class OrdersService {
       return { status: 'requires_approval', approvalUrl: result.approvalUrl };
     }
     if (result.status === 'requires_action') {
-      // Issue 12 (Stripe 3-D Secure): recorded and answered by the Stripe part.
-      throw new UpstreamError('The payment provider asked for an action the store does not support yet');
+      // Stripe 3-D Secure (issue 12): the order waits, its job parked, for the browser's
+      // `POST .../payment/confirm` or the `payment_intent.*` webhook.
+      if (payment.method !== 'card') throw new UpstreamError('The payment provider asked for an action the store does not support');
+      await this.deps.repo.awaitCardAction(order.id, result.reference, opts.jobPayload);
+      return { status: 'requires_action', clientSecret: result.clientSecret };
     }
     const failure = await this.settle(order, result, opts.jobPayload);
     return failure ? { status: 'failed', error: failure } : { status: 'succeeded' };

@@ -227,12 +227,20 @@ export class PortalRepository {
     return this.db.transaction(async (tx) => {
       await tx
         .update(esims)
-        .set({ profileState: esim.profileState, activatedAt: esim.activatedAt, status: esim.status, syncedAt: sql`now()`, syncError: null })
+        // A provider that does not report first use (eSIM Go: its FirstUse callback does) keeps the known one.
+        .set({ profileState: esim.profileState, activatedAt: esim.activatedAt ?? sql`${esims.activatedAt}`, status: esim.status, syncedAt: sql`now()`, syncError: null })
         .where(eq(esims.id, esimId));
       for (const { rowId, assignment: a } of updates) {
         await tx
           .update(esimBundles)
-          .set({ providerAssignmentId: a.id, ...assignmentColumns(a), updatedAt: sql`now()` })
+          // eSIM Go's bundle list has no start/end times (research/adapters.md section 0.2): keep the callbacks' ones.
+          .set({
+            providerAssignmentId: a.id,
+            ...assignmentColumns(a),
+            startedAt: a.startedAt ?? sql`${esimBundles.startedAt}`,
+            endsAt: a.endsAt ?? sql`${esimBundles.endsAt}`,
+            updatedAt: sql`now()`,
+          })
           .where(eq(esimBundles.id, rowId));
       }
       if (added.length > 0) {

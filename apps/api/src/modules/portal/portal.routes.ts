@@ -21,6 +21,7 @@ import type { RouteThrottle } from '../../lib/payment-throttle.ts';
 import { requireHeader } from '../../lib/request-headers.ts';
 import { requireUser, signedIn } from '../auth/auth-guard.ts';
 import type { PortalAccess, PortalService } from './portal.service.ts';
+import type { SharedRateLimitOptions } from '../../lib/throttle-store.ts';
 
 /** Top-up bodies are well under 1 KiB. */
 const TOPUP_BODY_LIMIT_BYTES = 8_192;
@@ -77,6 +78,10 @@ function accessOf(request: FastifyRequest, token: string | undefined): PortalAcc
  *   `rate_limited` with `Retry-After` (seconds) past the payment throttles (`throttle`, per access
  *   token, session and address, `lib/payment-throttle.ts`).
  * - `GET /api/portal/topups/{orderNumber}` and `POST .../paypal/capture` -> `PortalTopup`.
+ * - `POST /api/portal/topups/{orderNumber}/payment/confirm` (issue 12): after a top-up answered
+ *   `payment: { status: 'requires_action', clientSecret }` and the browser ran 3-D Secure, settles
+ *   the card payment -> `PortalTopup`; 402 / 409 `payment_requires_action` / 503 as
+ *   `OrdersService.confirmCardAction`; the top-up payment throttle applies.
  * - `POST /api/user/orders/attach` (signed in), body `{ accessToken }` -> `{ orderNumber,
  *   alreadyAttached }`: attaches a guest order and its top-ups to the account; 400
  *   `invalid_token` (field `accessToken`; unknown, expired and revoked alike); 401
@@ -89,9 +94,15 @@ export const portalRoutes: FastifyPluginAsyncZod<{
   throttle: RouteThrottle;
   /** The attach route's throttle (`attach-throttle.ts`). */
   attach: RouteThrottle;
-}> = async (app, { portal, rateLimitPerMinute, throttle, attach }) => {
+  /**
+   * Where the portal's rate limit counts (issue 12: shared by every instance; `sharedRateLimit` of
+   * `lib/throttle-store.ts`: Redis or the database). Default: this process's memory.
+   */
+  rateLimitStore?: SharedRateLimitOptions;
+}> = async (app, { portal, rateLimitPerMinute, throttle, attach, rateLimitStore }) => {
   // Registered inside this plugin, so it limits the portal's routes only.
   await app.register(fastifyRateLimit, {
+    ...rateLimitStore,
     max: rateLimitPerMinute,
     timeWindow: 60_000,
     // The plugin throws what this returns; the one error handler turns it into the usual body.
@@ -211,6 +222,32 @@ export const portalRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => portal.captureTopup(accessOf(request, request.headers['x-access-token']), request.params.orderNumber),
+  );
+
+  app.post(
+    '/api/portal/topups/:orderNumber/payment/confirm',
+    {
+      config: { paramsFormatChecked: true },
+      // The top-up payment throttle: attempts per access token (or account) and address, declines counted.
+      onRequest: async (request, reply) => throttle.onRequest(request, reply),
+      onSend: (request, reply, payload) => throttle.onSend(request, reply, payload),
+      schema: {
+        tags: ['portal'],
+        summary: "Settle a top-up's card payment after 3-D Secure in the browser (idempotent)",
+        headers: tokenHeadersSchema,
+        params: topupParamsSchema,
+        response: {
+          200: portalTopupSchema,
+          402: apiErrorSchema,
+          404: apiErrorSchema,
+          409: apiErrorSchema,
+          502: apiErrorSchema,
+          503: apiErrorSchema,
+          ...authErrors,
+        },
+      },
+    },
+    async (request) => portal.confirmTopupPayment(accessOf(request, request.headers['x-access-token']), request.params.orderNumber),
   );
 
   app.post(

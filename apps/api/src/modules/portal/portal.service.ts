@@ -59,7 +59,7 @@ export class PortalService {
     private readonly deps: {
       repo: PortalRepository;
       usage: UsageSyncService;
-      orders: Pick<OrdersService, 'purchaseTopup' | 'captureApprovedPaypal'>;
+      orders: Pick<OrdersService, 'purchaseTopup' | 'captureApprovedPaypal' | 'confirmCardAction'>;
       catalog: { productsFor(countryCode: string): Promise<Product[]> };
       /** The sandbox device simulator's page for an ICCID, or null with a real provider. */
       simulatorUrl: (iccid: string) => string | null;
@@ -200,6 +200,19 @@ export class PortalService {
     const scope = await this.open(access);
     const found = await this.findTopup(scope, orderNumber);
     await this.deps.orders.captureApprovedPaypal(found.order);
+    return this.topupView(await this.findTopup(scope, orderNumber));
+  }
+
+  /**
+   * `POST /api/portal/topups/{orderNumber}/payment/confirm` (issue 12): settles the card payment
+   * of a top-up after 3-D Secure in the browser (idempotent), after which fulfilment applies the
+   * bundle.
+   * @throws NotFoundError 404; and the errors of `OrdersService.confirmCardAction` (402, 409, 502/503).
+   */
+  async confirmTopupPayment(access: PortalAccess, orderNumber: string): Promise<PortalTopup> {
+    const scope = await this.open(access);
+    const found = await this.findTopup(scope, orderNumber);
+    await this.deps.orders.confirmCardAction(found.order);
     return this.topupView(await this.findTopup(scope, orderNumber));
   }
 

@@ -12,6 +12,8 @@ export interface PaymentProviders {
   sandbox: SandboxPaymentProvider | undefined;
   /** Whether PayPal is offered (`GET /api/payments/config`). */
   paypal: boolean;
+  /** The PayPal REST adapter when `PAYPAL_CLIENT_ID` is set: its webhook verifies deliveries with it (one token cache). */
+  paypalRest: PaypalPaymentProvider | undefined;
 }
 
 /**
@@ -29,10 +31,10 @@ export function createPaymentProviders(config: Config, database: Database): Paym
     const { secretKey, apiUrl } = config.stripe;
     if (!secretKey) throw new Error('STRIPE_SECRET_KEY is required with PAYMENT_PROVIDER=stripe');
     const card = new StripePaymentProvider({ secretKey, apiUrl, timeoutMs: config.paymentTimeoutMs, publicUrl: config.publicUrl });
-    return { payments: new CompositePaymentProvider({ card, paypal: paypal ?? null }), sandbox: undefined, paypal: paypal !== undefined };
+    return { payments: new CompositePaymentProvider({ card, paypal: paypal ?? null }), sandbox: undefined, paypal: paypal !== undefined, paypalRest: paypal };
   }
   // Store-relative approval links: the sandbox's PayPal page is served by this very store, so the
   // buyer stays on the origin they shop on (session storage and the visitor id are per origin).
   const sandbox = new SandboxPaymentProvider({ db: database.db, secret: config.paymentSandboxSecret });
-  return { payments: paypal ? new CompositePaymentProvider({ card: sandbox, paypal }) : sandbox, sandbox, paypal: true };
+  return { payments: paypal ? new CompositePaymentProvider({ card: sandbox, paypal }) : sandbox, sandbox, paypal: true, paypalRest: paypal };
 }

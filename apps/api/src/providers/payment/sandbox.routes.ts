@@ -16,6 +16,23 @@ const cardTokenSchema = z.object({
   last4: z.string(),
 });
 
+/** `POST /api/payments/sandbox/wallet-tokens` body: the wallet the simulated sheet stands for. */
+const walletTokenBodySchema = z.object({ wallet: z.enum(['apple_pay', 'google_pay']) });
+
+/**
+ * The card a simulated wallet pays with (issue 12, specification section 9): the sandbox's Visa
+ * test card that is approved (`SANDBOX_TEST_CARDS` in `sandbox.ts`), valid for three more years.
+ */
+function walletCard(wallet: 'apple_pay' | 'google_pay', now: Date) {
+  return {
+    cardholderName: wallet === 'apple_pay' ? 'Apple Pay' : 'Google Pay',
+    cardNumber: '4242424242424242',
+    expiryMonth: 12,
+    expiryYear: now.getUTCFullYear() + 3,
+    cvv: '123',
+  };
+}
+
 const paypalParamsSchema = z.object({ id: z.string() });
 
 /** A sandbox PayPal order id: 17 characters `0-9A-Z` (`createPaypalOrder` in `sandbox.ts`, as PayPal's). */
@@ -58,6 +75,12 @@ function notFound(request: FastifyRequest, reply: FastifyReply, id: string): Fas
  *   ("incoming request", "request completed") are off for it at every `LOG_LEVEL`, the error
  *   handler logs no 4xx, and request logs never include bodies (the app's logger also redacts
  *   `cardNumber` and `cvv` keys). `Cache-Control: no-store`.
+ * - `POST /api/payments/sandbox/wallet-tokens` body `{ wallet: 'google_pay' | 'apple_pay' }` ->
+ *   201 `{ token, brand, last4 }`: the token of the simulated wallet's card (the approved Visa test
+ *   card), which the storefront's simulated Google Pay / Apple Pay sheet sends to the checkout as
+ *   `{ method: 'card', token, wallet }` (issue 12: the sandbox simulates a wallet payment so the
+ *   flow can be tried without Stripe). Same throttle and headers as the card tokens; 400 for
+ *   another wallet.
  * - `GET /sandbox/paypal/{id}` -> 200 HTML approval page (amount, description, "Pay now",
  *   "Cancel and return"), or once decided the outcome with a link onwards; 404 HTML page (JSON
  *   error when the client does not accept HTML) for an unknown id.
@@ -100,6 +123,24 @@ export const sandboxPaymentRoutes: FastifyPluginAsyncZod<{
     },
     async (request, reply) => {
       const token = sandbox.tokenizeCard(request.body);
+      return reply.status(201).header('cache-control', 'no-store').send(token);
+    },
+  );
+
+  app.post(
+    '/api/payments/sandbox/wallet-tokens',
+    {
+      bodyLimit: 1024,
+      onRequest: (request, reply) => throttle.onRequest(request, reply),
+      schema: {
+        tags: ['payments (sandbox)'],
+        summary: 'Token of a simulated wallet payment (Google Pay, Apple Pay) at the sandbox payment provider',
+        body: walletTokenBodySchema,
+        response: { 201: cardTokenSchema, 400: apiErrorSchema, 429: apiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      const token = sandbox.tokenizeCard(walletCard(request.body.wallet, new Date()));
       return reply.status(201).header('cache-control', 'no-store').send(token);
     },
   );

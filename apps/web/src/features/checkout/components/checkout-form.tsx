@@ -5,9 +5,11 @@ import type { Language } from '@esim/contract/languages';
 import { CircleAlert, Loader2, Lock } from 'lucide-react';
 import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
 import { type FieldErrors, FormProvider, type Resolver, get, useForm } from 'react-hook-form';
+import type { CardValidation } from '../../../lib/card-payment.ts';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { FieldError, RequiredMark } from '../../../components/form/form-field.tsx';
+import { useCardSource, useWalletHandlers } from '../../../components/payment/payment-form.ts';
 import { PaymentFields } from '../../../components/payment/payment-fields.tsx';
 import { useRateLimitText } from '../../../components/payment/rate-limit-text.ts';
 import { Button } from '../../../components/ui/button.tsx';
@@ -37,7 +39,21 @@ const FIELD_ORDER: readonly CheckoutFieldPath[] = [
 ];
 
 /** The contract's form schema checks the raw values; the mapping to requests trims them. */
-const resolver = zodResolver(checkoutFormSchema, undefined, { raw: true }) as unknown as Resolver<CheckoutFormValues>;
+const schemaResolver = zodResolver(checkoutFormSchema, undefined, { raw: true }) as unknown as Resolver<CheckoutFormValues>;
+
+/** How the form validates now: without the store's card fields (Stripe's Payment Element, a wallet). */
+type ValidationContext = Pick<CardValidation, 'skipCard'>;
+
+/**
+ * {@link schemaResolver}, skipping the card fields when the card is not typed into the store's
+ * fields (the schema checks them only for `paymentMethod: 'card'`).
+ */
+const resolver: Resolver<CheckoutFormValues, ValidationContext> = async (values, context, options) => {
+  if (!context?.skipCard || values.paymentMethod !== 'card') return schemaResolver(values, undefined, options);
+  // Checked as if paid by PayPal (no card fields), answered with the values as they are.
+  const result = await schemaResolver({ ...values, paymentMethod: 'paypal' }, undefined, options);
+  return Object.keys(result.errors).length > 0 ? result : { values, errors: {} };
+};
 
 interface CheckoutFormProps {
   totalCents: number;
@@ -59,8 +75,10 @@ interface CheckoutFormProps {
 export function CheckoutForm({ totalCents, countries, language, blocked, onPaid, onCartChanged }: CheckoutFormProps) {
   const { t } = useTranslation('checkout');
   const errorText = useErrorText();
-  const form = useForm<CheckoutFormValues>({
+  const { stripe, validation, collectorRef, onCollector } = useCardSource();
+  const form = useForm<CheckoutFormValues, ValidationContext>({
     resolver,
+    context: validation,
     defaultValues: EMPTY_CHECKOUT_FORM,
     mode: 'onBlur',
     reValidateMode: 'onChange',
@@ -86,14 +104,28 @@ export function CheckoutForm({ totalCents, countries, language, blocked, onPaid,
     [focusFirst, setError],
   );
 
-  const { submit, phase, failure } = useCheckoutSubmit({ language, onPaid, onCartChanged, onFieldErrors });
+  const { submit, phase, failure } = useCheckoutSubmit({
+    language,
+    onPaid,
+    onCartChanged,
+    onFieldErrors,
+    collectorRef,
+    stripe,
+  });
   const busy = phase !== 'idle';
 
-  const onInvalid = (errors: FieldErrors<CheckoutFormValues>) => {
-    const paths = FIELD_ORDER.filter((path) => get(errors, path));
-    setInvalidCount(paths.length);
-    focusFirst(paths);
-  };
+  const onInvalid = useCallback(
+    (errors: FieldErrors<CheckoutFormValues>) => {
+      const paths = FIELD_ORDER.filter((path) => get(errors, path));
+      setInvalidCount(paths.length);
+      focusFirst(paths);
+    },
+    [focusFirst],
+  );
+
+  // Wallets (specification section 9; issue 12): the rest of the form is checked first (without the
+  // card fields: the wallet holds the card), then the wallet's card pays through the same submission.
+  const wallet = useWalletHandlers({ validation, handleSubmit, setInvalidCount, onInvalid, submit, blocked });
 
   // After a failed submit, the visible count follows the fixes; the announcement keeps the count
   // of the submit (the focused field reads its own error).
@@ -107,7 +139,7 @@ export function CheckoutForm({ totalCents, countries, language, blocked, onPaid,
         aria-label={t('form.label')}
         onSubmit={(event) => {
           setInvalidCount(0);
-          void handleSubmit(submit, onInvalid)(event);
+          void handleSubmit((values) => submit(values), onInvalid)(event);
         }}
         className="min-w-0 space-y-6"
       >
@@ -119,7 +151,14 @@ export function CheckoutForm({ totalCents, countries, language, blocked, onPaid,
           <BillingFields countries={countries} />
         </Section>
         <Section>
-          <PaymentFields idPrefix="checkout" />
+          <PaymentFields
+            idPrefix="checkout"
+            amountCents={totalCents}
+            currency="USD"
+            wallet={wallet}
+            onCollector={onCollector}
+            busy={busy || blocked}
+          />
         </Section>
         <Section>
           <div className="flex items-start gap-3">
@@ -233,6 +272,14 @@ function FailureAlert({ failure }: { failure: SubmitFailure }) {
       break;
     case 'conflict':
       title = t('errors.conflict');
+      break;
+    case 'card':
+      title = t('errors.cardForm');
+      body = failure.message || undefined;
+      break;
+    case 'actionIncomplete':
+      title = t('errors.actionIncomplete');
+      body = t('errors.actionIncompleteHint');
       break;
     case 'generic':
       title = failure.message ?? t('errors.generic');

@@ -7,7 +7,9 @@ import { type FieldErrors, FormProvider, type Resolver, get, useForm, useWatch }
 import { Trans, useTranslation } from 'react-i18next';
 import type { PortalAccess } from '../api/access-headers.ts';
 import { FieldError, RequiredMark } from '../../../components/form/form-field.tsx';
+import { useCardSource, useWalletHandlers } from '../../../components/payment/payment-form.ts';
 import { PaymentFields } from '../../../components/payment/payment-fields.tsx';
+import type { CardValidation } from '../../../lib/card-payment.ts';
 import { useRateLimitText } from '../../../components/payment/rate-limit-text.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import {
@@ -21,9 +23,12 @@ import {
 import { type TopupFailure, useTopupSubmit } from '../hooks/use-topup-submit.ts';
 import { PlanOptions } from './plan-options.tsx';
 
+/** How the form validates now: without the store's card fields (Stripe's Payment Element, a wallet). */
+type ValidationContext = Pick<CardValidation, 'skipCard'>;
+
 /** Validates with {@link validateTopupForm} (the contract's card rules) and hands RHF nested errors. */
-const resolver: Resolver<TopupFormValues> = async (values) => {
-  const errors = validateTopupForm(values);
+const resolver: Resolver<TopupFormValues, ValidationContext> = async (values, context) => {
+  const errors = validateTopupForm(values, { skipCard: context?.skipCard ?? false });
   if (errors.length === 0) return { values, errors: {} };
   const nested: Record<string, unknown> = {};
   for (const { path, message } of errors) {
@@ -50,8 +55,10 @@ interface TopupFormProps {
  */
 export function TopupForm({ access, iccid, products, language }: TopupFormProps) {
   const { t } = useTranslation('portal');
-  const form = useForm<TopupFormValues>({
+  const { stripe, validation, collectorRef, onCollector } = useCardSource();
+  const form = useForm<TopupFormValues, ValidationContext>({
     resolver,
+    context: validation,
     defaultValues: emptyTopupForm(products[0]?.productId),
     mode: 'onBlur',
     reValidateMode: 'onChange',
@@ -75,13 +82,19 @@ export function TopupForm({ access, iccid, products, language }: TopupFormProps)
     },
     [focusFirst, setError],
   );
-  const { submit, phase, failure } = useTopupSubmit({ access, iccid, language, onFieldErrors });
+  const { submit, phase, failure } = useTopupSubmit({ access, iccid, language, onFieldErrors, collectorRef, stripe });
   const busy = phase !== 'idle';
-  const onInvalid = (errors: FieldErrors<TopupFormValues>) => {
-    const paths = TOPUP_FIELD_ORDER.filter((path) => get(errors, path));
-    setInvalidCount(paths.length);
-    focusFirst(paths);
-  };
+  const onInvalid = useCallback(
+    (errors: FieldErrors<TopupFormValues>) => {
+      const paths = TOPUP_FIELD_ORDER.filter((path) => get(errors, path));
+      setInvalidCount(paths.length);
+      focusFirst(paths);
+    },
+    [focusFirst],
+  );
+
+  // Wallets (issue 12): the plan and the terms are checked first (the wallet holds the card).
+  const wallet = useWalletHandlers({ validation, handleSubmit, setInvalidCount, onInvalid, submit });
 
   const productId = useWatch({ control, name: 'productId' });
   const selected = products.find((p) => String(p.productId) === productId);
@@ -98,7 +111,7 @@ export function TopupForm({ access, iccid, products, language }: TopupFormProps)
         aria-label={t('topup.form')}
         onSubmit={(event) => {
           setInvalidCount(0);
-          void handleSubmit(submit, onInvalid)(event);
+          void handleSubmit((values) => submit(values), onInvalid)(event);
         }}
         className="min-w-0 space-y-6"
       >
@@ -107,7 +120,14 @@ export function TopupForm({ access, iccid, products, language }: TopupFormProps)
           <PlanOptions products={products} error={messageOf(formState.errors.productId?.message)} />
         </Section>
         <Section>
-          <PaymentFields idPrefix="topup" />
+          <PaymentFields
+            idPrefix="topup"
+            amountCents={selected?.priceCents ?? 0}
+            currency={selected?.currency ?? 'USD'}
+            wallet={wallet}
+            onCollector={onCollector}
+            busy={busy}
+          />
         </Section>
         <Section>
           <div className="flex items-start gap-3">
@@ -211,6 +231,14 @@ function FailureAlert({ failure }: { failure: TopupFailure }) {
       break;
     case 'rateLimited':
       ({ title, body } = rateLimited(failure.retryAfterS));
+      break;
+    case 'card':
+      title = t('topup.errors.cardForm');
+      body = failure.message || undefined;
+      break;
+    case 'actionIncomplete':
+      title = t('topup.errors.actionIncomplete');
+      body = t('topup.errors.actionIncompleteHint');
       break;
     default:
       title = t(`topup.errors.${failure.kind}`);

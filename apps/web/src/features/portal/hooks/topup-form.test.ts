@@ -35,6 +35,11 @@ describe('validateTopupForm', () => {
     expect(errors.at(-1)).toEqual({ path: 'acceptTerms', message: 'terms' });
   });
 
+  it('skips the card fields when the card is not typed into them (Stripe, a wallet; issue 12)', () => {
+    const errors = validateTopupForm(emptyTopupForm(7), { skipCard: true });
+    expect(errors).toEqual([{ path: 'acceptTerms', message: 'terms' }]);
+  });
+
   it('uses the contract card rules (Luhn, CVC length) and skips the card for PayPal', () => {
     const bad = { ...filled, card: { ...filled.card, cardNumber: '4242 4242 4242 4241', cvv: '12' } };
     expect(validateTopupForm(bad)).toEqual([

@@ -49,13 +49,15 @@ export function emptyTopupForm(productId: number | undefined): TopupFormValues {
 
 /**
  * Checks the form: a plan is chosen (`plan`), the card fields pass the contract's
- * `cardDetailsSchema` when paying by card (keys `required`, `cardNumber`, `expired`, `cvc`, ...)
- * and the terms are accepted (`terms`). Returns the errors in page order; none when valid.
+ * `cardDetailsSchema` when paying by card with the store's card fields (keys `required`,
+ * `cardNumber`, `expired`, `cvc`, ...; not with `skipCard`: Stripe's Payment Element or a wallet
+ * holds the card, issue 12) and the terms are accepted (`terms`). Returns the errors in page
+ * order; none when valid.
  */
-export function validateTopupForm(values: TopupFormValues): TopupFieldError[] {
+export function validateTopupForm(values: TopupFormValues, { skipCard = false }: { skipCard?: boolean } = {}): TopupFieldError[] {
   const errors: TopupFieldError[] = [];
   if (!/^\d+$/.test(values.productId)) errors.push({ path: 'productId', message: 'plan' });
-  if (values.paymentMethod === 'card') {
+  if (values.paymentMethod === 'card' && !skipCard) {
     const result = cardDetailsSchema.safeParse(values.card);
     if (!result.success) {
       for (const issue of result.error.issues) {

@@ -1,0 +1,112 @@
+import { apiErrorSchema } from '@esim/contract/catalog';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import Stripe from 'stripe';
+import { z } from 'zod';
+import { ValidationError } from '../../../lib/errors.ts';
+import type { WebhookEventsRepository } from '../../../lib/webhook-events.repository.ts';
+import type { CardReconciliation } from '../../../modules/orders/orders.service.ts';
+
+/** Stripe's default tolerance of a signature's timestamp, seconds (stripe-node `Webhooks.DEFAULT_TOLERANCE`). */
+export const STRIPE_WEBHOOK_TOLERANCE_S = 300;
+
+/** An event is a few KiB; Stripe's payloads stay far below this. */
+const WEBHOOK_BODY_LIMIT_BYTES = 512 * 1024;
+
+/** The part of an Event the store reads (research/adapters.md section 2.6). */
+const eventSchema = z.object({
+  id: z.string().min(1).max(255),
+  type: z.string().min(1).max(255),
+  data: z.object({ object: z.looseObject({ id: z.string().max(255).optional(), object: z.string().optional() }) }),
+});
+
+/** The types that settle a card payment: the order is reconciled with the PaymentIntent's current state. */
+const SETTLING = new Set(['payment_intent.succeeded', 'payment_intent.payment_failed', 'payment_intent.canceled']);
+/** Recorded in the log only: the refunds module records the refunds it makes itself. */
+const LOGGED = new Set(['charge.refunded', 'refund.created', 'refund.updated', 'refund.failed', 'charge.dispute.created']);
+
+export interface StripeWebhookOptions {
+  /** The endpoint's signing secret (`STRIPE_WEBHOOK_SECRET`, `whsec_…`). */
+  secret: string;
+  /** Signature timestamp tolerance, seconds (default {@link STRIPE_WEBHOOK_TOLERANCE_S}). */
+  toleranceS?: number;
+  /** Stripe's rows of `webhook_events` (provider `stripe`). */
+  events: WebhookEventsRepository;
+  /** `OrdersService.reconcileCardPayment`: settles the card order of a PaymentIntent. */
+  reconcile(paymentIntentId: string): Promise<CardReconciliation>;
+}
+
+/**
+ * `POST /api/webhooks/stripe` (issue 12; Stripe docs: webhooks, signatures; research/adapters.md
+ * section 2.6). Register it as its own plugin: it parses every body as raw bytes (the signature
+ * is over the exact bytes), in its own scope only.
+ *
+ * - Verifies `Stripe-Signature: t=<unix s>,v1=<hex>[,v1=…]` with `stripe.webhooks.constructEvent`
+ *   (HMAC-SHA256 of `${t}.${raw body}` with the endpoint secret, constant-time, any of several
+ *   `v1` during a secret rotation; timestamps older than 300 s refused, against replays of an old
+ *   delivery): 400 `invalid_signature` (field `Stripe-Signature`) when missing, malformed, wrong
+ *   or stale; 400 `validation_error` for a signed body that is not an Event.
+ * - Each event once: its id is recorded in `webhook_events` (`insert … on conflict do nothing`);
+ *   a delivery of an event already processed is answered 200 `{ received: true, duplicate: true }`
+ *   and has no effect. The effects are idempotent too, so an event whose effect was interrupted is
+ *   applied again on its next delivery, and `processed_at` is set after the effect.
+ * - `payment_intent.succeeded` / `payment_intent.payment_failed` / `payment_intent.canceled`: the
+ *   card order whose `payment_reference` is the PaymentIntent is settled from the PaymentIntent as
+ *   Stripe shows it now (`OrdersService.reconcileCardPayment`): completes a 3-D Secure payment when
+ *   the browser never came back, cancels a failed one with its reason. `charge.refunded` and
+ *   `refund.*`: logged. Anything else: 200, ignored.
+ * - Answers 200 `{ received: true }`; 503 `upstream_error` when Stripe cannot be read back (Stripe
+ *   delivers the event again later, with backoff, for up to three days).
+ */
+export const stripeWebhookRoutes: FastifyPluginAsyncZod<StripeWebhookOptions> = async (app, options) => {
+  const tolerance = options.toleranceS ?? STRIPE_WEBHOOK_TOLERANCE_S;
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: WEBHOOK_BODY_LIMIT_BYTES }, (_request, body, done) => done(null, body));
+
+  app.post(
+    '/api/webhooks/stripe',
+    {
+      bodyLimit: WEBHOOK_BODY_LIMIT_BYTES,
+      schema: {
+        tags: ['webhooks'],
+        summary: 'Stripe events (signed with the endpoint secret); each processed once',
+        headers: z.looseObject({ 'stripe-signature': z.string().optional().describe('t=<unix seconds>,v1=<HMAC-SHA256 hex>') }),
+        response: {
+          200: z.object({ received: z.literal(true), duplicate: z.boolean().optional() }),
+          400: apiErrorSchema,
+          413: apiErrorSchema,
+          415: apiErrorSchema,
+          503: apiErrorSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+      const header = request.headers['stripe-signature'];
+      const refused = new ValidationError('Stripe-Signature: missing, malformed, wrong or too old', 'Stripe-Signature', 'invalid_signature');
+      if (!header || header.length > 4096) throw refused;
+      let event: unknown;
+      try {
+        event = Stripe.webhooks.constructEvent(raw, header, options.secret, tolerance);
+      } catch (error) {
+        if (error instanceof Stripe.errors.StripeSignatureVerificationError) throw refused;
+        // Signed, but not JSON.
+        throw new ValidationError('body: not a Stripe event', 'body');
+      }
+      const parsed = eventSchema.safeParse(event);
+      if (!parsed.success) throw new ValidationError('body: not a Stripe event', 'body');
+      const { id, type, data } = parsed.data;
+      const state = await options.events.claim(id, type);
+      if (state === 'processed') return { received: true as const, duplicate: true };
+      const object = data.object;
+      if (SETTLING.has(type) && object.object === 'payment_intent' && object.id) {
+        const outcome = await options.reconcile(object.id);
+        request.log.info({ stripeEvent: id, type, paymentIntent: object.id, outcome }, 'stripe webhook: card payment reconciled');
+      } else if (LOGGED.has(type)) {
+        request.log.info({ stripeEvent: id, type, object: object.id }, 'stripe webhook: recorded');
+      }
+      await options.events.markProcessed(id);
+      return { received: true as const };
+    },
+  );
+};

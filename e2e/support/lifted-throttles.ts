@@ -1,0 +1,23 @@
+/**
+ * Every throttle the browser journeys would hit from 127.0.0.1, lifted: many tests pay, sign in,
+ * chat and write to support from one address in one run. The throttles' own tests run in the API
+ * suite with explicit limits. Used by the stores of `playwright.config.ts` and the cluster's
+ * instances (`cluster/cluster.ts`).
+ */
+export const LIFTED_THROTTLES: Record<string, string> = {
+  // Payments (issue 8).
+  PAYMENT_THROTTLE_ATTEMPTS_PER_SESSION: '1000000',
+  PAYMENT_THROTTLE_ATTEMPTS_PER_ADDRESS: '1000000',
+  PAYMENT_THROTTLE_DECLINES_PER_SESSION: '1000000',
+  PAYMENT_THROTTLE_DECLINES_PER_ADDRESS: '1000000',
+  // Sign-ins and registrations (issue 9).
+  AUTH_THROTTLE_FAILURES_PER_ACCOUNT: '1000000',
+  AUTH_THROTTLE_FAILURES_PER_ADDRESS: '1000000',
+  AUTH_THROTTLE_ATTEMPTS_PER_ADDRESS: '1000000',
+  AUTH_RESET_REQUESTS_PER_EMAIL: '1000000',
+  AUTH_RESET_REQUESTS_PER_ADDRESS: '1000000',
+  // The chat assistant and the contact form (issue 11).
+  CHAT_RATE_LIMIT_PER_SESSION: '1000000',
+  CHAT_RATE_LIMIT_PER_ADDRESS: '1000000',
+  SUPPORT_RATE_LIMIT_PER_HOUR: '1000000',
+};
