@@ -366,10 +366,10 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; s
   // Retrieval over the published articles (rebuilt when `kb_revision` moves) and the catalogue's
   // plans, prices and sales of the last 90 days. Built whatever CHAT_ENGINE is: the knowledge base's
   // "try a question" uses it.
-  const localEngine = new LocalChatEngine({
-    knowledge: knowledgeBase,
-    catalogue: new CatalogueFacts({ catalog, popularity: new PopularityRepository(database.db) }),
-  });
+  const catalogueFacts = new CatalogueFacts({ catalog, popularity: new PopularityRepository(database.db) });
+  // A catalogue change (here or, through the change bus, on another instance) is answered with at once.
+  catalog.onChange(() => catalogueFacts.invalidate());
+  const localEngine = new LocalChatEngine({ knowledge: knowledgeBase, catalogue: catalogueFacts });
   // CHAT_ENGINE=anythingllm (config.ts requires ANYTHINGLLM_URL with it): the workspace chat and the document sync.
   const anythingllmUrl = config.chat.engine === 'anythingllm' ? config.chat.anythingllm.url : undefined;
   const anythingllm = anythingllmUrl ? new AnythingLLMClient({ ...config.chat.anythingllm, url: anythingllmUrl }) : undefined;
@@ -498,19 +498,21 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; s
     await app.register(stripeWebhookRoutes, {
       secret: config.stripe.webhookSecret,
       events: new WebhookEventsRepository(database.db, 'stripe'),
-      reconcile: (paymentIntentId) => orders.reconcileCardPayment(paymentIntentId),
+      reconcile: (paymentIntentId, intent) => orders.reconcileCardPayment(paymentIntentId, intent),
     });
   }
   // [/stripe-webhook]
   // [paypal-webhook] `POST /api/webhooks/paypal` (PayPal part)
   {
     // Imported here so that this part's wiring stays inside its block.
-    const [{ PaypalPaymentProvider }, { WebhookEventsRepository }, { PaypalWebhookService }, { paypalWebhookRoutes }] = await Promise.all([
-      import('./providers/payment/paypal/paypal-provider.ts'),
-      import('./lib/webhook-events.repository.ts'),
-      import('./providers/payment/paypal/paypal-webhook.service.ts'),
-      import('./providers/payment/paypal/paypal-webhook.routes.ts'),
-    ]);
+    const [{ PaypalPaymentProvider }, { WebhookEventsRepository }, { PaypalWebhookService }, { paypalWebhookRoutes }, { paypalWebhookThrottle }] =
+      await Promise.all([
+        import('./providers/payment/paypal/paypal-provider.ts'),
+        import('./lib/webhook-events.repository.ts'),
+        import('./providers/payment/paypal/paypal-webhook.service.ts'),
+        import('./providers/payment/paypal/paypal-webhook.routes.ts'),
+        import('./providers/payment/paypal/paypal-webhook-throttle.ts'),
+      ]);
     // PayPal REST configured (config.ts then requires the secret and the webhook id): deliveries
     // are verified by postback with the adapter in use (one token cache); else the route answers 404.
     const { clientId, clientSecret, baseUrl, webhookId } = config.paypal;
@@ -527,7 +529,8 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; s
             log: app.log,
           })
         : undefined;
-    await app.register(paypalWebhookRoutes, { webhook });
+    // Deliveries per client address, counted before each verification postback (120 per minute).
+    await app.register(paypalWebhookRoutes, { webhook, throttle: paypalWebhookThrottle(throttler) });
   }
   // [/paypal-webhook]
   // [esimgo-callback] `POST /api/webhooks/esimgo` (eSIM Go part)

@@ -2,14 +2,14 @@ import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { announceAdminSetupLink } from './modules/auth/admin-setup-link.ts';
-import { gracefulShutdown } from './modules/ops/shutdown.ts';
+import { gracefulShutdown, shutdownForceAfterMs } from './modules/ops/shutdown.ts';
 
 /**
  * Process entry: validates the environment, opens and migrates the database, seeds the
  * catalogue and the knowledge base on first start, listens, runs the durable job worker (fulfilment, e-mail) with the
  * recurring usage refresh and catalogue sync, prints the first-admin link while no admin exists,
  * and shuts down gracefully on SIGINT/SIGTERM (`modules/ops/shutdown.ts`: `/readyz` 503 while
- * draining, requests in flight and the job in hand finish).
+ * draining, no new job claimed, requests in flight and the job in hand finish).
  */
 async function main(): Promise<void> {
   let config;
@@ -33,9 +33,19 @@ async function main(): Promise<void> {
   });
   if (seededArticles > 0) app.log.info({ articles: seededArticles }, 'knowledge base seeded');
 
-  // SIGTERM: `/readyz` 503 for SHUTDOWN_DRAIN_MS, then the listener closes (requests in flight
-  // finish), the worker finishes its job in hand, the database closes (issue 12, `ops/shutdown.ts`).
-  const shutdown = gracefulShutdown({ app, jobs: services.jobs, database, drainMs: config.shutdownDrainMs, exit: (code) => process.exit(code) });
+  // SIGTERM: `/readyz` 503 and the worker claims no new job, for SHUTDOWN_DRAIN_MS; then the
+  // listener closes (requests in flight finish), the worker finishes its job in hand, the
+  // database closes (issue 12, `ops/shutdown.ts`). Exit 1 anyway once the longest provider call
+  // could have ended: max(ESIMGO_TIMEOUT_MS, PAYMENT_TIMEOUT_MS) + 10 s after the drain
+  // (systemd's TimeoutStopSec must be above drain + that, deploy/roamwise@.service).
+  const shutdown = gracefulShutdown({
+    app,
+    jobs: services.jobs,
+    database,
+    drainMs: config.shutdownDrainMs,
+    forceAfterMs: shutdownForceAfterMs(config),
+    exit: (code) => process.exit(code),
+  });
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 

@@ -13,7 +13,7 @@ import { NGINX_BINARY, NGINX_SITE_FILE, writeLocalNginx } from '../../../deploy/
  * file passes `nginx -t` with a certificate, and its loopback rendering, run by Debian's nginx in
  * front of two stand-in instances, balances, retries only idempotent requests, passes webhooks
  * byte for byte with their signature headers, sets the forwarded headers the store trusts,
- * refuses /metrics and oversized bodies, compresses JSON and caches hashed assets.
+ * refuses /metrics (and /metrics/) and oversized bodies, compresses JSON and caches hashed assets.
  */
 type Seen = { instance: string; method: string; url: string; headers: http.IncomingHttpHeaders; body: Buffer };
 
@@ -197,8 +197,27 @@ describe.skipIf(!hasNginx)('deploy/nginx.conf', () => {
   it('refuses /metrics itself and bodies over 1 MiB, before any instance', async () => {
     seen.length = 0;
     expect((await request('GET', '/metrics')).status).toBe(403);
+    // The store routes these like /metrics (ignoreTrailingSlash): nginx refuses them as well.
+    expect((await request('GET', '/metrics/')).status).toBe(403);
+    expect((await request('GET', '/metrics/?x=1')).status).toBe(403);
+    expect((await request('GET', '/metrics//')).status).toBe(403);
     expect((await request('POST', '/api/cart', { headers: { 'content-type': 'application/json' }, body: Buffer.alloc(1_100_000, 0x20) })).status).toBe(413);
     expect(seen).toHaveLength(0);
+  });
+
+  it('keeps /livez/ and /readyz/ (routed by the store like /livez and /readyz) in the loopback-only health location', async () => {
+    // The loopback test client is allowed, so the difference is the location chosen: the regexes
+    // of deploy/nginx.conf must cover the trailing-slash forms (Fastify ignoreTrailingSlash).
+    const regexes = [...readFileSync(NGINX_SITE_FILE, 'utf8').matchAll(/^\s*location ~ (\S+) \{/gm)].map((m) => new RegExp(m[1]!));
+    const health = regexes.find((re) => re.test('/readyz'));
+    expect(health, 'a regex location for /readyz').toBeDefined();
+    for (const url of ['/livez', '/livez/', '/readyz', '/readyz/']) expect(health!.test(url), url).toBe(true);
+    expect(health!.test('/readyzz')).toBe(false);
+    const metricsLocation = regexes.find((re) => re.test('/metrics'));
+    expect(metricsLocation!.test('/metrics/')).toBe(true);
+    seen.length = 0;
+    expect((await request('GET', '/readyz/')).status).toBe(200);
+    expect(seen.map((s) => s.url)).toEqual(['/readyz/']);
   });
 
   it('compresses JSON for clients that accept gzip', async () => {

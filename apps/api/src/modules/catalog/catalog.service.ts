@@ -98,6 +98,7 @@ export class CatalogService {
   /** Bumped by every drop: a load that began before a drop must not install its (older) snapshot. */
   private generation = 0;
   private bus: Pick<ChangeBus, 'publish'> | undefined;
+  private readonly listeners = new Set<() => void>();
 
   constructor(
     private readonly repo: CatalogRepository,
@@ -234,10 +235,22 @@ export class CatalogService {
     };
   }
 
+  /**
+   * Calls `listener` whenever this instance drops its snapshot (a change here or, through the
+   * change bus, on another instance), so that caches derived from the catalogue (the chat
+   * assistant's destinations) follow it.
+   * @returns a function that stops the calls.
+   */
+  onChange(listener: () => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
   private drop(): void {
     this.generation += 1;
     this.snapshot = undefined;
     this.loading = undefined;
+    for (const listener of this.listeners) listener();
   }
 
   /**

@@ -8,14 +8,14 @@ import type { EsimProvider } from '../../providers/esim/esim-provider.ts';
 import { EsimProviderError } from '../../providers/esim/esim-provider.ts';
 import { SandboxPaymentProvider } from '../../providers/payment/sandbox.ts';
 import { instrumentEsimProvider, instrumentPaymentProvider, metrics } from './metrics.ts';
-import { isLoopback } from './ops.routes.ts';
+import { cameThroughProxy, isLoopback } from './ops.routes.ts';
 import { clientRequestId } from './request-id.ts';
 
 /**
  * Operations endpoints (issue 12; `ops.routes.ts`): `/livez` with no dependency, `/readyz` with
  * its checks (database, migrations, worker, draining) and 503 otherwise, `/metrics` in Prometheus
- * format with its guard (loopback by the socket's address, or the bearer `METRICS_TOKEN`; never a
- * forwarded header), request ids (ours, never the client's), and the provider instrumentation.
+ * format with its guard (loopback by the socket's address and no proxy header, or the bearer
+ * `METRICS_TOKEN`; a forwarded header never grants access), request ids (ours, never the client's), and the provider instrumentation.
  */
 
 type Built = Awaited<ReturnType<typeof buildApp>>;
@@ -124,7 +124,7 @@ describe('/metrics', () => {
     expect(text).toContain('nodejs_eventloop_lag_seconds');
   });
 
-  it('without METRICS_TOKEN answers loopback sockets only, whatever X-Forwarded-For says', async () => {
+  it('without METRICS_TOKEN answers direct loopback sockets only: a forwarded header never grants, and always refuses', async () => {
     const { app } = built;
     const far = await app.inject({ method: 'GET', url: '/metrics', remoteAddress: '203.0.113.7' });
     expect(far.statusCode).toBe(403);
@@ -132,8 +132,24 @@ describe('/metrics', () => {
     // TRUST_PROXY=127.0.0.1 makes request.ip the forwarded one; the guard reads the socket.
     const forwarded = await app.inject({ method: 'GET', url: '/metrics', remoteAddress: '203.0.113.7', headers: { 'x-forwarded-for': '127.0.0.1' } });
     expect(forwarded.statusCode).toBe(403);
+    // Through nginx on this host: a loopback socket, but X-Forwarded-For (nginx always sets it).
     const viaProxy = await app.inject({ method: 'GET', url: '/metrics', remoteAddress: '127.0.0.1', headers: { 'x-forwarded-for': '203.0.113.7' } });
-    expect(viaProxy.statusCode).toBe(200);
+    expect(viaProxy.statusCode).toBe(403);
+    expect(viaProxy.json().error.code).toBe('forbidden');
+    for (const headers of [{ 'x-forwarded-for': '127.0.0.1' }, { 'x-forwarded-for': '' }, { forwarded: 'for=198.51.100.1' }, { 'x-real-ip': '198.51.100.1' }]) {
+      const res = await app.inject({ method: 'GET', url: '/metrics', remoteAddress: '127.0.0.1', headers });
+      expect(res.statusCode, JSON.stringify(headers)).toBe(403);
+    }
+    // A scraper on this host, straight to the instance's port: no proxy header.
+    const direct = await app.inject({ method: 'GET', url: '/metrics', remoteAddress: '127.0.0.1' });
+    expect(direct.statusCode).toBe(200);
+    expect((await app.inject({ method: 'GET', url: '/metrics', remoteAddress: '::1' })).statusCode).toBe(200);
+    // `/metrics/` (ignoreTrailingSlash) is the same route, under the same rules.
+    expect((await app.inject({ method: 'GET', url: '/metrics/', remoteAddress: '127.0.0.1', headers: { 'x-forwarded-for': '203.0.113.7' } })).statusCode).toBe(403);
+    expect((await app.inject({ method: 'GET', url: '/metrics/', remoteAddress: '203.0.113.7' })).statusCode).toBe(403);
+    expect((await app.inject({ method: 'GET', url: '/metrics/', remoteAddress: '127.0.0.1' })).statusCode).toBe(200);
+    expect(cameThroughProxy({ 'x-forwarded-for': '203.0.113.7' })).toBe(true);
+    expect(cameThroughProxy({ host: 'localhost' })).toBe(false);
     expect(isLoopback('::1')).toBe(true);
     expect(isLoopback('::ffff:127.0.0.1')).toBe(true);
     expect(isLoopback('10.0.0.1')).toBe(false);
@@ -154,6 +170,10 @@ describe('/metrics', () => {
       const good = await other.app.inject({ method: 'GET', url: '/metrics', remoteAddress: '203.0.113.7', headers: { authorization: `Bearer ${token}` } });
       expect(good.statusCode).toBe(200);
       expect(good.body).toContain('http_request_duration_seconds');
+      // The token is the rule here, through a proxy or not, with or without the trailing slash.
+      const proxied = await other.app.inject({ method: 'GET', url: '/metrics/', remoteAddress: '127.0.0.1', headers: { authorization: `Bearer ${token}`, 'x-forwarded-for': '203.0.113.7' } });
+      expect(proxied.statusCode).toBe(200);
+      expect((await other.app.inject({ method: 'GET', url: '/metrics/', remoteAddress: '127.0.0.1' })).statusCode).toBe(401);
     } finally {
       await other.app.close();
       await db.close();

@@ -39,11 +39,28 @@ export interface OpsDeps {
 /** One readiness check's verdict. */
 type Check = 'ok' | 'fail' | 'draining' | 'stopped' | 'not started' | ChangeBusState;
 
-/** 403 for `/metrics` from a non-loopback address without `METRICS_TOKEN` set. */
+/** 403 for `/metrics` without `METRICS_TOKEN` set, from a non-loopback address or through a proxy. */
 class ForbiddenError extends AppError {
   constructor(message: string) {
     super(message, 403, 'forbidden');
   }
+}
+
+/**
+ * Headers a reverse proxy adds to what it passes on (`X-Forwarded-For`, RFC 7239 `Forwarded`,
+ * `X-Real-IP`). deploy/nginx.conf always sets `X-Forwarded-For`; a scraper on this host that
+ * connects to the instance's own port sends none of them.
+ */
+const PROXY_HEADERS = ['x-forwarded-for', 'forwarded', 'x-real-ip'] as const;
+
+/**
+ * Whether a request came through a proxy: it carries one of {@link PROXY_HEADERS} (any value,
+ * even empty). The `/metrics` loopback rule refuses such requests: behind nginx every
+ * connection comes from 127.0.0.1, so the socket's address alone would let the internet in
+ * (e.g. `GET /metrics/`, which Fastify's `ignoreTrailingSlash` routes to `/metrics`).
+ */
+export function cameThroughProxy(headers: Record<string, string | string[] | undefined>): boolean {
+  return PROXY_HEADERS.some((name) => headers[name] !== undefined);
 }
 
 /** Whether a socket address is the machine itself (127.0.0.0/8, ::1, IPv4-mapped loopback). */
@@ -97,8 +114,11 @@ function checkoutOutcome(status: number): string {
  *   `connecting` | `local`). `Cache-Control: no-store`.
  * - `GET /metrics` → Prometheus text format 0.0.4 (`metrics.ts`). With `METRICS_TOKEN` set it
  *   needs `Authorization: Bearer <token>` (401 `unauthorized` otherwise); without, it answers
- *   only connections whose socket address is loopback (403 `forbidden`), never judged by a
- *   forwarded header (Prometheus scrapes each instance directly).
+ *   only connections whose socket address is loopback and that carry no proxy header
+ *   (`X-Forwarded-For`, `Forwarded`, `X-Real-IP`), 403 `forbidden` otherwise: a forwarded header
+ *   never grants access, and its presence refuses it, because behind nginx every request comes
+ *   from 127.0.0.1 (Prometheus scrapes each instance directly on its own port). The same rules
+ *   hold for `/metrics/` (Fastify `ignoreTrailingSlash`), which deploy/nginx.conf refuses too.
  * - Request ids (`request-id.ts`), `http_request_duration_seconds` and `checkouts_total` in `onResponse`.
  *
  * `/api/health` (the database answers) stays as it was. The endpoints are left out of the OpenAPI document.
@@ -162,8 +182,9 @@ export async function registerOps(app: FastifyInstance, deps: OpsDeps): Promise<
       const header = request.headers.authorization ?? '';
       const token = header.startsWith('Bearer ') ? header.slice(7) : '';
       if (!sameSecret(token, deps.metricsToken)) throw new UnauthorizedError('The metrics need the bearer token (METRICS_TOKEN).');
-    } else if (!isLoopback(request.socket.remoteAddress)) {
-      throw new ForbiddenError('The metrics are served to loopback connections only; set METRICS_TOKEN to scrape from elsewhere.');
+    } else if (!isLoopback(request.socket.remoteAddress) || cameThroughProxy(request.headers)) {
+      // A proxy on this host (nginx) connects from loopback too: its forwarded header refuses.
+      throw new ForbiddenError('The metrics are served to direct loopback connections only; set METRICS_TOKEN to scrape from elsewhere.');
     }
     const merged = Registry.merge([metrics.registry, own]);
     const body = await merged.metrics();

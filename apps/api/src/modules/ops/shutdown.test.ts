@@ -5,7 +5,10 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { gracefulShutdown } from './shutdown.ts';
+import { openTestDatabase, testConfig } from '../../../test/helper.ts';
+import { JobQueue } from '../../lib/jobs.ts';
+import { JobsRepository } from '../../lib/jobs.repository.ts';
+import { gracefulShutdown, shutdownForceAfterMs } from './shutdown.ts';
 
 /**
  * Graceful shutdown (issue 12 "graceful shutdown drains requests and jobs"; `shutdown.ts`,
@@ -13,7 +16,8 @@ import { gracefulShutdown } from './shutdown.ts';
  * SIGTERM while a request is in flight (its body still arriving): `/readyz` answers 503
  * `draining` during `SHUTDOWN_DRAIN_MS` while requests are still served, the request in flight
  * is answered after the listener closed, new connections are then refused, and the process exits 0.
- * Plus the order of the steps, with fakes.
+ * Plus the order of the steps, with fakes; a real job worker that claims nothing once the drain
+ * began (the job in hand finishes); and the force exit after the longest provider time-out.
  */
 
 const repoRoot = path.resolve(import.meta.dirname, '../../../../..');
@@ -102,7 +106,7 @@ it('SIGTERM: /readyz 503 while draining, the request in flight completes, then t
   expect(log).not.toMatch(/shutdown failed|took too long/);
 });
 
-it('drains, then closes the app, then stops the worker, then closes the database, then exits 0 (SIGINT without the wait)', async () => {
+it('drains and stops the worker from claiming at once, then closes the app, awaits the job in hand, closes the database, exits 0 (SIGINT without the wait)', async () => {
   const steps: string[] = [];
   let draining = false;
   const app = {
@@ -121,7 +125,13 @@ it('drains, then closes the app, then stops the worker, then closes the database
   const exitCode = new Promise<number>((resolve) => {
     const shutdown = gracefulShutdown({
       app: app as never,
-      jobs: { stop: async () => void steps.push('jobs.stop') },
+      jobs: {
+        stop: () => {
+          steps.push('jobs.stop');
+          // The job in hand ends after the listener closed.
+          return new Promise<void>((resolve) => setTimeout(() => resolve(void steps.push('jobs.stopped')), 20));
+        },
+      },
       database: { close: async () => void steps.push('db.close') },
       drainMs: 60_000,
       exit: (code) => resolve(code),
@@ -130,7 +140,7 @@ it('drains, then closes the app, then stops the worker, then closes the database
     void shutdown('SIGINT'); // a second signal is ignored
   });
   expect(await exitCode).toBe(0);
-  expect(steps).toEqual(['drain', 'app.close', 'jobs.stop', 'db.close']);
+  expect(steps).toEqual(['drain', 'jobs.stop', 'app.close', 'jobs.stopped', 'db.close']);
 });
 
 it('exits 1 when a step fails', async () => {
@@ -148,4 +158,85 @@ it('exits 1 when a step fails', async () => {
     })('SIGTERM');
   });
   expect(exitCode).toBe(1);
+});
+
+it('claims no job once SIGTERM started the drain; the job in hand finishes before the database closes', async () => {
+  const database = await openTestDatabase();
+  try {
+    const repo = new JobsRepository(database.db);
+    const claimsAt: number[] = [];
+    const claim = repo.claim.bind(repo);
+    repo.claim = (lockToken, leaseMs) => {
+      claimsAt.push(Date.now());
+      return claim(lockToken, leaseMs);
+    };
+    const queue = new JobQueue(repo, { pollMs: 10, leaseMs: 5_000, workerId: 'shutdown-test' });
+    const ran: string[] = [];
+    let release!: () => void;
+    let inHand!: () => void;
+    const started = new Promise<void>((resolve) => (inHand = resolve));
+    queue.register('e-slow', {
+      run: async () => {
+        ran.push('slow:start');
+        inHand();
+        await new Promise<void>((resolve) => (release = resolve));
+        ran.push('slow:end');
+      },
+    });
+    queue.register('e-next', { run: async () => void ran.push('next') });
+    await queue.enqueue({ type: 'e-slow', payload: {} });
+    queue.start();
+    await started;
+
+    const steps: string[] = [];
+    let signalledAt = 0;
+    const exitCode = new Promise<number>((resolve) => {
+      const shutdown = gracefulShutdown({
+        app: { log: { info: () => {}, error: () => {} }, close: async () => void steps.push('app.close') } as never,
+        jobs: queue,
+        database: { close: async () => void steps.push(`db.close after ${ran.join(',')}`) },
+        drainMs: 300,
+        forceAfterMs: 5_000,
+        exit: resolve,
+      });
+      signalledAt = Date.now();
+      void shutdown('SIGTERM');
+    });
+    // During the drain: a job is queued (as a request still served would) and the worker woken.
+    await new Promise((r) => setTimeout(r, 50));
+    await queue.enqueue({ type: 'e-next', payload: {} });
+    queue.wake();
+    await new Promise((r) => setTimeout(r, 100));
+    expect(queue.running).toBe(false);
+    release();
+    expect(await exitCode).toBe(0);
+    expect(claimsAt.filter((at) => at >= signalledAt)).toEqual([]);
+    expect(ran).toEqual(['slow:start', 'slow:end']);
+    expect(steps).toEqual(['app.close', 'db.close after slow:start,slow:end']);
+    // The job queued during the drain is still there for another instance.
+    expect(await repo.msUntilNextDue()).toBe(0);
+  } finally {
+    await database.close();
+  }
+});
+
+it('exits 1 when the job in hand outlasts forceAfterMs after the drain', async () => {
+  const exitCode = await new Promise<number>((resolve) => {
+    void gracefulShutdown({
+      app: { log: { info: () => {}, error: () => {} }, close: async () => {} } as never,
+      jobs: { stop: () => new Promise<void>(() => {}) },
+      database: { close: async () => {} },
+      drainMs: 10,
+      forceAfterMs: 50,
+      exit: resolve,
+    })('SIGTERM');
+  });
+  expect(exitCode).toBe(1);
+});
+
+it('waits the longest provider time-out plus 10 s before the force exit', () => {
+  const defaults = testConfig();
+  expect(defaults.esimGo.timeoutMs).toBe(45_000);
+  expect(shutdownForceAfterMs(defaults)).toBe(55_000);
+  expect(shutdownForceAfterMs({ esimGo: { ...defaults.esimGo, timeoutMs: 20_000 }, paymentTimeoutMs: 60_000 })).toBe(70_000);
 });

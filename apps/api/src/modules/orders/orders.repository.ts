@@ -463,6 +463,19 @@ export class OrdersRepository {
   }
 
   /**
+   * Parks the `provision-order` job of a pending order with `provisionPayload` (which carries the
+   * access token, known only to the checkout) before its card is charged, so that whoever records
+   * the payment (the checkout, or the Stripe webhook when the checkout died after Stripe charged)
+   * releases a job that can still e-mail the confirmation. Idempotent on the job's dedupe key;
+   * {@link markPaid} releases the job, {@link markPaymentFailed} discards it.
+   */
+  parkProvisioning(orderId: number, provisionPayload: OrderJobPayload): Promise<void> {
+    return this.db.transaction(async (tx) => {
+      await enqueue(tx, { type: PROVISION_ORDER_JOB, payload: provisionPayload, dedupeKey: provisionJobKey(orderId), parked: true });
+    });
+  }
+
+  /**
    * Records a payment event on an order's timeline (issue 10 `order_events`, kind `payment`), e.g.
    * a card payment completed after its order was cancelled, and refunded (issue 12).
    */

@@ -143,12 +143,30 @@ type PaymentOutcome =
   | { status: 'failed'; error: ApiError };
 
 /**
- * What {@link OrdersService.reconcileCardPayment} did: `unknown` (no card order has this
- * reference), `unchanged` (already settled or cancelled), `pending` (still waiting for the
- * customer), `settled` (paid or failed now), `voided` (paid after its order was cancelled:
- * refunded).
+ * What {@link OrdersService.reconcileCardPayment} did: `unknown` (not the store's payment: no
+ * order has this reference, and the PaymentIntent names no order of the store), `unchanged`
+ * (already settled or cancelled), `pending` (still waiting for the customer), `settled` (paid or
+ * failed now), `voided` (paid after its order was cancelled: refunded), `unmatched` (the
+ * PaymentIntent names an order of the store that it cannot settle: another payment method,
+ * another amount or currency, or another PaymentIntent recorded; nothing changed, the webhook
+ * leaves the event unprocessed for an operator).
  */
-export type CardReconciliation = 'unknown' | 'unchanged' | 'pending' | 'settled' | 'voided';
+export type CardReconciliation = 'unknown' | 'unchanged' | 'pending' | 'settled' | 'voided' | 'unmatched';
+
+/**
+ * What a Stripe event says of its PaymentIntent besides its id (research/adapters.md section
+ * 2.6): `metadata.order` (the order number the adapter sets at creation), `amount` (cents) and
+ * `currency` (ISO 4217, any case). Fixed at creation: the store confirms a PaymentIntent as it
+ * creates it and never updates it. Read from the signed event, so authentic.
+ */
+export interface CardIntentFacts {
+  orderNumber?: string | undefined;
+  amountCents?: number | undefined;
+  currency?: string | undefined;
+}
+
+/** The currency of every order (`pay`): the store sells in US dollars. */
+const STORE_CURRENCY = 'USD';
 
 /**
  * Orders: checkout (cart -> order -> payment), PayPal capture and order reads (DESIGN.md
@@ -350,18 +368,54 @@ export class OrdersService {
    * paid -> processing and provisioning (the browser never came back), failed -> cancelled with
    * the reason. Idempotent, and safe against the browser's confirmation racing it (see
    * {@link confirmCardAction}).
+   *
+   * When no order has the reference yet (the checkout's process died, or its call to Stripe timed
+   * out, after Stripe charged: the order is `pending` with no reference), the order is the one
+   * the PaymentIntent names (`intent.orderNumber`, its `metadata.order`), provided it is a card
+   * order with no payment reference or this one, of the PaymentIntent's amount and currency
+   * (`intent`): a pending one is settled as above (the reference recorded, provisioning released),
+   * a cancelled one with a succeeded payment is refunded. The checkout parked the provisioning
+   * job with the access token before charging (`OrdersRepository.parkProvisioning`), so the
+   * confirmation e-mail still goes out.
+   * @param reference the PaymentIntent id (`pi_…`) of the event.
+   * @param intent what the signed event says of the PaymentIntent ({@link CardIntentFacts}).
+   * @returns see {@link CardReconciliation}; `unmatched` when the named order does not match.
    * @throws UpstreamError when the provider cannot be reached (the webhook answers 5xx and
    *   Stripe delivers it again).
    */
-  async reconcileCardPayment(reference: string): Promise<CardReconciliation> {
-    const order = await this.deps.repo.findByPaymentReference(reference);
-    if (!order || order.paymentMethod !== 'card') return 'unknown';
+  async reconcileCardPayment(reference: string, intent: CardIntentFacts = {}): Promise<CardReconciliation> {
+    let order = await this.deps.repo.findByPaymentReference(reference);
+    if (!order) {
+      const named = intent.orderNumber ? await this.deps.repo.findByNumber(intent.orderNumber) : undefined;
+      if (!named) return 'unknown';
+      if (!this.intentMatches(named, reference, intent)) return 'unmatched';
+      order = named;
+      if (order.status !== 'pending') {
+        if (order.paymentStatus === 'succeeded') return 'unchanged';
+        return (await this.voidLateCardPayment({ ...order, paymentReference: reference })) ? 'voided' : 'unchanged';
+      }
+    }
+    if (order.paymentMethod !== 'card') return 'unknown';
     if (order.paymentStatus === 'succeeded') return 'unchanged';
     if (order.status !== 'pending') return (await this.voidLateCardPayment(order)) ? 'voided' : 'unchanged';
     const result = await this.callProvider(() => this.deps.payments.confirmCardPayment(reference));
     if (result.status === 'requires_action' || result.status === 'requires_approval') return 'pending';
     const outcome = await this.settleCard(order, result);
     return outcome === 'voided' ? 'voided' : 'settled';
+  }
+
+  /**
+   * Whether the PaymentIntent `reference` (described by `intent`) may settle `order`, found by
+   * the order number in its metadata: a card order with no payment reference or this one, whose
+   * total and currency are the PaymentIntent's.
+   */
+  private intentMatches(order: OrderRow, reference: string, intent: CardIntentFacts): boolean {
+    return (
+      order.paymentMethod === 'card' &&
+      (order.paymentReference === null || order.paymentReference === reference) &&
+      intent.amountCents === order.totalCents &&
+      intent.currency?.toUpperCase() === STORE_CURRENCY
+    );
   }
 
   /**
@@ -390,6 +444,9 @@ export class OrdersService {
    * checkout of the cart, or cancelled by an admin while the customer was in 3-D Secure), in full,
    * once (provider idempotency key `void:<orderNumber>`), and records it on the order's timeline.
    * @returns true when such a payment was found and refunded (now or before).
+   * @throws UpstreamError 503 when the provider cannot be reached for the refund, 502 when it
+   *   refuses the request (see {@link callProvider}); nothing is recorded, and a retry refunds
+   *   at most once (same key).
    */
   private async voidLateCardPayment(order: OrderRow): Promise<boolean> {
     const reference = order.paymentReference;
@@ -402,7 +459,9 @@ export class OrdersService {
       return false;
     }
     if (result.status !== 'succeeded') return false;
-    const refund = await this.deps.payments.refund({ chargeReference: reference, amountCents: order.totalCents, idempotencyKey: `void:${order.orderNumber}` });
+    const refund = await this.callProvider(() =>
+      this.deps.payments.refund({ chargeReference: reference, amountCents: order.totalCents, idempotencyKey: `void:${order.orderNumber}` }),
+    );
     await this.deps.repo.recordPaymentEvent(order.id, `payment:${this.deps.payments.id}`, 'Payment completed after the order was cancelled: refunded', {
       outcome: 'refunded',
       method: 'card',
@@ -569,9 +628,12 @@ export class OrdersService {
     const request = {
       idempotencyKey: `checkout:${order.orderNumber}`,
       amountCents: order.totalCents,
-      currency: 'USD',
+      currency: STORE_CURRENCY,
       description: `Roamwise ${order.kind === 'topup' ? 'top-up' : 'order'} ${order.orderNumber}`,
     };
+    // The job is parked (with the access token) before the card is charged, so that the Stripe
+    // webhook can complete the order if this process dies after Stripe charged.
+    if (payment.method === 'card') await this.deps.repo.parkProvisioning(order.id, opts.jobPayload);
     const result =
       payment.method === 'card'
         ? await this.callProvider(() => this.deps.payments.chargeCard({ ...request, token: payment.token }))
@@ -620,7 +682,7 @@ export class OrdersService {
    * Calls the payment provider. Its own failures are not the customer's: unreachable (retryable)
    * becomes 503, anything else (misconfigured, refused request) 502; the details go to the log.
    */
-  private async callProvider(call: () => Promise<ChargeResult>): Promise<ChargeResult> {
+  private async callProvider<T>(call: () => Promise<T>): Promise<T> {
     try {
       return await call();
     } catch (error) {

@@ -289,6 +289,129 @@ describe('checkout with Stripe', () => {
     const { orderNumber } = checkoutResponseSchema.parse(retried.json());
     expect(fake.paymentIntents().filter((p) => p.metadata.order === orderNumber)).toHaveLength(1);
   });
+
+  /**
+   * A checkout whose charge Stripe made but the store never recorded: the store's call fails
+   * (503, nothing made at Stripe), then the charge is made at Stripe as the store's crashed
+   * process had made it (same idempotency key and parameters, as the adapter sends them), so the
+   * order is pending with no payment reference while Stripe has taken the money.
+   */
+  async function chargedButNotRecorded(paymentMethod = 'pm_card_visa') {
+    const session = newSession();
+    await api.addToCart(session, products[0]!, 1);
+    const key = newKey();
+    const payload = checkoutBody({ method: 'card', token: await ctoken(paymentMethod) });
+    await control('/__fake/fail-next', { status: 503, count: 2, path: '/v1/payment_intents' });
+    const down = await api.checkout(session, key, payload);
+    expect(down.statusCode).toBe(503);
+    const [row] = await database.db.select().from(orders).where(eq(orders.sessionId, session));
+    expect(row).toMatchObject({ status: 'pending', paymentReference: null });
+    const stripe = new Stripe(FAKE_CREDENTIALS.stripeSecretKey, { host: new URL(fake.url).hostname, port: Number(new URL(fake.url).port), protocol: 'http', maxNetworkRetries: 0 });
+    const intent = await stripe.paymentIntents
+      .create(
+        {
+          amount: row!.totalCents,
+          currency: 'usd',
+          confirm: true,
+          confirmation_token: payload.payment.method === 'card' ? payload.payment.token : '',
+          automatic_payment_methods: { enabled: true, allow_redirects: 'never' },
+          description: `Roamwise order ${row!.orderNumber}`,
+          metadata: { order: row!.orderNumber, idempotency_key: `checkout:${row!.orderNumber}` },
+          expand: ['latest_charge'],
+        },
+        { idempotencyKey: `checkout:${row!.orderNumber}` },
+      )
+      .catch((error: { payment_intent?: { id: string } }) => ({ id: error.payment_intent!.id }));
+    return { session, key, payload, row: row!, intent: intent.id };
+  }
+
+  it('a charge Stripe made but the store never recorded (crash, time-out): the webhook finds the order by metadata.order, completes and provisions it', async () => {
+    await control('/__fake/webhooks/pause', { paused: true });
+    const { session, key, payload, row, intent } = await chargedButNotRecorded();
+    expect((await orderRow(row.orderNumber)).paymentReference).toBeNull();
+    // Stripe's event, made while deliveries were paused, is delivered now.
+    await control('/__fake/webhooks/pause', { paused: false });
+    const event = fake.events().find((e) => e.type === 'payment_intent.succeeded' && (e.data.object as { id: string }).id === intent)!;
+    expect(await control('/__fake/webhooks/resend', { eventId: event.id })).toMatchObject({ status: 200 });
+    const [processed] = await database.db.select().from(webhookEvents).where(eq(webhookEvents.eventId, event.id));
+    expect(processed?.processedAt).not.toBeNull();
+    expect(await orderRow(row.orderNumber)).toMatchObject({ status: 'processing', paymentStatus: 'succeeded', paymentReference: intent, cardLast4: '4242' });
+    expect((await api.getCart(session)).json<{ items: unknown[] }>().items).toHaveLength(0);
+    // Provisioned with the job parked before the charge, which carries the access token: the
+    // confirmation e-mail is sent and the order completed.
+    await services.jobs.runUntilIdle();
+    const done = orderViewSchema.parse((await api.getOrder(row.orderNumber, { 'x-session-id': session })).json());
+    expect(done).toMatchObject({ status: 'completed' });
+    expect(done.esims).toHaveLength(1);
+    // A redelivery has no second effect; the checkout's retry with the same key replays Stripe's
+    // idempotent result: 201, charged once.
+    const before = await statusChanges(row.id);
+    expect(await control('/__fake/webhooks/resend', { eventId: event.id })).toMatchObject({ status: 200 });
+    const retried = await api.checkout(session, key, payload);
+    expect(retried.statusCode, retried.body).toBe(201);
+    expect(checkoutResponseSchema.parse(retried.json())).toMatchObject({ orderNumber: row.orderNumber, payment: { status: 'succeeded' } });
+    expect(await statusChanges(row.id)).toHaveLength(before.length);
+    expect(fake.paymentIntents().filter((p) => p.metadata.order === row.orderNumber)).toHaveLength(1);
+    const captured = await database.db.select().from(orderEvents).where(eq(orderEvents.orderId, row.id));
+    expect(captured.filter((e) => e.message === 'Payment captured')).toHaveLength(1);
+  });
+
+  it('a declined charge the store never recorded: payment_failed by metadata.order cancels the order and frees the cart', async () => {
+    await control('/__fake/webhooks/pause', { paused: true });
+    const { session, row, intent } = await chargedButNotRecorded('pm_card_chargeDeclined');
+    const blocked = await api.checkout(session, newKey(), checkoutBody({ method: 'card', token: await ctoken('pm_card_visa') }));
+    expect(blocked.statusCode).toBe(409);
+    expect(blocked.json()).toMatchObject({ error: { code: 'checkout_in_progress' } });
+    const res = await deliver({ ...piEvent('payment_intent.payment_failed', intent), data: { object: fake.paymentIntents().find((p) => p.id === intent) } });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await orderRow(row.orderNumber)).toMatchObject({ status: 'cancelled', paymentStatus: 'failed', paymentReference: intent });
+    const retry = await api.checkout(session, newKey(), checkoutBody({ method: 'card', token: await ctoken('pm_card_visa') }));
+    expect(retry.statusCode, retry.body).toBe(201);
+  });
+
+  it('an event whose PaymentIntent does not match the order it names (amount, currency) changes nothing and stays unprocessed; one naming no order is ignored', async () => {
+    await control('/__fake/webhooks/pause', { paused: true });
+    const { row, intent } = await chargedButNotRecorded();
+    const pi = fake.paymentIntents().find((p) => p.id === intent)! as unknown as Record<string, unknown>;
+    const cases: Record<string, unknown>[] = [
+      { ...pi, amount: row.totalCents + 100 },
+      { ...pi, currency: 'eur' },
+      { ...pi, metadata: {} },
+      { ...pi, metadata: { order: 'ORD-000000000000' } },
+    ];
+    for (const object of cases) {
+      const event = { ...piEvent('payment_intent.succeeded', intent), data: { object } };
+      const res = await deliver(event);
+      expect(res.statusCode, res.body).toBe(200);
+      expect(await orderRow(row.orderNumber)).toMatchObject({ status: 'pending', paymentReference: null });
+      const [stored] = await database.db.select().from(webhookEvents).where(eq(webhookEvents.eventId, event.id));
+      // Unmatched (names this order): left unprocessed; names no order of the store: processed.
+      const namesOrder = (object.metadata as { order?: string }).order === row.orderNumber;
+      expect(stored?.processedAt ?? null, JSON.stringify(object.metadata)).toEqual(namesOrder ? null : expect.any(Date));
+    }
+    // The genuine event still settles it.
+    const res = await deliver({ ...piEvent('payment_intent.succeeded', intent), data: { object: pi } });
+    expect(res.statusCode).toBe(200);
+    expect(await orderRow(row.orderNumber)).toMatchObject({ status: 'processing', paymentReference: intent });
+  });
+
+  it('confirm answers 503 (not 500) when the refund of a payment completed after cancellation cannot reach Stripe; the retry refunds once', async () => {
+    await control('/__fake/webhooks/pause', { paused: true });
+    const { session, res } = await checkout('pm_card_authenticationRequired');
+    const abandoned = checkoutResponseSchema.parse(res.json());
+    const old = await orderRow(abandoned.orderNumber);
+    const fresh = await checkout('pm_card_visa', session, false);
+    expect(fresh.res.statusCode, fresh.res.body).toBe(201);
+    fake.authenticate(old.paymentReference!, true);
+    await control('/__fake/fail-next', { status: 503, count: 2, path: '/v1/refunds' });
+    const down = await confirm(abandoned.orderNumber, { 'x-session-id': session });
+    expect(down.statusCode, down.body).toBe(503);
+    expect(down.json()).toMatchObject({ error: { code: 'upstream_error' } });
+    const late = await confirm(abandoned.orderNumber, { 'x-session-id': session });
+    expect(late.statusCode).toBe(402);
+    expect(late.json()).toMatchObject({ error: { code: 'payment_refunded' } });
+    expect(fake.events().filter((e) => e.type === 'refund.created' && (e.data.object as { payment_intent: string }).payment_intent === old.paymentReference)).toHaveLength(1);
+  });
 });
 
 describe('POST /api/webhooks/stripe: signatures and events', () => {

@@ -61,7 +61,12 @@ export class CatalogueFacts {
     this.now = options.now ?? Date.now;
   }
 
-  /** Every destination with a plan on sale (cached 30 s). */
+  /** Forgets the cached destinations (the catalogue changed, here or on another instance). */
+  invalidate(): void {
+    this.destinationsCache = undefined;
+  }
+
+  /** Every destination with a plan on sale (cached 30 s, dropped by {@link invalidate}). */
   async destinations(): Promise<Country[]> {
     const cached = this.destinationsCache;
     if (cached && this.now() - cached.at < DESTINATIONS_TTL_MS) return cached.value;

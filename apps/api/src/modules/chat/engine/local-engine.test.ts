@@ -308,3 +308,17 @@ describe('LocalChatEngine: index and live updates', () => {
     expect((await engine.retrieve('Rückerstattung', 'de'))[0]).toMatchObject({ slug: 'refunds', language: 'en' });
   });
 });
+
+describe('catalogue facts', () => {
+  it('caches destinations, and reads them again once the catalogue says it changed (issue 12)', async () => {
+    let reads = 0;
+    const catalog = { ...fixtureCatalogue, destinations: async () => (reads++, fixtureCatalogue.destinations()) };
+    const facts = new CatalogueFacts({ catalog });
+    await facts.destinations();
+    await facts.destinations();
+    expect(reads).toBe(1);
+    facts.invalidate();
+    await facts.destinations();
+    expect(reads).toBe(2);
+  });
+});

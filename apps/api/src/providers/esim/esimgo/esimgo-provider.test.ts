@@ -186,6 +186,41 @@ describe('orders', () => {
     expect(f.orders()[0]!.orderReference).toBe(a.reference);
   });
 
+  it("a lost new-eSIM order never takes another customer's unclaimed top-up of the same bundle (it would hand over that eSIM)", async () => {
+    const f = await fake();
+    const bundle = 'esim_1GB_7D_GB_V2';
+    const z = (await provider(f).createOrder({ reference: ref('topped'), bundle: 'esim_1GB_7D_TR_V2', quantity: 1 })).esims[0]!.iccid;
+    // A top-up of `bundle` onto eSIM Z is made at eSIM Go, but its answer and its look-up are lost:
+    // its order (one line, quantity 1, `iccids: [Z]`) stays unclaimed.
+    const topup = ref('topup-unclaimed');
+    f.failNext({ status: 'timeout', afterCommit: true, method: 'POST', path: '/orders' });
+    f.failNext({ status: 503, count: 1, method: 'GET', path: '/orders' });
+    expect((await rejection(provider(f, { timeoutMs: 300, maxRetries: 0 }).applyBundle({ reference: topup, iccid: z, bundle }))).retryable).toBe(true);
+    expect(f.orders()).toHaveLength(2);
+    const topupOrder = f.orders()[1]!;
+    expect(topupOrder.lines[0]).toMatchObject({ item: bundle, quantity: 1, iccids: [z] });
+    expect(await new ProviderRequestsRepository(database.db).find(topup)).toMatchObject({ state: 'pending', providerReference: null });
+    // A new eSIM of the same bundle: its attempt is lost before eSIM Go made anything. Reconciliation
+    // sees the top-up order (same bundle and quantity) and must leave it alone.
+    const line = ref('line');
+    f.failNext({ status: 'timeout', method: 'POST', path: '/orders' });
+    const lost = await rejection(provider(f, { timeoutMs: 300 }).createOrder({ reference: line, bundle, quantity: 1 }));
+    expect(lost.retryable).toBe(true);
+    expect(f.orders()).toHaveLength(2);
+    expect(await new ProviderRequestsRepository(database.db).find(line)).toMatchObject({ state: 'pending', providerReference: null });
+    // Within the wait it keeps waiting; after it, it buys its own eSIM.
+    const waiting = await rejection(provider(f, { unknownOutcomeWaitMs: 60_000 }).createOrder({ reference: line, bundle, quantity: 1 }));
+    expect(waiting.message).toMatch(/not known yet/);
+    const bought = await provider(f, { unknownOutcomeWaitMs: 0 }).createOrder({ reference: line, bundle, quantity: 1 });
+    expect(f.orders()).toHaveLength(3);
+    expect(bought.reference).toBe(f.orders()[2]!.orderReference);
+    expect(bought.esims.map((e) => e.iccid)).not.toContain(z);
+    // The top-up's retry still finds its own order.
+    const applied = await provider(f).applyBundle({ reference: topup, iccid: z, bundle });
+    expect(applied.reference).toBe(topupOrder.orderReference);
+    expect(f.orders()).toHaveLength(3);
+  });
+
   it('a purchase whose order another took by reconciliation, its answer on the way, buys its own later: never twice, never stuck', async () => {
     const f = await fake();
     const bundle = 'esim_1GB_7D_TR_V2';

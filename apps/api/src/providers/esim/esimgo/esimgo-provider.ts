@@ -415,12 +415,17 @@ export class EsimGoProvider implements EsimProvider {
 
   /**
    * Looks for the provider order an attempt made: `GET /orders?includeIccids=true&createdAt=gte:<attempt − slack>`
-   * (up to 10 pages of 100), matching item, quantity and (top-ups) the ICCID, not failed, not
-   * claimed by another reference; takes the oldest match it can claim.
+   * (up to 10 pages of 100), matching item and quantity, not failed, not claimed by another
+   * reference; takes the oldest match it can claim. Top-ups and new eSIMs are told apart by
+   * ICCID, since eSIM Go lists `iccids[]` on both kinds of lines (v2.3+):
+   * - a top-up takes only a line whose ICCIDs are its eSIM's alone (`[iccid]`);
+   * - a new-eSIM purchase skips any order listing an ICCID that already belonged to someone
+   *   before (an eSIM the store holds or the target of a top-up request): that order is someone's
+   *   top-up, and taking it would hand over their eSIM's activation code.
    */
   private async reconcile(spec: ProviderRequestSpec, attemptedAt: Date): Promise<{ reference: string; order: EsimGoOrder } | undefined> {
     const since = new Date(attemptedAt.getTime() - (this.options.reconcileSlackMs ?? 60_000));
-    const matches: { reference: string; order: EsimGoOrder; at: number }[] = [];
+    const matches: { reference: string; order: EsimGoOrder; at: number; iccids: string[] }[] = [];
     for (let page = 1; page <= RECONCILE_MAX_PAGES; page++) {
       const { body } = await this.client.request({
         method: 'GET',
@@ -433,21 +438,27 @@ export class EsimGoProvider implements EsimProvider {
         const at = toDate(order.createdDate ?? order.createDate);
         if (!reference || (at && at.getTime() < since.getTime())) continue;
         if (typeof order.status === 'string' && /fail|cancel/i.test(order.status)) continue;
-        const line = (order.order ?? []).find(
-          (l) =>
-            l.item === spec.bundle &&
-            Number(l.quantity) === spec.quantity &&
-            (spec.iccid === null || (Array.isArray(l.iccids) && l.iccids.map(String).includes(spec.iccid))),
-        );
-        if (line) matches.push({ reference, order, at: at?.getTime() ?? 0 });
+        const lines = order.order ?? [];
+        const iccidsOf = (l: OrderLine) => (Array.isArray(l.iccids) ? l.iccids.map(String) : []);
+        const line = lines.find((l) => {
+          if (l.item !== spec.bundle || Number(l.quantity) !== spec.quantity) return false;
+          if (spec.iccid === null) return true;
+          // A top-up line lists exactly its eSIM; a line of other (new) eSIMs is not it.
+          const listed = iccidsOf(l);
+          return listed.length > 0 && listed.every((i) => i === spec.iccid);
+        });
+        if (line) matches.push({ reference, order, at: at?.getTime() ?? 0, iccids: lines.flatMap(iccidsOf) });
       }
       const pageCount = (body as { pageCount?: unknown } | null)?.pageCount;
       if (typeof pageCount === 'number' ? page >= pageCount : orders.length < RECONCILE_PAGE_SIZE) break;
     }
     if (matches.length === 0) return undefined;
     const claimed = await this.requests.claimedReferences(matches.map((m) => m.reference), spec.reference);
+    // New eSIMs never existed before their order: an order naming a known eSIM is a top-up.
+    const inUse = spec.iccid === null ? await this.requests.iccidsInUse(matches.flatMap((m) => m.iccids)) : new Set<string>();
     for (const match of matches.sort((a, b) => a.at - b.at)) {
       if (claimed.has(match.reference)) continue;
+      if (match.iccids.some((i) => inUse.has(i))) continue;
       if (await this.requests.claimProviderReference(spec.reference, match.reference)) {
         this.options.log?.info({ reference: spec.reference, providerReference: match.reference }, 'eSIM Go order found by reconciliation');
         return { reference: match.reference, order: match.order };

@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../../db/client.ts';
-import { providerRequests } from '../../../db/schema.ts';
+import { esims, providerRequests } from '../../../db/schema.ts';
 
 /** A stored attempt record (`provider_requests`, migration 0010). */
 export type ProviderRequestRow = typeof providerRequests.$inferSelect;
@@ -85,6 +85,28 @@ export class ProviderRequestsRepository {
             and provider_reference in (${sql.join(providerReferences.map((r) => sql`${r}`), sql`, `)})`,
     );
     return new Set(rows.map((r) => r.provider_reference));
+  }
+
+  /**
+   * Which of `iccids` already belong to someone: an eSIM the store holds (`esims.iccid`) or the
+   * target of a top-up request (`provider_requests.iccid` of kind `topup`, recorded before its
+   * order is sent). A provider order listing one of them cannot be the order a lost new-eSIM
+   * attempt made: it is a top-up (eSIM Go lists `iccids[]` on both kinds of order lines, v2.3+),
+   * so reconciliation must not take it (research/adapters.md section 1.9).
+   * @returns the subset of `iccids` in use (empty for an empty input).
+   */
+  async iccidsInUse(iccids: readonly string[]): Promise<Set<string>> {
+    const unique = [...new Set(iccids)];
+    if (unique.length === 0) return new Set();
+    const list = sql.join(unique.map((i) => sql`${i}`), sql`, `);
+    const rows = await queryRows<{ iccid: string }>(
+      this.db,
+      sql`select ${esims.iccid} as iccid from ${esims} where ${esims.iccid} in (${list})
+          union
+          select iccid from ${providerRequests}
+          where provider = ${this.provider} and kind = 'topup' and iccid in (${list})`,
+    );
+    return new Set(rows.map((r) => r.iccid));
   }
 
   /** Stores the result the caller gets back from now on: state `done`. */

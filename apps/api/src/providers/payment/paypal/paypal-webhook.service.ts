@@ -59,7 +59,9 @@ interface PaypalEvent {
  *
  * 1. The body must be a JSON event with `id`, `event_type` and a `resource` object, and the five
  *    `PAYPAL-*` headers must be there (else 400 `invalid_webhook`).
- * 2. Verified by postback (`POST /v1/notifications/verify-webhook-signature` with the raw body
+ * 2. Throttled per client address before anything is asked of PayPal (the caller's `admit`,
+ *    `paypal-webhook-throttle.ts`): 429 `rate_limited` with `Retry-After` past the limit.
+ *    Verified by postback (`POST /v1/notifications/verify-webhook-signature` with the raw body
  *    spliced in): anything but `SUCCESS` → 400 `invalid_signature`, nothing recorded.
  * 3. Each event id once (`webhook_events`): a delivery of an event already processed → 200
  *    `duplicate`, no effect. `processed_at` is set after the effect, which is idempotent itself
@@ -82,14 +84,19 @@ export class PaypalWebhookService {
    * Handles one delivery (see the class comment).
    * @param rawBody the request body bytes exactly as received.
    * @param headers the request headers (Node's lower-case names).
+   * @param admit called once the body and headers are well formed, before anything is asked of
+   *   PayPal: the route's throttle per client address (`paypal-webhook-throttle.ts`), which throws
+   *   (429) to refuse the delivery.
    * @returns the outcome for the 200 answer.
    * @throws ValidationError 400 `invalid_webhook` (malformed body or headers), `invalid_signature`
    *   (PayPal did not confirm the delivery).
    * @throws UpstreamError 503 when PayPal cannot be reached.
+   * @throws whatever `admit` throws (TooManyRequestsError 429).
    */
-  async handle(rawBody: Buffer, headers: Record<string, string | string[] | undefined>): Promise<WebhookOutcome> {
+  async handle(rawBody: Buffer, headers: Record<string, string | string[] | undefined>, admit?: () => Promise<void>): Promise<WebhookOutcome> {
     const event = parseEvent(rawBody);
     const signed = signatureHeaders(headers);
+    await admit?.();
     let verified: boolean;
     try {
       verified = await this.deps.verifier.verifyWebhookSignature({ headers: signed, webhookId: this.deps.webhookId, rawBody });

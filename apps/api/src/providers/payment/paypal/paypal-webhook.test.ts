@@ -266,6 +266,40 @@ describe('POST /api/webhooks/paypal', () => {
     expect((await eventRows(eventId))[0]!.processed_at).not.toBeNull();
   });
 
+  it('throttles well-formed deliveries per client address before verifying them: 429 with Retry-After past 120 a minute, PayPal not called', async () => {
+    const headers = {
+      'content-type': 'application/json',
+      'paypal-auth-algo': 'SHA256withRSA',
+      'paypal-cert-url': `${fake.url}/__fake/certs/x`,
+      'paypal-transmission-id': 'c0ffee00-0000-0000-0000-000000000001',
+      'paypal-transmission-sig': 'Zm9yZ2VkLXNpZ25hdHVyZQ==',
+      'paypal-transmission-time': new Date().toISOString(),
+    };
+    const payload = JSON.stringify({ id: 'WH-FLOOD-1', event_type: 'CHECKOUT.ORDER.APPROVED', resource: { id: 'ABCDEFGHIJKLMNOPQ' } });
+    const send = (remoteAddress: string, body = payload) => ctx.app.inject({ method: 'POST', url: '/api/webhooks/paypal', headers, payload: body, remoteAddress });
+    const verifies = () => fake.calls['POST /v1/notifications/verify-webhook-signature'] ?? 0;
+    // Garbage is refused locally and not counted.
+    for (let i = 0; i < 5; i++) expect((await send('198.51.100.23', '{not json')).statusCode).toBe(400);
+    for (let i = 0; i < 120; i++) {
+      const res = await send('198.51.100.23');
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.json()).toMatchObject({ error: { code: 'invalid_signature' } });
+    }
+    const before = verifies();
+    const refused = await send('198.51.100.23');
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toEqual({ error: { code: 'rate_limited', message: expect.stringMatching(/^Too many webhook deliveries/) } });
+    const retryAfter = Number(refused.headers['retry-after']);
+    expect(retryAfter).toBeGreaterThanOrEqual(1);
+    expect(retryAfter).toBeLessThanOrEqual(60);
+    expect(verifies()).toBe(before);
+    // The address's IPv4-mapped form shares its count; another address is still served.
+    expect((await send('::ffff:198.51.100.23')).statusCode).toBe(429);
+    const other = await send('198.51.100.24');
+    expect(other.statusCode).toBe(400);
+    expect(verifies()).toBe(before + 1);
+  });
+
   it('events about orders the store does not know, and unknown types, are 200 ignored', async () => {
     const paypal = await paypalCheckout();
     // A capture the store did not ask for: a PayPal order created directly at PayPal.

@@ -4,7 +4,7 @@ import Stripe from 'stripe';
 import { z } from 'zod';
 import { ValidationError } from '../../../lib/errors.ts';
 import type { WebhookEventsRepository } from '../../../lib/webhook-events.repository.ts';
-import type { CardReconciliation } from '../../../modules/orders/orders.service.ts';
+import type { CardIntentFacts, CardReconciliation } from '../../../modules/orders/orders.service.ts';
 
 /** Stripe's default tolerance of a signature's timestamp, seconds (stripe-node `Webhooks.DEFAULT_TOLERANCE`). */
 export const STRIPE_WEBHOOK_TOLERANCE_S = 300;
@@ -19,6 +19,24 @@ const eventSchema = z.object({
   data: z.object({ object: z.looseObject({ id: z.string().max(255).optional(), object: z.string().optional() }) }),
 });
 
+/**
+ * What the store reads of a PaymentIntent in an event besides its id: the order number the
+ * adapter put in `metadata.order`, `amount` (cents) and `currency`. Anything else, or these in
+ * another shape, is ignored (never a 400: the event is signed by Stripe).
+ */
+const intentFactsSchema = z.object({
+  metadata: z.object({ order: z.string().max(64).optional() }).loose().nullish().catch(undefined),
+  amount: z.number().int().nonnegative().optional().catch(undefined),
+  currency: z.string().max(16).optional().catch(undefined),
+});
+
+/** {@link CardIntentFacts} of an event's PaymentIntent (`data.object`). */
+function intentFacts(object: unknown): CardIntentFacts {
+  const parsed = intentFactsSchema.safeParse(object);
+  if (!parsed.success) return {};
+  return { orderNumber: parsed.data.metadata?.order, amountCents: parsed.data.amount, currency: parsed.data.currency };
+}
+
 /** The types that settle a card payment: the order is reconciled with the PaymentIntent's current state. */
 const SETTLING = new Set(['payment_intent.succeeded', 'payment_intent.payment_failed', 'payment_intent.canceled']);
 /** Recorded in the log only: the refunds module records the refunds it makes itself. */
@@ -31,8 +49,11 @@ export interface StripeWebhookOptions {
   toleranceS?: number;
   /** Stripe's rows of `webhook_events` (provider `stripe`). */
   events: WebhookEventsRepository;
-  /** `OrdersService.reconcileCardPayment`: settles the card order of a PaymentIntent. */
-  reconcile(paymentIntentId: string): Promise<CardReconciliation>;
+  /**
+   * `OrdersService.reconcileCardPayment`: settles the card order of a PaymentIntent, found by its
+   * reference or else by the order number in its metadata (`intent`).
+   */
+  reconcile(paymentIntentId: string, intent: CardIntentFacts): Promise<CardReconciliation>;
 }
 
 /**
@@ -52,7 +73,13 @@ export interface StripeWebhookOptions {
  * - `payment_intent.succeeded` / `payment_intent.payment_failed` / `payment_intent.canceled`: the
  *   card order whose `payment_reference` is the PaymentIntent is settled from the PaymentIntent as
  *   Stripe shows it now (`OrdersService.reconcileCardPayment`): completes a 3-D Secure payment when
- *   the browser never came back, cancels a failed one with its reason. `charge.refunded` and
+ *   the browser never came back, cancels a failed one with its reason. When no order has the
+ *   PaymentIntent as its reference yet (the checkout died or timed out after Stripe charged), the
+ *   order named by its `metadata.order` is settled, if it is a card order of the PaymentIntent's
+ *   amount and currency with no other payment reference. An event naming an order of the store
+ *   that it cannot settle (`unmatched`) is answered 200 but left unprocessed (`processed_at`
+ *   null, logged as an error), so that an operator finds it and a redelivery is applied
+ *   again; never marked processed without its effect. `charge.refunded` and
  *   `refund.*`: logged. Anything else: 200, ignored.
  * - Answers 200 `{ received: true }`; 503 `upstream_error` when Stripe cannot be read back (Stripe
  *   delivers the event again later, with backoff, for up to three days).
@@ -100,7 +127,13 @@ export const stripeWebhookRoutes: FastifyPluginAsyncZod<StripeWebhookOptions> = 
       if (state === 'processed') return { received: true as const, duplicate: true };
       const object = data.object;
       if (SETTLING.has(type) && object.object === 'payment_intent' && object.id) {
-        const outcome = await options.reconcile(object.id);
+        const intent = intentFacts(object);
+        const outcome = await options.reconcile(object.id, intent);
+        if (outcome === 'unmatched') {
+          // Not applied: the event stays unprocessed (see above) for an operator to look at.
+          request.log.error({ stripeEvent: id, type, paymentIntent: object.id, order: intent.orderNumber }, 'stripe webhook: PaymentIntent does not match its order');
+          return { received: true as const };
+        }
         request.log.info({ stripeEvent: id, type, paymentIntent: object.id, outcome }, 'stripe webhook: card payment reconciled');
       } else if (LOGGED.has(type)) {
         request.log.info({ stripeEvent: id, type, object: object.id }, 'stripe webhook: recorded');
