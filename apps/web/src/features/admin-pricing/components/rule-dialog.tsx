@@ -3,7 +3,7 @@ import type { Country } from '@esim/contract/catalog';
 import { REGION_LABELS, REGION_NAMES } from '@esim/contract/regions';
 import { X } from 'lucide-react';
 import { Dialog } from 'radix-ui';
-import { type FormEvent, useId, useRef, useState } from 'react';
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SelectField, TextField } from '../../../components/form/form-field.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -158,12 +158,21 @@ function RuleForm({
     if (key !== 'active') setErrors((e) => ({ ...e, [key]: undefined }));
   };
 
+  // The first field in error takes the focus once the form is enabled again: fields are disabled
+  // while saving, and a disabled field cannot take the focus (after a refused save the form is
+  // re-enabled only by the render that follows the mutation's end).
+  // `focusFirst` is always called with the `setErrors` of the same errors, so the render that
+  // shows them (or, while saving, the one that ends it) runs this effect.
+  const pendingFocus = useRef<FieldName | null>(null);
+  useEffect(() => {
+    const field = pendingFocus.current;
+    if (!field || saving) return;
+    pendingFocus.current = null;
+    form.current?.querySelector<HTMLElement>(`#${CSS.escape(`${id}-${field}`)}`)?.focus();
+  }, [errors, saving, id]);
+
   const focusFirst = (found: FieldErrors) => {
-    const first = FIELD_ORDER.find((f) => found[f]);
-    if (first)
-      requestAnimationFrame(() =>
-        form.current?.querySelector<HTMLElement>(`#${CSS.escape(`${id}-${first}`)}`)?.focus(),
-      );
+    pendingFocus.current = FIELD_ORDER.find((f) => found[f]) ?? null;
   };
 
   const messageFor = (field: FieldName, code?: string): string => {
