@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
+import { CHROMIUM_LAUNCH } from './support/chromium.ts';
 import { storeEnvForFakes } from '../apps/api/test/fakes/credentials.ts';
 import { LIFTED_THROTTLES } from './support/lifted-throttles.ts';
 import { MAILBOX_HTTP_PORT, MAILBOX_HTTP_URL, MAILBOX_SMTP_PORT, MAILBOX_SMTP_URL } from './support/mailbox-api.ts';
@@ -57,15 +58,6 @@ function storeEnv(storePort: number, publicUrl: string, storeDataDir: string): R
   } as Record<string, string>;
 }
 
-export const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--disable-quic',
-  '--no-first-run',
-];
 
 export default defineConfig({
   testDir: './tests',
@@ -79,7 +71,7 @@ export default defineConfig({
     baseURL: origin,
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
-    launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS },
+    launchOptions: CHROMIUM_LAUNCH,
   },
   projects: [
     // The run's admin, made once through the first-admin link (`tests/admin.setup.ts`).

@@ -1,4 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
+import { CHROMIUM_LAUNCH } from '../support/chromium.ts';
 import { CLUSTER_PORTS } from './settings.ts';
 
 /**
@@ -11,15 +12,6 @@ import { CLUSTER_PORTS } from './settings.ts';
  * must not see. `CLUSTER_KEEP=1` keeps the cluster's folder (logs, nginx access log).
  */
 /** Chromium's flags, as in `e2e/playwright.config.ts` (not imported: loading that config has side effects). */
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--disable-quic',
-  '--no-first-run',
-];
 
 export default defineConfig({
   testDir: '.',
@@ -36,7 +28,7 @@ export default defineConfig({
     baseURL: `http://127.0.0.1:${CLUSTER_PORTS.nginx}`,
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
-    launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS },
+    launchOptions: CHROMIUM_LAUNCH,
   },
   projects: [
     {
