@@ -6,14 +6,22 @@ import { sonnerStylesheet } from './vite-sonner-stylesheet.ts';
 
 const api = `http://127.0.0.1:${process.env.API_PORT ?? 5000}`;
 
-export default defineConfig({
-  plugins: [react(), tailwindcss(), sonnerStylesheet(), precompress()],
+/**
+ * Two builds (decision record 0022): the browser's (`dist/`, with a manifest that names each
+ * screen's chunks for `<link rel="modulepreload">`), and with `--ssr` the server renderer
+ * (`dist-ssr/entry-server.js`, every dependency bundled in, so it runs wherever the API runs).
+ */
+export default defineConfig(({ isSsrBuild }) => ({
+  plugins: isSsrBuild ? [react(), sonnerStylesheet()] : [react(), tailwindcss(), sonnerStylesheet(), precompress()],
   // A nonce placeholder on the built tags and in `<meta property="csp-nonce">`: the server puts a
   // fresh nonce in its place in every page and in the page's CSP (apps/api plugins/web.ts).
   html: { cspNonce: 'CSP_NONCE_PLACEHOLDER' },
-  build: { target: 'es2022', sourcemap: false, chunkSizeWarningLimit: 400 },
+  build: isSsrBuild
+    ? { target: 'node20', sourcemap: false, outDir: 'dist-ssr', emptyOutDir: true, copyPublicDir: false }
+    : { target: 'es2022', sourcemap: false, chunkSizeWarningLimit: 400, manifest: true },
+  ssr: { noExternal: true },
   server: {
     port: 5173,
     proxy: { '/api': api, '/flags': api, '/sitemap.xml': api, '/robots.txt': api, '/sandbox': api, '/email-preview': api },
   },
-});
+}));

@@ -1,14 +1,42 @@
 // First: sets up zod and the style nonce before any other module runs (lib/csp.ts).
 import './lib/csp.ts';
+import { hydrate } from '@tanstack/react-query';
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
+import { routeFor } from './app/router.tsx';
+import { initI18n } from './lib/i18n.ts';
+import { createQueryClient } from './lib/query-client.ts';
+import { readSsrState } from './ssr-state.ts';
 import './index.css';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('Missing #root element');
-createRoot(root).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+
+const ssr = readSsrState();
+if (ssr && root.firstElementChild) {
+  // A server-rendered page (decision record 0022): the texts it was rendered with and the screen's
+  // chunk (modulepreloaded by the page) are ready before hydration, so the first render matches
+  // the HTML and nothing suspends or flashes.
+  const queryClient = createQueryClient();
+  hydrate(queryClient, ssr.queries);
+  await Promise.all([
+    initI18n({ lang: ssr.lang, texts: ssr.texts }),
+    routeFor(window.location.pathname)
+      .page.preload()
+      .catch(() => undefined),
+  ]);
+  hydrateRoot(
+    root,
+    <StrictMode>
+      <App queryClient={queryClient} />
+    </StrictMode>,
+  );
+} else {
+  void initI18n();
+  createRoot(root).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  );
+}

@@ -192,14 +192,43 @@ export function registerErrorHandler(app: FastifyInstance): void {
   });
 }
 
+/** Answers a storefront page (the HTML shell with its not-found screen), registered by `plugins/web.ts`. */
+export type StorefrontPage = (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
+
+const storefrontPages = new WeakMap<object, StorefrontPage>();
+
+/**
+ * Lets {@link frameworkErrors} answer a browser's undecodable page address (`/en/%E0%A4%A`) with
+ * the storefront's not-found page instead of the API's JSON error. `app` is the root instance.
+ */
+export function setStorefrontPage(app: FastifyInstance, page: StorefrontPage): void {
+  storefrontPages.set(app, page);
+}
+
+/** A GET or HEAD outside `/api/` from a client that accepts HTML (a browser opening a page). */
+function wantsStorefrontPage(request: FastifyRequest): boolean {
+  return (
+    (request.method === 'GET' || request.method === 'HEAD') &&
+    !request.url.startsWith('/api/') &&
+    /text\/html/.test(request.headers.accept ?? '')
+  );
+}
+
 /**
  * Fastify's `frameworkErrors` option: the router's refusals that happen before any route or
  * error handler runs (`FST_ERR_BAD_URL` for `/api/products/%ZZ`, 400 `bad_url`;
  * `FST_ERR_MAX_PARAM_LENGTH` for a path parameter over `maxParamLength`, 414 `uri_too_long`;
  * `FST_ERR_ASYNC_CONSTRAINT`, 500 `internal_error`), answered in the API's error body. The reply
- * has no route, so no hooks run and the body is sent pre-serialised.
+ * has no route, so no hooks run and the body is sent pre-serialised. A browser opening such a
+ * page address gets the storefront's not-found page instead ({@link setStorefrontPage}).
  */
 export function frameworkErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
+  const page = storefrontPages.get(request.server);
+  if (page && (error.code === 'FST_ERR_BAD_URL' || error.code === 'FST_ERR_MAX_PARAM_LENGTH') && wantsStorefrontPage(request)) {
+    // A browser's page address that cannot be decoded: the store's not-found screen (issue 13 defect 7).
+    void page(request, reply);
+    return;
+  }
   const answer = errorAnswer(error, request);
   if (answer.unexpected) request.log.error({ err: error }, 'unhandled framework error');
   void reply

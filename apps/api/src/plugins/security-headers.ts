@@ -81,7 +81,7 @@ export function isPaymentPage(url: string): boolean {
  * The policy's directives; `style-src` gains the nonce of a response that has one, and a payment
  * page ({@link isPaymentPage}, with Stripe) the payment provider's {@link PaymentPageSources}.
  */
-function contentSecurityPolicy(styleNonce?: string, payment?: PaymentPageSources): string {
+function contentSecurityPolicy(styleNonce?: string, payment?: PaymentPageSources, styleAttributes?: readonly string[]): string {
   const styleSources = ["'self'", ...STYLE_HASHES, ...(styleNonce ? [`'nonce-${styleNonce}'`] : [])];
   const withSources = (directive: string, extra: readonly string[] | undefined) =>
     [directive, "'self'", ...(extra ?? [])].join(' ');
@@ -89,6 +89,8 @@ function contentSecurityPolicy(styleNonce?: string, payment?: PaymentPageSources
     "default-src 'self'",
     withSources('script-src', payment?.script),
     `style-src ${styleSources.join(' ')}`,
+    // The `style` attributes of a server-rendered page, each by its hash (CSP 3 'unsafe-hashes').
+    ...(styleAttributes?.length ? [`style-src-attr 'unsafe-hashes' ${styleAttributes.join(' ')}`] : []),
     // QR codes (`data:`, canvas `blob:`), flags.
     "img-src 'self' data: blob:",
     "font-src 'self' data:",
@@ -151,6 +153,9 @@ function paymentPagePermissions(payment: PaymentPageSources): string {
   return PERMISSIONS_POLICY.replace('payment=()', `payment=(self ${origins.join(' ')})`);
 }
 
+/** `style` attribute hashes allowed in a reply, by reply ({@link allowStyleAttributes}). */
+const styleAttributeHashes = new WeakMap<FastifyReply, readonly string[]>();
+
 /** Nonces issued, by reply: one per response, however often a handler asks. */
 const nonces = new WeakMap<FastifyReply, string>();
 
@@ -168,9 +173,27 @@ export function cspNonce(reply: FastifyReply): string {
   if (!nonce) {
     nonce = randomBytes(NONCE_BYTES).toString('base64');
     nonces.set(reply, nonce);
-    reply.header('content-security-policy', contentSecurityPolicy(nonce, paymentPages.get(reply)));
+    reply.header('content-security-policy', contentSecurityPolicy(nonce, paymentPages.get(reply), styleAttributeHashes.get(reply)));
   }
   return nonce;
+}
+
+/**
+ * Lets this response's document carry exactly the `style` attributes whose hashes are given
+ * (`'sha256-...'` of each decoded value, {@link styleAttributeHashesOf}): the server-rendered
+ * markup of UI libraries that set inline styles (issue 13). Rewrites the response's CSP with
+ * `style-src-attr 'unsafe-hashes'` and those hashes; styles set later by scripts through the DOM
+ * are not governed by CSP.
+ */
+export function allowStyleAttributes(reply: FastifyReply, hashes: readonly string[]): void {
+  if (hashes.length === 0) return;
+  styleAttributeHashes.set(reply, hashes);
+  reply.header('content-security-policy', contentSecurityPolicy(nonces.get(reply), paymentPages.get(reply), hashes));
+}
+
+/** The distinct `'sha256-...'` hashes of the double-quoted `style` attributes of `html`, as a browser decodes them. */
+export function styleAttributeHashesOf(html: string): string[] {
+  return [...new Set([...html.matchAll(/\sstyle="([^"]*)"/gi)].map((m) => cspHash(decodeAttribute(m[1] ?? ''))))];
 }
 
 /** `&#NN;`, `&#xHH;` and the named references escaping can produce, as a browser decodes them in an attribute value. */

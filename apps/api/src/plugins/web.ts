@@ -4,11 +4,16 @@ import fastifyStatic from '@fastify/static';
 import type { Country } from '@esim/contract/catalog';
 import { DEFAULT_LANGUAGE, LANGUAGE_CODES, type Language, isLanguage } from '@esim/contract/languages';
 import type { PageMeta } from '@esim/contract/seo';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config.ts';
 import type { CatalogService } from '../modules/catalog/catalog.service.ts';
+import { setStorefrontPage } from './error-handler.ts';
 import { resolveRouteMeta } from './route-meta.ts';
-import { cspNonce } from './security-headers.ts';
+import { allowStyleAttributes, cspNonce } from './security-headers.ts';
+import { type SsrPage, ServerRenderer } from './ssr.ts';
+
+/** The `id` of the page state's script (`apps/web/src/ssr-state.ts` `SSR_STATE_ID`). */
+const SSR_STATE_ID = 'ssr-state';
 
 const require = (await import('node:module')).createRequire(import.meta.url);
 const flagsRoot = path.join(path.dirname(require.resolve('flag-icons/package.json')), 'flags');
@@ -125,8 +130,9 @@ export async function registerWeb(
       wildcard: false,
       index: false,
       preCompressed: true,
-      // The template (and its .br/.gz) only through the handler below, which fills in the nonce.
-      allowedPath: (pathname) => !pathname.startsWith('/index.html'),
+      // The template (and its .br/.gz) only through the handler below, which fills in the nonce;
+      // the build manifest is the server's.
+      allowedPath: (pathname) => !pathname.startsWith('/index.html') && !pathname.startsWith('/.vite/'),
       setHeaders(res, filePath) {
         res.header(
           'cache-control',
@@ -138,26 +144,71 @@ export async function registerWeb(
 
   const routeMeta = (pathname: string, lang: Language) => resolveRouteMeta(catalog, pathname, lang);
 
+  // [ssr] Server rendering of the storefront's pages (issue 13, decision record 0022): the
+  // catalogue reads go through the API's own routes in this process, so the page renders from
+  // exactly the JSON the browser would fetch.
+  const renderer = template
+    ? await ServerRenderer.load(config.webDist, async (apiPath) => {
+        const response = await app.inject({ method: 'GET', url: apiPath, headers: { accept: 'application/json' } });
+        return response.statusCode === 200 ? (JSON.parse(response.body) as unknown) : undefined;
+      })
+    : undefined;
+  if (template && !renderer) app.log.warn('No server renderer build (apps/web/dist-ssr): pages are sent unrendered.');
+  if (renderer) catalog.onChange(() => renderer.invalidate());
+
+  /** The server-rendered page, or `undefined` for the admin area and when rendering fails (the browser renders it). */
+  async function renderedPage(url: string, lang: Language, log: FastifyRequest['log']): Promise<SsrPage | undefined> {
+    const pathname = url.split('?')[0] ?? '/';
+    if (!renderer || pathname === '/admin' || pathname.startsWith('/admin/')) return undefined;
+    try {
+      return await renderer.page(url, lang);
+    } catch (error) {
+      log.error({ err: error, url }, 'Server rendering failed; the page is sent unrendered');
+      return undefined;
+    }
+  }
+
   app.setNotFoundHandler(async (request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
     const wantsHtml = (request.method === 'GET' || request.method === 'HEAD') && !pathname.startsWith('/api/');
     if (!wantsHtml || !template) {
       return reply.status(404).send({ error: { code: 'not_found', message: `No route for ${request.method} ${pathname}` } });
     }
+    return sendPage(request, reply, template);
+  });
+  if (template) setStorefrontPage(app, (request, reply) => sendPage(request, reply, template));
+
+  /**
+   * Sends a storefront page: the template with the route's metadata and status, the server-rendered
+   * markup and state when there is a renderer, and a fresh CSP nonce.
+   */
+  async function sendPage(request: FastifyRequest, reply: FastifyReply, template: string) {
+    const pathname = request.url.split('?')[0] ?? '/';
     const pathLang = /^\/([a-z]{2})\//.exec(pathname)?.[1];
     const lang = requestLanguage(request, pathLang);
-    const { meta, status, alternates } = await routeMeta(pathname, lang);
-    const html = (
-      noncePlaceholder ? template.replaceAll(`nonce="${noncePlaceholder}"`, `nonce="${cspNonce(reply)}"`) : template
-    )
+    const [{ meta, status, alternates }, page] = await Promise.all([
+      routeMeta(pathname, lang),
+      renderedPage(request.url, lang, request.log),
+    ]);
+    const nonce = cspNonce(reply);
+    if (page) allowStyleAttributes(reply, page.styleHashes);
+    let html = (noncePlaceholder ? template.replaceAll(`nonce="${noncePlaceholder}"`, `nonce="${nonce}"`) : template)
       .replace(/<html lang="[^"]*"/, `<html lang="${lang}"`)
-      .replace(/<title>.*?<\/title>/s, '')
-      .replace('<!--app-head-->', renderHead(meta, origin(), alternates));
+      .replace(/<title>.*?<\/title>/s, '');
+    const head = renderHead(meta, origin(), alternates) + (page?.head ? `\n    ${page.head}` : '');
+    // Replacement functions: the rendered text may hold `$&` and the like, which a replacement string would expand.
+    html = html.replace('<!--app-head-->', () => head);
+    if (page) {
+      html = html.replace(
+        '<div id="root"></div>',
+        () => `<div id="root">${page.body}</div>\n    <script id="${SSR_STATE_ID}" type="application/json">${page.stateJson}</script>`,
+      );
+    }
     return reply
       .status(status)
       .type('text/html; charset=utf-8')
       .header('cache-control', 'no-cache')
       .header('vary', 'accept-language, cookie')
       .send(html);
-  });
+  }
 }

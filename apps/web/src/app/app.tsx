@@ -1,9 +1,8 @@
-import { QueryClientProvider } from '@tanstack/react-query';
-import { Suspense, lazy, useState } from 'react';
+import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { Suspense, lazy, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Spinner } from '../components/ui/spinner.tsx';
 import { CartProvider } from '../features/cart/components/cart-provider.tsx';
-import { i18nReady } from '../lib/i18n.ts';
 import { createQueryClient } from '../lib/query-client.ts';
 import { ErrorBoundary } from './error-boundary.tsx';
 import { Footer } from './layout/footer.tsx';
@@ -11,12 +10,25 @@ import { Header } from './layout/header.tsx';
 import { AppRouter } from './router.tsx';
 import { ScrollToTop } from './scroll-to-top.tsx';
 
-void i18nReady;
-
 const Toaster = lazy(() => import('./toaster.tsx'));
 // [chat] The floating chat assistant (issue 11), out of the initial JavaScript; a chunk that fails
 // to load leaves the page without the assistant rather than with the error screen.
 const ChatMount = lazy(() => import('../features/chat/chat-mount.tsx').catch(() => ({ default: () => null })));
+
+const subscribeNever = () => () => {};
+
+/**
+ * False in the server's render and during hydration, true once the page is interactive: parts
+ * that only the browser needs (toasts, the chat assistant) mount after hydration, so the server
+ * never waits for their chunks and the HTML never needs a script to reveal them.
+ */
+function useHydrated(): boolean {
+  return useSyncExternalStore(
+    subscribeNever,
+    () => true,
+    () => false,
+  );
+}
 
 /** First focusable element: jumps over the header to the page's main content. */
 function SkipLink() {
@@ -34,10 +46,14 @@ function SkipLink() {
 /**
  * The storefront: providers (query cache, cart, i18n via Suspense, toasts), the crash boundary,
  * the sticky header, the lazy route table, the footer, the floating chat assistant (loaded when
- * the browser is idle) and the lazily loaded toast region.
+ * the browser is idle) and the lazily loaded toast region. `queryClient`: the cache to use (the
+ * server's render and the hydrating browser pass one filled with the page's catalogue data);
+ * a fresh one when omitted. Renders on the server too (`entry-server.tsx`), so nothing in its
+ * render reads browser globals.
  */
-export function App() {
-  const [queryClient] = useState(createQueryClient);
+export function App({ queryClient: given }: { queryClient?: QueryClient } = {}) {
+  const [queryClient] = useState(() => given ?? createQueryClient());
+  const hydrated = useHydrated();
   return (
     <QueryClientProvider client={queryClient}>
       <CartProvider>
@@ -52,12 +68,16 @@ export function App() {
               </main>
               <Footer />
             </div>
-            <Suspense fallback={null}>
-              <ChatMount />
-            </Suspense>
-            <Suspense fallback={null}>
-              <Toaster />
-            </Suspense>
+            {hydrated && (
+              <>
+                <Suspense fallback={null}>
+                  <ChatMount />
+                </Suspense>
+                <Suspense fallback={null}>
+                  <Toaster />
+                </Suspense>
+              </>
+            )}
           </ErrorBoundary>
         </Suspense>
       </CartProvider>

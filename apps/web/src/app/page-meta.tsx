@@ -2,6 +2,7 @@ import { isLanguage } from '@esim/contract/languages';
 import type { MetaRoute, PageMeta } from '@esim/contract/seo';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLocation } from 'wouter';
 
 function setMeta(selector: string, attr: 'name' | 'property', key: string, content: string) {
   let el = document.head.querySelector<HTMLMetaElement>(selector);
@@ -18,9 +19,13 @@ function setMeta(selector: string, attr: 'name' | 'property', key: string, conte
  * description, keywords, robots, social tags, canonical link and `html lang`. The same texts the
  * server writes into the HTML (`@esim/contract/seo`). The server already sent the first page's
  * metadata, so the texts of all five languages load after the first render, in their own chunk.
+ * `pathOverride`: the path whose metadata to write (default: the current location). Writes only in
+ * an effect, so it is safe in the server's render.
  */
-export function usePageMeta(route: MetaRoute, path: string = window.location.pathname) {
+export function usePageMeta(route: MetaRoute, pathOverride?: string) {
   const { i18n } = useTranslation();
+  const [location] = useLocation();
+  const path = pathOverride ?? location;
   const lang = isLanguage(i18n.resolvedLanguage) ? i18n.resolvedLanguage : 'en';
   const key = JSON.stringify(route);
   useEffect(() => {

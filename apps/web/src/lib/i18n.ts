@@ -2,6 +2,7 @@ import { DEFAULT_LANGUAGE, LANGUAGE_CODES } from '@esim/contract/languages';
 import i18n, { type BackendModule } from 'i18next';
 import LanguageDetector from 'i18next-browser-languagedetector';
 import { initReactI18next } from 'react-i18next';
+import type { InitialTexts } from './i18n-texts.ts';
 
 export { NAMESPACES } from './i18n-namespaces.ts';
 
@@ -40,35 +41,47 @@ const lazyBackend: BackendModule = {
   },
 };
 
+
+let ready: Promise<unknown> | undefined;
+
 /**
  * i18next set-up (specification section 1): detection order query string, cookie, local
  * storage, session storage, browser language, html tag; the choice is kept in local storage;
- * fallback English.
+ * fallback English. A server-rendered page passes the language and texts it was rendered with
+ * (decision record 0022), so that the first client render matches the HTML exactly and needs no
+ * text download; the other namespaces still load lazily. Runs once; later calls return the
+ * first call's promise. Only the browser calls it (the server renders with its own instance per
+ * request, `entry-server.tsx`).
  */
-export const i18nReady = i18n
-  .use(lazyBackend)
-  .use(LanguageDetector)
-  .use(initReactI18next)
-  .init({
-    supportedLngs: [...LANGUAGE_CODES],
-    nonExplicitSupportedLngs: true,
-    load: 'languageOnly',
-    fallbackLng: DEFAULT_LANGUAGE,
-    ns: ['common'],
-    defaultNS: 'common',
-    interpolation: { escapeValue: false },
-    detection: {
-      order: ['querystring', 'cookie', 'localStorage', 'sessionStorage', 'navigator', 'htmlTag'],
-      lookupQuerystring: 'lng',
-      caches: ['localStorage', 'cookie'],
-      cookieOptions: { path: '/', sameSite: 'lax' },
-    },
-    react: { useSuspense: true },
+export function initI18n(initial?: { lang: string; texts: InitialTexts }): Promise<unknown> {
+  ready ??= i18n
+    .use(lazyBackend)
+    .use(LanguageDetector)
+    .init({
+      supportedLngs: [...LANGUAGE_CODES],
+      nonExplicitSupportedLngs: true,
+      load: 'languageOnly',
+      fallbackLng: DEFAULT_LANGUAGE,
+      ns: ['common'],
+      defaultNS: 'common',
+      interpolation: { escapeValue: false },
+      detection: {
+        order: ['querystring', 'cookie', 'localStorage', 'sessionStorage', 'navigator', 'htmlTag'],
+        lookupQuerystring: 'lng',
+        caches: ['localStorage', 'cookie'],
+        cookieOptions: { path: '/', sameSite: 'lax' },
+      },
+      react: { useSuspense: true },
+      ...(initial ? { lng: initial.lang, resources: initial.texts, partialBundledLanguages: true } : {}),
+    });
+  i18n.on('languageChanged', (lng) => {
+    document.documentElement.lang = lng;
+    document.documentElement.dir = 'ltr';
   });
+  return ready;
+}
 
-i18n.on('languageChanged', (lng) => {
-  document.documentElement.lang = lng;
-  document.documentElement.dir = 'ltr';
-});
+// The React binding is registered at import, so `useTranslation()` finds the instance.
+i18n.use(initReactI18next);
 
 export { i18n };

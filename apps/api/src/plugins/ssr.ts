@@ -1,0 +1,164 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { Language } from '@esim/contract/languages';
+import { styleAttributeHashesOf } from './security-headers.ts';
+
+/** The server renderer's module (`apps/web/src/entry-server.tsx`, built into `dist-ssr/`): its `render`. */
+export interface SsrModule {
+  render(request: { url: string; lang: Language; fetchJson: (path: string) => Promise<unknown> }): Promise<{
+    html: string;
+    state: unknown;
+    module: string;
+  }>;
+}
+
+/** One entry of Vite's build manifest (`dist/.vite/manifest.json`). */
+interface ManifestEntry {
+  file: string;
+  imports?: string[];
+  dynamicImports?: string[];
+  css?: string[];
+  isEntry?: boolean;
+}
+
+/** A rendered page, ready to be put into the template: the `#root` markup, head tags and state. */
+export interface SsrPage {
+  /** Markup of `#root`, without the resource hints React puts first (they go to `head`). */
+  body: string;
+  /** `<link rel="modulepreload">` of the screen's chunks and the resource hints of the render. */
+  head: string;
+  /** The state for hydration, JSON escaped for a `<script type="application/json">`. */
+  stateJson: string;
+  /** CSP hashes of the `style` attributes in `body` (UI libraries' inline styles). */
+  styleHashes: string[];
+}
+
+/** Most pages kept; the oldest is dropped first (a bound, so odd query strings cannot fill memory). */
+export const SSR_CACHE_ENTRIES = 500;
+
+/**
+ * JSON for a `<script type="application/json">` inside HTML: `<`, `>`, `&` and the line
+ * separators escaped, so no text of the catalogue can close the script or start markup (OWASP
+ * XSS prevention rule 3.1).
+ */
+export function jsonForHtml(value: unknown): string {
+  return JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/>/g, '\\u003e')
+    .replace(/&/g, '\\u0026')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
+}
+
+/** Leading `<link .../>` resource hints React 19 puts before the markup when there is no `<head>` to put them in. */
+const LEADING_LINKS = /^(?:<link\b[^>]*\/?>)+/;
+
+/**
+ * The server rendering of the storefront (issue 13, decision record 0022): loads the renderer
+ * built by `npm run build -w apps/web` and renders pages through it, with a cache of rendered
+ * pages per path, query string and language that is emptied whenever the catalogue or prices
+ * change (`CatalogService.onChange`, shared across instances through the change bus).
+ * Concurrent requests for a page that is not cached yet share one render.
+ */
+export class ServerRenderer {
+  private readonly cache = new Map<string, Promise<SsrPage>>();
+  private generation = 0;
+
+  private constructor(
+    private readonly ssr: SsrModule,
+    private readonly manifest: Record<string, ManifestEntry>,
+    private readonly fetchJson: (path: string) => Promise<unknown>,
+  ) {}
+
+  /**
+   * The renderer of the build next to `webDist` (`../dist-ssr/entry-server.js`), or `undefined`
+   * when there is no such build (the storefront is then sent unrendered, as before issue 13).
+   */
+  static async load(webDist: string, fetchJson: (path: string) => Promise<unknown>): Promise<ServerRenderer | undefined> {
+    const entry = path.resolve(webDist, '..', 'dist-ssr', 'entry-server.js');
+    const manifestPath = path.join(webDist, '.vite', 'manifest.json');
+    if (!fs.existsSync(entry) || !fs.existsSync(manifestPath)) return undefined;
+    const ssr = (await import(pathToFileURL(entry).href)) as SsrModule;
+    const manifest = JSON.parse(fs.readFileSync(manifestPath, 'utf8')) as Record<string, ManifestEntry>;
+    return new ServerRenderer(ssr, manifest, fetchJson);
+  }
+
+  /** Forgets every rendered page (the catalogue or prices changed). */
+  invalidate(): void {
+    this.generation += 1;
+    this.cache.clear();
+  }
+
+  /**
+   * The page at `url` (path and query string) in `lang`, from the cache or rendered now.
+   *
+   * @throws what the renderer throws; a failed render is not cached.
+   */
+  page(url: string, lang: Language): Promise<SsrPage> {
+    const key = `${lang} ${url}`;
+    const cached = this.cache.get(key);
+    if (cached) {
+      // Most recently used last, so the oldest is dropped first.
+      this.cache.delete(key);
+      this.cache.set(key, cached);
+      return cached;
+    }
+    const generation = this.generation;
+    const rendering = this.render(url, lang);
+    this.cache.set(key, rendering);
+    rendering.then(
+      () => {
+        if (generation !== this.generation) this.cache.delete(key);
+      },
+      () => this.cache.delete(key),
+    );
+    while (this.cache.size > SSR_CACHE_ENTRIES) {
+      const oldest = this.cache.keys().next().value;
+      if (oldest === undefined) break;
+      this.cache.delete(oldest);
+    }
+    return rendering;
+  }
+
+  private async render(url: string, lang: Language): Promise<SsrPage> {
+    const { html, state, module } = await this.ssr.render({ url, lang, fetchJson: this.fetchJson });
+    const hints = LEADING_LINKS.exec(html)?.[0] ?? '';
+    const body = html.slice(hints.length);
+    return {
+      body,
+      styleHashes: styleAttributeHashesOf(body),
+      head: [...this.modulePreloads(module), hints].filter(Boolean).join('\n    '),
+      stateJson: jsonForHtml(state),
+    };
+  }
+
+  /**
+   * `<link rel="modulepreload">` of a screen's chunk and the chunks it imports statically, and
+   * `<link rel="stylesheet">` of their CSS, leaving out what the entry (`index.html`) loads already.
+   */
+  private modulePreloads(module: string): string[] {
+    const closure = (keys: string[], skip: Set<string>) => {
+      const seen = new Set<string>();
+      const visit = (key: string) => {
+        const entry = this.manifest[key];
+        if (!entry || seen.has(key) || skip.has(key)) return;
+        seen.add(key);
+        for (const imported of entry.imports ?? []) visit(imported);
+      };
+      keys.forEach(visit);
+      return seen;
+    };
+    this.entryChunks ??= closure(
+      Object.keys(this.manifest).filter((key) => this.manifest[key]?.isEntry),
+      new Set(),
+    );
+    const chunks = [...closure([module], this.entryChunks)].map((key) => this.manifest[key]!);
+    return [
+      ...chunks.flatMap((chunk) => (chunk.css ?? []).map((css) => `<link rel="stylesheet" crossorigin href="/${css}">`)),
+      ...chunks.map((chunk) => `<link rel="modulepreload" crossorigin href="/${chunk.file}">`),
+    ];
+  }
+
+  private entryChunks: Set<string> | undefined;
+}

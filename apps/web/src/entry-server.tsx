@@ -1,0 +1,153 @@
+/**
+ * The storefront's server rendering (issue 13, decision record 0022), built by Vite's SSR build
+ * into `apps/web/dist-ssr/entry-server.js` and called by the API server for every public page
+ * (`apps/api/src/plugins/ssr.ts`). The page is rendered with React 19's `prerenderToNodeStream`,
+ * which waits for the lazy screen and its data, so the HTML holds the whole visible page.
+ */
+import type { Country, CountriesResponse, ProductResponse, ProductsResponse } from '@esim/contract/catalog';
+import type { Language } from '@esim/contract/languages';
+import { GLOBAL, GLOBAL_SLUG, regionBySlug } from '@esim/contract/regions';
+import { type QueryClient, dehydrate } from '@tanstack/react-query';
+import { createInstance } from 'i18next';
+import type { ReactNode } from 'react';
+import { prerenderToNodeStream } from 'react-dom/static';
+import { I18nextProvider } from 'react-i18next';
+import { Router } from 'wouter';
+import { App } from './app/app.tsx';
+import { routeFor } from './app/router.tsx';
+import { countriesQueryOptions } from './features/catalog/api/get-countries.ts';
+import { productQueryOptions } from './features/catalog/api/get-product.ts';
+import { productsQueryOptions } from './features/catalog/api/get-products.ts';
+import { NAMESPACES } from './lib/i18n-namespaces.ts';
+import type { InitialTexts } from './lib/i18n-texts.ts';
+import { createQueryClient } from './lib/query-client.ts';
+import type { SsrState } from './ssr-state.ts';
+
+/** Every storefront text, by language and namespace (the admin area's are never server-rendered). */
+const TEXTS: InitialTexts = {};
+for (const [file, texts] of Object.entries(
+  import.meta.glob<Record<string, unknown>>(['./locales/*/*.json', '!./locales/*/admin*.json'], {
+    eager: true,
+    import: 'default',
+  }),
+)) {
+  const [, lang, ns] = /\.\/locales\/([a-z]{2})\/([a-z-]+)\.json$/.exec(file) ?? [];
+  if (lang && ns) (TEXTS[lang] ??= {})[ns] = texts;
+}
+
+/**
+ * Reads one catalogue API response (`GET /api/countries`, `/api/products?...`, `/api/products/{id}`)
+ * in the server's own process. Resolves `undefined` when the API answers anything but 200.
+ */
+export type FetchJson = (path: string) => Promise<unknown>;
+
+/** What the server asks for: the path and query string, and the page's language. */
+export interface RenderRequest {
+  /** Path with query string, as requested (`/tr/turkey`, `/products?view=all`). */
+  url: string;
+  lang: Language;
+  fetchJson: FetchJson;
+}
+
+/** A rendered page: the markup of `#root`, the state for hydration and the screen's module (Vite manifest key). */
+export interface RenderedPage {
+  html: string;
+  state: SsrState;
+  module: string;
+}
+
+/** The destination code a `/{lang}/{slug}` page lists plans for (as `routes/country.tsx` resolves it). */
+function destinationCode(slug: string, countries: readonly Country[]): string | undefined {
+  const key = slug.toLowerCase();
+  const listed = countries.find((c) => c.slug === key);
+  if (listed) return listed.code;
+  return regionBySlug(key)?.name ?? (key === GLOBAL_SLUG ? GLOBAL : undefined);
+}
+
+/**
+ * Fills the query cache with the catalogue data the page renders from, under the same keys as
+ * the browser's queries (`features/catalog/api`), so the render and the hydration agree. A failed
+ * read leaves its query empty: the page renders its loading state and the browser fetches.
+ */
+async function prefetch(queryClient: QueryClient, pathname: string, search: string, module: string, fetchJson: FetchJson) {
+  const countries = ((await fetchJson('/api/countries')) as CountriesResponse | undefined)?.countries;
+  if (countries) queryClient.setQueryData(countriesQueryOptions().queryKey, countries);
+  const products = async (params: { country?: string }) => {
+    const query = new URLSearchParams(params).toString();
+    const body = (await fetchJson(`/api/products${query ? `?${query}` : ''}`)) as ProductsResponse | undefined;
+    if (body) queryClient.setQueryData(productsQueryOptions(params).queryKey, body.products);
+  };
+  if (module.endsWith('/country.tsx')) {
+    const code = destinationCode(pathname.split('/')[2] ?? '', countries ?? []);
+    if (code) await products({ country: code });
+  } else if (module.endsWith('/products.tsx') && new URLSearchParams(search).get('view') === 'all') {
+    await products({});
+  } else if (module.endsWith('/product-details.tsx')) {
+    const id = Number(pathname.split('/')[2]);
+    if (Number.isSafeInteger(id) && id > 0) {
+      const body = (await fetchJson(`/api/products/${id}`)) as ProductResponse | undefined;
+      if (body) queryClient.setQueryData(productQueryOptions(id).queryKey, body.product);
+    }
+  }
+}
+
+async function renderToString(element: ReactNode): Promise<string> {
+  const { prelude } = await prerenderToNodeStream(element, {
+    // No boundary is outlined (a large one would need an inline script to be revealed, which the
+    // CSP forbids): the whole page arrives in document order.
+    progressiveChunkSize: Number.POSITIVE_INFINITY,
+    onError(error) {
+      // Errors inside Suspense boundaries are rendered by the browser instead; log, don't fail.
+      console.error('Server rendering error', error);
+    },
+  });
+  const chunks: Buffer[] = [];
+  for await (const chunk of prelude) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer));
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+/**
+ * Renders one page of the storefront in `lang`: loads its catalogue data through `fetchJson`,
+ * renders the layout and the screen with a fresh i18next instance and query cache, and returns
+ * the markup with the state the browser hydrates from (the texts of the namespaces the render
+ * used, in that language only, and the catalogue queries).
+ *
+ * @throws when React cannot render the shell (the server then sends the page unrendered).
+ */
+export async function render({ url, lang, fetchJson }: RenderRequest): Promise<RenderedPage> {
+  const [pathname = '/', search = ''] = url.split('?');
+  const { module, page } = routeFor(pathname);
+  const queryClient = createQueryClient();
+  const i18n = createInstance();
+  await Promise.all([
+    prefetch(queryClient, pathname, search, module, fetchJson),
+    page.preload(),
+    i18n.init({
+      resources: TEXTS,
+      lng: lang,
+      fallbackLng: 'en',
+      supportedLngs: Object.keys(TEXTS),
+      ns: [...NAMESPACES.filter((ns) => !ns.startsWith('admin'))],
+      defaultNS: 'common',
+      interpolation: { escapeValue: false },
+      initAsync: false,
+      react: { useSuspense: false },
+    }),
+  ]);
+  const html = await renderToString(
+    <I18nextProvider i18n={i18n}>
+      <Router ssrPath={pathname} ssrSearch={search}>
+        <App queryClient={queryClient} />
+      </Router>
+    </I18nextProvider>,
+  );
+  // react-i18next records the namespaces each useTranslation() asked for on the instance.
+  const reporter = (i18n as { reportNamespaces?: { getUsedNamespaces(): string[] } }).reportNamespaces;
+  const used = reporter?.getUsedNamespaces() ?? ['common'];
+  const texts: InitialTexts = { [lang]: {} };
+  for (const ns of used) {
+    const bundle = TEXTS[lang]?.[ns];
+    if (bundle) texts[lang]![ns] = bundle;
+  }
+  return { html, state: { lang, texts, queries: dehydrate(queryClient) }, module };
+}

@@ -1,0 +1,28 @@
+import type { Language } from '@esim/contract/languages';
+import type { DehydratedState } from '@tanstack/react-query';
+import type { InitialTexts } from './lib/i18n-texts.ts';
+
+/** The `id` of the `<script type="application/json">` that carries a server-rendered page's state. */
+export const SSR_STATE_ID = 'ssr-state';
+
+/**
+ * What a server-rendered page hands to the browser so that hydration renders exactly the same
+ * markup (decision record 0022): the language and the texts of the namespaces the render used,
+ * and the query cache (catalogue data) it rendered from.
+ */
+export interface SsrState {
+  lang: Language;
+  texts: InitialTexts;
+  queries: DehydratedState;
+}
+
+/** The state embedded by the server, or `undefined` on a page the browser renders alone (dev server, admin). */
+export function readSsrState(): SsrState | undefined {
+  const script = document.getElementById(SSR_STATE_ID);
+  if (!script?.textContent) return undefined;
+  try {
+    return JSON.parse(script.textContent) as SsrState;
+  } catch {
+    return undefined;
+  }
+}
