@@ -33,6 +33,13 @@
  *   directly: catalogue reads and full checkouts per second, medians and the ratio (no budget;
  *   skipped with the reason when nginx or PostgreSQL is missing).
  *
+ * - The storefront in a phone's browser (issue 13, `bench/lighthouse.ts`): Lighthouse 12.2.3, mobile,
+ *   simulated throttling, on `/`, `/tr/turkey`, a product page, `/cart` and `/checkout` (one item):
+ *   performance, accessibility, LCP, CLS, TBT and the gzipped JavaScript downloaded until idle,
+ *   medians of 3 runs, against the budgets of issue 13. It runs first, on the freshly started
+ *   server, before any load. `BENCH_ONLY=lighthouse` runs it alone (its own server, and only the
+ *   `lighthouse` entry of `bench/results/latest.json` is replaced).
+ *
  * Results go to stdout as a table and to `bench/results/latest.json`. The exit code is 0 even when
  * a budget fails (benchmarks report, they do not gate), and non-zero when the server cannot start
  * or any run saw errors, non-2xx responses or timeouts.
@@ -45,11 +52,20 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { ADMIN_ORDERS, type AdminRun, createBenchAdmin, measureAdmin, removeAdminOrders, removeBenchAdmin, seedAdminOrders } from './admin.ts';
+import {
+  ADMIN_ORDERS,
+  type AdminRun,
+  createBenchAdmin,
+  measureAdmin,
+  removeAdminOrders,
+  removeBenchAdmin,
+  seedAdminOrders,
+} from './admin.ts';
 import { type AuthRun, measureAuth } from './auth.ts';
 import { type CheckoutRun, measureCheckout } from './checkout.ts';
 import { chatBench } from './chat.ts';
 import { clusterBench } from './cluster.ts';
+import { type LighthouseBench, lighthouseBench } from './lighthouse.ts';
 
 // ---------------------------------------------------------------------------------------------
 // autocannon (ships no type declarations): the part of its programmatic API used here.
@@ -101,6 +117,9 @@ const DURATION_S = positiveNumber(process.env.BENCH_DURATION_S, 10);
 const ROUNDS = Math.floor(positiveNumber(process.env.BENCH_ROUNDS, 1));
 const DATABASE_URL = process.env.DATABASE_URL || undefined;
 const DATABASE = DATABASE_URL ? 'PostgreSQL' : 'PGlite';
+/** `BENCH_ONLY=lighthouse` runs the Lighthouse part alone; unset runs everything. */
+const ONLY = process.env.BENCH_ONLY || undefined;
+const ONLY_CHOICES = ['lighthouse'];
 
 const BUDGET = {
   /** p99 of the country query at 1,000 req/s, ms (strictly below). */
@@ -120,7 +139,11 @@ const BUDGET = {
 };
 
 /** The admin list's measurements the budget is about: a filtered page and the searches by e-mail and ICCID. */
-const ADMIN_BUDGET_TARGETS = ['filtered page (2 statuses, card, 90 days)', 'search by e-mail (prefix)', 'search by ICCID (exact)'];
+const ADMIN_BUDGET_TARGETS = [
+  'filtered page (2 statuses, card, 90 days)',
+  'search by e-mail (prefix)',
+  'search by ICCID (exact)',
+];
 
 /** Checkouts per run (`BENCH_CHECKOUTS` overrides the count) and visitors at once in each run. */
 const CHECKOUTS = Math.floor(positiveNumber(process.env.BENCH_CHECKOUTS, 200));
@@ -420,6 +443,9 @@ async function main(): Promise<number> {
   if (!fs.existsSync(path.join(webDist, 'index.html'))) {
     throw new Error(`No storefront build in ${webDist}: run "npm run build -w apps/web" first.`);
   }
+  if (ONLY && !ONLY_CHOICES.includes(ONLY))
+    throw new Error(`BENCH_ONLY=${ONLY}: expected one of ${ONLY_CHOICES.join(', ')}.`);
+  if (ONLY === 'lighthouse') return lighthouseOnly();
   const port = await freePort();
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'esim-bench-'));
   console.error(`Starting the server on ${HOST}:${port} (${DATABASE}${DATABASE_URL ? '' : ` in ${dataDir}`})...`);
@@ -465,6 +491,9 @@ async function main(): Promise<number> {
     });
   }
 
+  // The storefront in Lighthouse first, while nothing else has loaded the server (bench/lighthouse.ts).
+  const lighthouse = await lighthouseBench(baseUrl);
+
   // 3. Warm-up, fixed rate, maximum throughput. Saturating with the multi-megabyte full list
   // leaves seconds of GC and socket backlog behind, so the latency-sensitive fixed-rate runs go
   // first and the full list is warmed up before the country query.
@@ -503,12 +532,16 @@ async function main(): Promise<number> {
 
   // The admin area (issue 10): 100,000 orders written while the server is stopped (PGlite is one
   // process's), an admin made with `admin:create`, then the orders list and the recalculation.
-  console.error(`Admin (${fmt(ADMIN_ORDERS)} orders: the orders list one request at a time, the catalogue's recalculation)...`);
+  console.error(
+    `Admin (${fmt(ADMIN_ORDERS)} orders: the orders list one request at a time, the catalogue's recalculation)...`,
+  );
   await stopServer();
   const where = { dataDir: dataDir!, databaseUrl: DATABASE_URL };
   await removeBenchAdmin(where);
   const seeded = await seedAdminOrders(where);
-  console.error(`  ${seeded.written ? `wrote ${fmt(seeded.written)} orders in ${seeded.seconds.toFixed(1)} s` : 'orders already there'}`);
+  console.error(
+    `  ${seeded.written ? `wrote ${fmt(seeded.written)} orders in ${seeded.seconds.toFixed(1)} s` : 'orders already there'}`,
+  );
   const benchAdmin = await createBenchAdmin(where);
   ({ baseUrl } = await startServer(port, dataDir!));
   let admin: AdminRun;
@@ -539,7 +572,10 @@ async function main(): Promise<number> {
   };
   const ratios = { country: ratio('country'), all: ratio('all') };
   const countryFixed = fixedRuns[fixedTargets.findIndex((t) => t.kind === 'api')]!;
-  const totalErrors = [...maxRuns, ...fixedRuns, ...checkouts, auth, admin, cluster].reduce((total, r) => total + r.errors, 0);
+  const totalErrors = [...maxRuns, ...fixedRuns, ...checkouts, auth, admin, cluster, lighthouse].reduce(
+    (total, r) => total + r.errors,
+    0,
+  );
   const adminBudgetRuns = admin.queries.filter((q) => ADMIN_BUDGET_TARGETS.includes(q.label));
   const adminWorstP95 = Math.max(...adminBudgetRuns.map((q) => q.p95Ms));
   const checkoutFigure = DATABASE_URL ? concurrent.p99Ms : single.p95Ms;
@@ -570,6 +606,7 @@ async function main(): Promise<number> {
       value: `${fmt(adminWorstP95, 1)} ms`,
       pass: adminWorstP95 < BUDGET.adminListP95Ms,
     },
+    ...lighthouse.budgets,
     { name: '0 errors, non-2xx or timeouts in every run', value: String(totalErrors), pass: totalErrors === 0 },
   ];
 
@@ -623,8 +660,18 @@ async function main(): Promise<number> {
     'Accounts (argon2id m=19 MiB t=2 p=1; one request at a time)',
     table([
       ['measure', 'requests', 'p50 ms', 'p99 ms'],
-      ['POST /api/login (right password, new session)', fmt(auth.logins), fmt(auth.loginP50Ms, 1), fmt(auth.loginP99Ms, 1)],
-      ['GET /api/cart without a session cookie', fmt(auth.calls), fmt(auth.anonymousP50Ms, 2), fmt(auth.anonymousP99Ms, 2)],
+      [
+        'POST /api/login (right password, new session)',
+        fmt(auth.logins),
+        fmt(auth.loginP50Ms, 1),
+        fmt(auth.loginP99Ms, 1),
+      ],
+      [
+        'GET /api/cart without a session cookie',
+        fmt(auth.calls),
+        fmt(auth.anonymousP50Ms, 2),
+        fmt(auth.anonymousP99Ms, 2),
+      ],
       ['GET /api/cart with a session cookie', fmt(auth.calls), fmt(auth.signedInP50Ms, 2), fmt(auth.signedInP99Ms, 2)],
     ]),
     `Session lookup adds ${fmt(auth.sessionLookupMs, 2)} ms per API call (difference of the medians).`,
@@ -632,7 +679,13 @@ async function main(): Promise<number> {
     `Admin orders list at ${fmt(admin.orders)} orders (GET /api/orders as an admin, one request at a time, ${admin.queries[0]?.requests ?? 0} each)`,
     table([
       ['query', 'matches', 'p50 ms', 'p95 ms', 'errors'],
-      ...admin.queries.map((q) => [q.label, q.total === null ? '—' : fmt(q.total), fmt(q.p50Ms, 1), fmt(q.p95Ms, 1), fmt(q.errors)]),
+      ...admin.queries.map((q) => [
+        q.label,
+        q.total === null ? '—' : fmt(q.total),
+        fmt(q.p50Ms, 1),
+        fmt(q.p95Ms, 1),
+        fmt(q.errors),
+      ]),
     ]),
     admin.recalculate.dryRunMs === null && admin.recalculate.applyMs === null
       ? `Recalculation of the catalogue: not measured (${admin.recalculate.note ?? 'no answer'}).`
@@ -648,6 +701,7 @@ async function main(): Promise<number> {
       ['CSS', String(assets.css.length), kB(cssGzip)],
     ]),
     '',
+    ...lighthouse.lines,
     ...(await chatBench()),
     ...cluster.lines,
     'Budgets',
@@ -676,6 +730,7 @@ async function main(): Promise<number> {
     admin,
     cluster: cluster.results,
     initialAssets: { jsGzipBytes: jsGzip, cssGzipBytes: cssGzip, ...assets },
+    lighthouse: lighthouse.results,
     budgets,
   };
   fs.mkdirSync(path.dirname(resultsFile), { recursive: true });
@@ -683,6 +738,52 @@ async function main(): Promise<number> {
   console.error(`Results written to ${path.relative(repoRoot, resultsFile)}`);
 
   return totalErrors === 0 ? 0 : 1;
+}
+
+/**
+ * `BENCH_ONLY=lighthouse`: a fresh server, the Lighthouse runs, their table and budgets. Only the
+ * `lighthouse` entry of `bench/results/latest.json` is replaced (with its own `generatedAt`); the
+ * other entries stay as the last full run left them.
+ */
+async function lighthouseOnly(): Promise<number> {
+  const port = await freePort();
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'esim-bench-'));
+  console.error(`Starting the server on ${HOST}:${port} (${DATABASE}${DATABASE_URL ? '' : ` in ${dataDir}`})...`);
+  const { baseUrl } = await startServer(port, dataDir);
+  let lighthouse: LighthouseBench;
+  try {
+    lighthouse = await lighthouseBench(baseUrl);
+  } finally {
+    await cleanup();
+  }
+  const budgets = [
+    ...lighthouse.budgets,
+    { name: '0 errors in every run', value: String(lighthouse.errors), pass: lighthouse.errors === 0 },
+  ];
+  process.stdout.write(
+    [
+      '',
+      ...lighthouse.lines,
+      'Budgets',
+      ...budgets.map((b) => `${b.pass ? 'PASS' : 'FAIL'}  ${b.name}: ${b.value}`),
+      '',
+    ].join('\n'),
+  );
+
+  let previous: Record<string, unknown> = {};
+  try {
+    previous = JSON.parse(fs.readFileSync(resultsFile, 'utf8')) as Record<string, unknown>;
+  } catch {
+    // no earlier results
+  }
+  const results = {
+    ...previous,
+    lighthouse: { generatedAt: new Date().toISOString(), ...lighthouse.results, budgets },
+  };
+  fs.mkdirSync(path.dirname(resultsFile), { recursive: true });
+  fs.writeFileSync(resultsFile, `${JSON.stringify(results, null, 2)}\n`);
+  console.error(`Results written to ${path.relative(repoRoot, resultsFile)} (lighthouse entry)`);
+  return lighthouse.errors === 0 ? 0 : 1;
 }
 
 try {

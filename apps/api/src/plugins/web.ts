@@ -4,6 +4,8 @@ import fastifyStatic from '@fastify/static';
 import type { Country } from '@esim/contract/catalog';
 import { DEFAULT_LANGUAGE, LANGUAGE_CODES, type Language, isLanguage } from '@esim/contract/languages';
 import type { PageMeta } from '@esim/contract/seo';
+import { REGION_DESTINATIONS, canonicalDestinationSlug } from '@esim/contract/destination-alias';
+import { matchRoute } from '@esim/contract/routes';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config.ts';
 import type { CatalogService } from '../modules/catalog/catalog.service.ts';
@@ -11,6 +13,13 @@ import { setStorefrontPage } from './error-handler.ts';
 import { resolveRouteMeta } from './route-meta.ts';
 import { allowStyleAttributes, cspNonce } from './security-headers.ts';
 import { type SsrPage, ServerRenderer } from './ssr.ts';
+
+/**
+ * Screens the browser renders alone: the admin area, and the account and token screens, whose
+ * first render depends on what only the browser holds (a token in the URL fragment or session
+ * storage, the signed-in account). All are private (noindex) and gain nothing from the server.
+ */
+const CLIENT_ONLY_PATH = /^\/(?:admin|setup-admin|auth|profile|portal)(?:\/|$)/;
 
 /** The `id` of the page state's script (`apps/web/src/ssr-state.ts` `SSR_STATE_ID`). */
 const SSR_STATE_ID = 'ssr-state';
@@ -156,10 +165,13 @@ export async function registerWeb(
   if (template && !renderer) app.log.warn('No server renderer build (apps/web/dist-ssr): pages are sent unrendered.');
   if (renderer) catalog.onChange(() => renderer.invalidate());
 
-  /** The server-rendered page, or `undefined` for the admin area and when rendering fails (the browser renders it). */
+  /**
+   * The server-rendered page, or `undefined` for the client-only screens and when rendering fails
+   * (the browser then renders it, as before server rendering).
+   */
   async function renderedPage(url: string, lang: Language, log: FastifyRequest['log']): Promise<SsrPage | undefined> {
     const pathname = url.split('?')[0] ?? '/';
-    if (!renderer || pathname === '/admin' || pathname.startsWith('/admin/')) return undefined;
+    if (!renderer || CLIENT_ONLY_PATH.test(pathname)) return undefined;
     try {
       return await renderer.page(url, lang);
     } catch (error) {
@@ -179,11 +191,28 @@ export async function registerWeb(
   if (template) setStorefrontPage(app, (request, reply) => sendPage(request, reply, template));
 
   /**
+   * The canonical address of a `/{lang}/{destination}` page reached by another spelling: a
+   * capitalised slug, an ISO code, a common alias or a name in one of the five languages
+   * (`/en/Turkey`, `/en/uk`, `/de/türkei`; issue 13 defect 6), or `undefined` when the path is
+   * canonical already or names no destination. Built from the language code and the catalogue's
+   * slug only, so it never points outside the store.
+   */
+  async function canonicalCountryPath(pathname: string): Promise<string | undefined> {
+    const match = matchRoute(pathname);
+    if (match.kind !== 'country') return undefined;
+    const destinations = await catalog.destinations();
+    const slug = canonicalDestinationSlug(match.slug, destinations) ?? canonicalDestinationSlug(match.slug, REGION_DESTINATIONS);
+    return slug && slug !== pathname.split('/')[2] ? `/${match.lang}/${slug}` : undefined;
+  }
+
+  /**
    * Sends a storefront page: the template with the route's metadata and status, the server-rendered
    * markup and state when there is a renderer, and a fresh CSP nonce.
    */
   async function sendPage(request: FastifyRequest, reply: FastifyReply, template: string) {
     const pathname = request.url.split('?')[0] ?? '/';
+    const canonical = await canonicalCountryPath(pathname);
+    if (canonical) return reply.redirect(canonical + request.url.slice(pathname.length), 301);
     const pathLang = /^\/([a-z]{2})\//.exec(pathname)?.[1];
     const lang = requestLanguage(request, pathLang);
     const [{ meta, status, alternates }, page] = await Promise.all([

@@ -222,7 +222,10 @@ export function Footer() {
           </div>
           <div className="text-xs text-slate-600 lg:text-right">
             <p>{t('footer.prices')}</p>
-            <p className="mt-1">{t('footer.copyright', { year, brand: BRAND })}</p>
+            {/* Rendered HTML is cached: a page rendered in December may hydrate in January. */}
+            <p className="mt-1" suppressHydrationWarning>
+              {t('footer.copyright', { year, brand: BRAND })}
+            </p>
           </div>
         </div>
       </div>

@@ -11,6 +11,7 @@ import { AccountButton } from './account-button.tsx';
 import { LanguageSwitcher } from './language-switcher.tsx';
 import { Logo } from './logo.tsx';
 import { NAV_LINKS, isActiveLink } from './nav-links.ts';
+import { useIsDestinationPage } from './use-destination-page.ts';
 
 /** The side menu's dialog code loads on the first tap of the menu button (initial JS budget). */
 const MobileMenu = lazy(() => import('./mobile-menu.tsx'));
@@ -23,6 +24,7 @@ const MobileMenu = lazy(() => import('./mobile-menu.tsx'));
 export function Header() {
   const { t } = useTranslation('common');
   const [location] = useLocation();
+  const destinationPage = useIsDestinationPage(location);
   const [menuOpen, setMenuOpen] = useState(false);
   const menuButton = useRef<HTMLButtonElement>(null);
   // The badge counts quantities and is shown only above 0 (section 2); it moves optimistically.
@@ -39,7 +41,7 @@ export function Header() {
         <nav aria-label={t('nav.label')} className="ml-6 hidden lg:block">
           <ul className="flex items-center gap-1">
             {NAV_LINKS.map((link) => {
-              const active = isActiveLink(link.href, location);
+              const active = isActiveLink(link.href, location, destinationPage);
               return (
                 <li key={link.href}>
                   <Link

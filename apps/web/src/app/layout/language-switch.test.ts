@@ -23,13 +23,38 @@ describe('pathAfterLanguageSwitch (specification section 2 "Language switching")
   });
 });
 
-describe('isActiveLink', () => {
-  it('highlights Home only on / and Products on plan and country pages', () => {
+describe('isActiveLink (specification section 2 "with the current one highlighted")', () => {
+  it('highlights Home only on / and Products on the listing, plan and destination pages', () => {
     expect(isActiveLink('/', '/')).toBe(true);
     expect(isActiveLink('/', '/products')).toBe(false);
+    expect(isActiveLink('/products', '/products')).toBe(true);
+    expect(isActiveLink('/products', '/products/')).toBe(true);
     expect(isActiveLink('/products', '/products/5')).toBe(true);
-    expect(isActiveLink('/products', '/en/turkey')).toBe(true);
+    expect(isActiveLink('/products', '/en/turkey', true)).toBe(true);
     expect(isActiveLink('/support', '/support')).toBe(true);
     expect(isActiveLink('/support', '/contact')).toBe(false);
+    expect(isActiveLink('/how-it-works', '/how-it-works/')).toBe(true);
+  });
+
+  // Issue 13 defect 7: a not-found page under a two-part path highlighted Products.
+  it.each(['/en/nowhere-land', '/xx/yy', '/en/UK', '/en/products', '/products/abc', '/products/5/x', '/productsx'])(
+    'highlights nothing on the not-found page %s',
+    (path) => {
+      for (const href of ['/', '/products', '/how-it-works', '/about-us', '/contact', '/support']) {
+        expect(isActiveLink(href, path, false), href).toBe(false);
+      }
+    },
+  );
+
+  it('leaves Products unmarked on a two-part path until it is known to be a destination', () => {
+    expect(isActiveLink('/products', '/en/turkey')).toBe(false);
+    expect(isActiveLink('/products', '/en/turkey', true)).toBe(true);
+    // Not a country path at all, whatever the caller says.
+    expect(isActiveLink('/products', '/xx/yy', true)).toBe(false);
+  });
+
+  it('highlights nothing under a link\'s path that no route serves', () => {
+    expect(isActiveLink('/support', '/support/x')).toBe(false);
+    expect(isActiveLink('/contact', '/contact/us')).toBe(false);
   });
 });

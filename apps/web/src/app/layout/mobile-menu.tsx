@@ -6,6 +6,7 @@ import { buttonClass } from '../../components/ui/button.tsx';
 import { signInPathFor } from '../../features/auth/hooks/next-path.ts';
 import { cn } from '../../lib/cn.ts';
 import { NAV_LINKS, isActiveLink } from './nav-links.ts';
+import { useIsDestinationPage } from './use-destination-page.ts';
 
 /**
  * The side menu of small screens (specification section 2 "mobile side menu"): the navigation
@@ -27,6 +28,7 @@ export default function MobileMenu({
 }) {
   const { t } = useTranslation('common');
   const [location] = useLocation();
+  const destinationPage = useIsDestinationPage(location);
   const setMenuOpen = onOpenChange;
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
@@ -52,7 +54,7 @@ export default function MobileMenu({
           <nav aria-label={t('nav.label')}>
             <ul className="flex flex-col gap-1">
               {NAV_LINKS.map((link) => {
-                const active = isActiveLink(link.href, location);
+                const active = isActiveLink(link.href, location, destinationPage);
                 return (
                   <li key={link.href}>
                     <Link

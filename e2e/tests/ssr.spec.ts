@@ -1,0 +1,112 @@
+import { type Page, expect, test } from '@playwright/test';
+
+/**
+ * Server rendering of the public pages (issue 13, decision record 0022): the first HTML holds the
+ * visible content in the page's language, and hydration changes nothing a user sees.
+ */
+
+/** The text a user sees in the header and the main content (the chat launcher and toasts come later, by design). */
+async function visibleText(page: Page): Promise<string> {
+  return page.evaluate(() =>
+    [document.querySelector('header'), document.querySelector('main')]
+      .map((el) => (el instanceof HTMLElement ? el.innerText : ''))
+      .join('\n')
+      .replace(/\s+/g, ' ')
+      .trim(),
+  );
+}
+
+/** Starts summing layout shifts (the CLS of the page so far, without those after user input). */
+async function watchLayoutShifts(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const w = window as unknown as { __shift: number };
+    w.__shift = 0;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) {
+        if (!entry.hadRecentInput) w.__shift += entry.value;
+      }
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+}
+
+test.describe('server rendering', () => {
+  test('the first HTML of /tr/turkey holds its plans and prices in Turkish', async ({ request }) => {
+    const response = await request.get('/tr/turkey', { headers: { accept: 'text/html' } });
+    expect(response.status()).toBe(200);
+    const html = await response.text();
+    expect(html).toContain('<html lang="tr"');
+    const root = html.slice(html.indexOf('<div id="root">'), html.indexOf('<script id="ssr-state"'));
+    // The Turkish page title, plan facts and prices are in the markup itself, not only in the data.
+    expect(root).toContain('Türkiye eSIM');
+    expect(root).toMatch(/\$\d+\.\d\d/);
+    expect(root).toMatch(/\d+ gün/);
+    expect(root).toMatch(/href="\/products\/\d+"/);
+    // No inline script is needed to reveal any part of it (the CSP allows none).
+    expect(html).not.toMatch(/<script>(?!\s*<\/script>)/);
+    expect(html).not.toContain('<template');
+  });
+
+  test('each public page is rendered in the first HTML with its own content', async ({ request }) => {
+    for (const [path, expected] of [
+      ['/', 'Turkey'],
+      ['/products/1', '$'],
+      ['/about-us', 'Roamwise'],
+      ['/de/japan', 'Japan'],
+    ] as const) {
+      const html = await (await request.get(path, { headers: { accept: 'text/html' } })).text();
+      const main = html.slice(html.indexOf('<main'), html.indexOf('</main>'));
+      expect(main.length, path).toBeGreaterThan(500);
+      expect(main, path).toContain(expected);
+    }
+  });
+
+  for (const path of ['/tr/turkey', '/', '/products/1']) {
+    test(`hydration of ${path} changes nothing a user sees`, async ({ browser }) => {
+      const noScript = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 360, height: 780 } });
+      const before = await noScript.newPage();
+      await before.goto(path);
+      const serverText = await visibleText(before);
+      await noScript.close();
+
+      const context = await browser.newContext({ viewport: { width: 360, height: 780 } });
+      const page = await context.newPage();
+      const errors: string[] = [];
+      page.on('pageerror', (error) => errors.push(error.message));
+      page.on('console', (message) => {
+        if (message.type() === 'error' && /hydrat|#418|#419|#423|#425/i.test(message.text())) errors.push(message.text());
+      });
+      await watchLayoutShifts(page);
+      await page.goto(path);
+      // Hydrated: the app has handled the page (the cart badge's query ran, the chat launcher mounted).
+      await page.waitForLoadState('networkidle');
+      await expect.poll(() => visibleText(page)).toBe(serverText);
+      expect(errors).toEqual([]);
+      const shift = await page.evaluate(() => (window as unknown as { __shift: number }).__shift);
+      expect(shift).toBeLessThanOrEqual(0.02);
+      await context.close();
+    });
+  }
+
+  test('a page address that cannot be decoded shows the not-found screen in the layout', async ({ page }) => {
+    const response = await page.goto('/en/%E0%A4%A');
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole('heading', { name: '404 Page Not Found' })).toBeVisible();
+    await expect(page.getByRole('banner')).toBeVisible();
+  });
+
+  test('a screen whose download fails is retried, then shows its error inside the layout with a retry', async ({ page }) => {
+    await page.goto('/');
+    await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+    let blocked = true;
+    await page.route(/\/assets\/faq-[^/]*\.js$/, (route) => (blocked ? route.abort() : route.continue()));
+    await page.getByRole('contentinfo').getByRole('link', { name: 'FAQ' }).click();
+    const alert = page.getByRole('alert').filter({ hasText: 'could not be loaded' });
+    await expect(alert).toBeVisible({ timeout: 15_000 });
+    // Header and footer stay.
+    await expect(page.getByRole('banner')).toBeVisible();
+    await expect(page.getByRole('contentinfo')).toBeVisible();
+    blocked = false;
+    await alert.getByRole('button', { name: 'Try again' }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toContainText(/FAQ|Frequently/i);
+  });
+});
