@@ -9,7 +9,7 @@ const INSERT_CSS_CALL = /__insertCSS\("(?:[^"\\]|\\.)*"\);?/g;
 /**
  * Stops the toast library (sonner) from adding a `<style>` element at import time, which the
  * store's Content-Security-Policy blocks (`style-src` without `'unsafe-inline'`; decision record
- * 0010): the build drops sonner's `__insertCSS(...)` call, and `src/app/toaster.tsx` imports the
+ * 0010): the build drops sonner's `__insertCSS(...)` call, and `src/app/toaster-region.tsx` imports the
  * same rules from `sonner/dist/styles.css` as a stylesheet of its chunk. The build fails when
  * sonner's bundle no longer has exactly one such call (another sonner version), so that a toast
  * never silently loses its styles. Build only: the dev server sends no CSP.

@@ -18,10 +18,23 @@ export default defineConfig(({ isSsrBuild }) => ({
   html: { cspNonce: 'CSP_NONCE_PLACEHOLDER' },
   build: isSsrBuild
     ? { target: 'node20', sourcemap: false, outDir: 'dist-ssr', emptyOutDir: true, copyPublicDir: false }
-    : { target: 'es2022', sourcemap: false, chunkSizeWarningLimit: 400, manifest: true },
+    : {
+        target: 'es2022',
+        sourcemap: false,
+        chunkSizeWarningLimit: 400,
+        manifest: true,
+        modulePreload: { polyfill: false },
+      },
   ssr: { noExternal: true },
   server: {
     port: 5173,
-    proxy: { '/api': api, '/flags': api, '/sitemap.xml': api, '/robots.txt': api, '/sandbox': api, '/email-preview': api },
+    proxy: {
+      '/api': api,
+      '/flags': api,
+      '/sitemap.xml': api,
+      '/robots.txt': api,
+      '/sandbox': api,
+      '/email-preview': api,
+    },
   },
 }));

@@ -3,6 +3,7 @@ import type { MetaRoute, PageMeta } from '@esim/contract/seo';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
+import { SSR_STATE_ID } from '../ssr-state.ts';
 
 function setMeta(selector: string, attr: 'name' | 'property', key: string, content: string) {
   let el = document.head.querySelector<HTMLMetaElement>(selector);
@@ -14,11 +15,29 @@ function setMeta(selector: string, attr: 'name' | 'property', key: string, conte
   el.content = content;
 }
 
+/** Whether the server's metadata of the first page is still in the head (consumed by the first check). */
+let serverMetaPending = true;
+
+/**
+ * True once, for the page the server rendered: its head already holds this metadata (same
+ * `@esim/contract/seo` texts), so the texts of five languages need not be downloaded for it.
+ */
+function isServerRenderedPage(path: string, lang: string): boolean {
+  if (!serverMetaPending) return false;
+  serverMetaPending = false;
+  return (
+    document.getElementById(SSR_STATE_ID) !== null &&
+    path === window.location.pathname &&
+    lang === document.documentElement.lang
+  );
+}
+
 /**
  * Sets the document's metadata on each route (specification section 2 "Page metadata"): title,
  * description, keywords, robots, social tags, canonical link and `html lang`. The same texts the
  * server writes into the HTML (`@esim/contract/seo`). The server already sent the first page's
- * metadata, so the texts of all five languages load after the first render, in their own chunk.
+ * metadata, so the texts of all five languages load only when the visitor moves to another page,
+ * in their own chunk.
  * `pathOverride`: the path whose metadata to write (default: the current location). Writes only in
  * an effect, so it is safe in the server's render.
  */
@@ -29,6 +48,7 @@ export function usePageMeta(route: MetaRoute, pathOverride?: string) {
   const lang = isLanguage(i18n.resolvedLanguage) ? i18n.resolvedLanguage : 'en';
   const key = JSON.stringify(route);
   useEffect(() => {
+    if (isServerRenderedPage(path, lang)) return;
     let cancelled = false;
     void import('@esim/contract/seo').then(({ pageMeta }) => {
       if (!cancelled) applyMeta(pageMeta(path, lang, JSON.parse(key) as MetaRoute), lang);

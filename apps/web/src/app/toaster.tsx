@@ -1,29 +1,45 @@
-import { Toaster as SonnerToaster } from 'sonner';
-// As a stylesheet: the build keeps sonner from injecting it as a <style> element, which the CSP
-// blocks (vite-sonner-stylesheet.ts, decision record 0010).
-import 'sonner/dist/styles.css';
-// After sonner's own: AA contrast for the success and error toasts.
-import './toaster.css';
+import { type ComponentType, Suspense, lazy, useEffect, useState } from 'react';
+import { onToastRegionRequested, requestToastRegion } from '../lib/toast.ts';
+
+// The region with the toast library and its styles (about 7 KB of gzipped JavaScript and CSS).
+// A chunk that fails to load leaves the page without toasts rather than with the error screen.
+const ToasterRegion = lazy(
+  (): Promise<{ default: ComponentType }> => import('./toaster-region.tsx').catch(() => ({ default: () => null })),
+);
+
+/** The events that count as the visitor's first interaction: the region loads then, ahead of any toast. */
+const INTERACTIONS = ['pointerdown', 'keydown'] as const;
 
 /**
- * The toast region (specification section 9): at most 3 visible, top right under the header, at
- * most 420 px wide, shown 5,000 ms by default, dismissable by button or a swipe to the right.
- * Loaded in its own chunk right after the first render so the toast library stays out of the
- * initial JavaScript.
+ * The toast region (specification section 9, `toaster-region.tsx`), loaded on demand (issue 13:
+ * no toast library before the first interaction): when the first toast is asked for
+ * (`showToast` in `lib/toast.ts`) or at the visitor's first press of a pointer or a key,
+ * whichever comes first. The second keeps the first toast of an action ('Added to Cart', 100 ms
+ * after the press) on time on a slow connection, and shows the toasts of code that calls the
+ * library directly rather than through `showToast` (sonner shows the toasts created before its
+ * region subscribed). Renders nothing until then, on the server too, so hydration matches.
  */
 export default function Toaster() {
+  const [wanted, setWanted] = useState(false);
+  useEffect(() => {
+    const options = { capture: true, passive: true } as const;
+    const unlisten = () => {
+      for (const type of INTERACTIONS) window.removeEventListener(type, requestToastRegion, options);
+    };
+    for (const type of INTERACTIONS) window.addEventListener(type, requestToastRegion, options);
+    const stop = onToastRegionRequested(() => {
+      unlisten();
+      setWanted(true);
+    });
+    return () => {
+      stop();
+      unlisten();
+    };
+  }, []);
+  if (!wanted) return null;
   return (
-    <SonnerToaster
-      position="top-right"
-      visibleToasts={3}
-      duration={5000}
-      closeButton
-      richColors
-      style={{ maxWidth: 420 }}
-      // Below the sticky header, so that a toast never hides the cart badge it just changed.
-      offset={{ top: 'calc(var(--header-height) + 12px)', right: 24, bottom: 24, left: 24 }}
-      mobileOffset={{ top: 'calc(var(--header-height) + 8px)', right: 16, bottom: 16, left: 16 }}
-      swipeDirections={['right']}
-    />
+    <Suspense fallback={null}>
+      <ToasterRegion />
+    </Suspense>
   );
 }

@@ -23,26 +23,32 @@ export function useDeferredMenu(load: () => Promise<unknown>) {
   const [hadFocus, setHadFocus] = useState(false);
   const [byKeyboard, setByKeyboard] = useState(false);
   const button = useRef<HTMLButtonElement>(null);
+  // The menu's code on the first sign of intent (pointer over the look-alike, focus, press), not
+  // when the browser is idle: no page downloads it before the first interaction (issue 13).
+  const [wanted, setWanted] = useState(false);
   useEffect(() => {
-    const run = () =>
-      void load().then(() => {
-        setHadFocus(document.activeElement === button.current);
-        setState((s) => (s === 'placeholder' ? 'menu' : s));
-      });
-    if (typeof window.requestIdleCallback === 'function') {
-      const handle = window.requestIdleCallback(run, { timeout: 3000 });
-      return () => window.cancelIdleCallback(handle);
-    }
-    const timer = window.setTimeout(run, 1500);
-    return () => window.clearTimeout(timer);
-  }, [load]);
+    if (!wanted) return;
+    let cancelled = false;
+    void load().then(() => {
+      if (cancelled) return;
+      setHadFocus(document.activeElement === button.current);
+      setState((s) => (s === 'placeholder' ? 'menu' : s));
+    });
+    return () => {
+      cancelled = true;
+    };
+  }, [load, wanted]);
+  const want = () => setWanted(true);
 
   const placeholderProps = {
     ref: button,
     type: 'button' as const,
     'aria-haspopup': 'menu' as const,
     'aria-expanded': false,
+    onPointerEnter: want,
+    onFocus: want,
     onPointerDown: (event: PointerEvent<HTMLButtonElement>) => {
+      want();
       // The same press radix's trigger answers: the main button, without Ctrl.
       if (event.button !== 0 || event.ctrlKey) return;
       event.preventDefault();
@@ -50,6 +56,7 @@ export function useDeferredMenu(load: () => Promise<unknown>) {
       setState('menu-open');
     },
     onClick: (event: MouseEvent<HTMLButtonElement>) => {
+      want();
       // `detail` 0: Enter or Space, not a pointer; the menu then starts on its first item.
       if (event.detail !== 0) return;
       setByKeyboard(true);

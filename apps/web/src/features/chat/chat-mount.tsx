@@ -21,8 +21,8 @@ class ChatBoundary extends Component<{ children: ReactNode }, { failed: boolean 
  * adding to the initial JavaScript (issue 11): `app.tsx` loads this small module lazily right
  * after the first render; it loads the launcher (`components/chat-widget.tsx`) and its texts
  * when the browser is first idle (at most 3 s later; 1.5 s where `requestIdleCallback` is
- * missing); the launcher loads the panel on the next idle moment or the first press, whichever
- * comes first. It imports nothing but React, so that the bundler keeps the entry's chunks as
+ * missing); the launcher loads the panel only when a visitor reaches for it (pointer over it,
+ * focus, press), so that no page downloads the panel before its first interaction (issue 13). It imports nothing but React, so that the bundler keeps the entry's chunks as
  * they were.
  */
 export default function ChatMount() {

@@ -9,12 +9,15 @@ import { CHAT_PANEL_ID, type ChatWidgetMode, LAUNCHER_CLASS, panelFrameClass } f
 
 const loadPanel = () => import('./chat-panel.tsx');
 const ChatPanel = lazy(loadPanel);
+/** Starts loading the panel's code (once: the module loader keeps it); a failure shows when it opens. */
+const preloadPanel = () => void loadPanel().catch(() => undefined);
 
 /**
  * The floating chat assistant's launcher (specification section 2): a round button at the
  * bottom right that opens the panel and, open, closes it (`aria-expanded`, `aria-controls`).
- * The panel's code loads when the browser is next idle or on the first press, whichever comes
- * first; a press before it arrives opens a loading frame at once, which the panel replaces
+ * The panel's code loads on demand (issue 13): when a pointer comes over the launcher, the
+ * launcher takes the focus or is pressed; a press before it arrives opens a loading frame at
+ * once, which the panel replaces
  * (the launcher itself is never swapped, so no press is lost). Once opened the panel stays
  * mounted (hidden while closed), keeping the draft, the scroll position and a pending reply.
  *
@@ -42,16 +45,6 @@ export default function ChatWidget() {
   }, [mode]);
   const onReply = useCallback(() => {
     if (modeRef.current !== 'open') setUnread(true);
-  }, []);
-
-  useEffect(() => {
-    const preload = () => void loadPanel().catch(() => undefined);
-    if (typeof window.requestIdleCallback === 'function') {
-      const handle = window.requestIdleCallback(preload, { timeout: 5000 });
-      return () => window.cancelIdleCallback(handle);
-    }
-    const timer = window.setTimeout(preload, 2000);
-    return () => window.clearTimeout(timer);
   }, []);
 
   const open = useCallback(() => {
@@ -86,6 +79,10 @@ export default function ChatWidget() {
         aria-expanded={mode === 'open'}
         aria-controls={mounted ? CHAT_PANEL_ID : undefined}
         onClick={mode === 'open' ? close : open}
+        // The panel's code on the first sign of intent, ahead of the press (issue 13).
+        onPointerEnter={preloadPanel}
+        onPointerDown={preloadPanel}
+        onFocus={preloadPanel}
       >
         {mode === 'open' ? (
           <X aria-hidden="true" className="size-6" />
