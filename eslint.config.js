@@ -12,7 +12,7 @@ const restrict = (patterns) => ['error', { patterns }];
 const FEATURES = ['catalog', 'cart', 'checkout', 'orders', 'portal', 'auth', 'admin', 'chat', 'content'];
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', '**/test-results/**', '**/playwright-report/**'] },
+  { ignores: ['**/node_modules/**', '**/dist/**', '**/dist-ssr/**', 'data/**', '**/test-results/**', '**/playwright-report/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

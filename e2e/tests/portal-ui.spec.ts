@@ -55,6 +55,7 @@ function bundle(overrides: Partial<PortalBundle>): PortalBundle {
     providerState: 'active',
     dataAmount: '1GB',
     validityDays: 7,
+    tier: null,
     usage: usage(GB, 410 * MB),
     startedAt: '2026-03-02T08:15:00.000Z',
     expiresAt: '2026-03-09T08:15:00.000Z',
@@ -132,6 +133,7 @@ const PENDING = esim({
       state: 'pending',
       providerState: 'processing',
       dataAmount: 'Unlimited',
+      tier: 'unlimited',
       usage: usage(null, 0),
       startedAt: null,
       expiresAt: null,
@@ -170,6 +172,7 @@ const VIEW: PortalView = {
       totalCents: 899,
       currency: 'USD',
       description: 'Turkey 3GB 15 Days',
+      items: [{ quantity: 1, countryCode: 'TR', dataAmount: '3GB', validityDays: 15, tier: null }],
     },
     {
       orderNumber: ORDER,
@@ -179,6 +182,7 @@ const VIEW: PortalView = {
       totalCents: 1497,
       currency: 'USD',
       description: '3 × Turkey 1GB 7 Days',
+      items: [{ quantity: 3, countryCode: 'TR', dataAmount: '1GB', validityDays: 7, tier: null }],
     },
   ],
 };
@@ -232,6 +236,7 @@ function topup(overrides: Partial<PortalTopup> = {}): PortalTopup {
     paymentStatus: 'succeeded',
     iccid: ICCID_ACTIVE,
     productName: 'Turkey 3GB 15 Days',
+    plan: { countryCode: 'TR', dataAmount: '3GB', validityDays: 15, tier: null },
     totalCents: 899,
     currency: 'USD',
     createdAt: '2026-03-06T10:00:00.000Z',
@@ -323,6 +328,7 @@ test.describe('portal: token and states', () => {
           countryCode: 'TR',
           dataAmount: '1GB',
           validityDays: 7,
+          tier: null,
           quantity: 1,
           unitPriceCents: 499,
           lineTotalCents: 499,
@@ -411,7 +417,7 @@ test.describe('portal: data', () => {
 
   test('an eSIM card shows state, usage, dates, bundles, network and install details', async ({ page }) => {
     await openPortal(page);
-    const card = esimCard(page, /^Turkey 1GB, 7 days$/);
+    const card = esimCard(page, /^Turkey eSIM: 1GB, 7 days$/);
     await expect(card).toBeVisible();
     await expect(card.getByText('Active', { exact: true }).first()).toBeVisible();
     const bar = card.getByRole('progressbar', { name: 'Data used' }).first();
@@ -460,7 +466,7 @@ test.describe('portal: data', () => {
     await expect(locked).toHaveAccessibleDescription(/Top-ups become available once your eSIM is active/);
     await expect(pending.getByRole('link', { name: 'Top up' })).toHaveCount(0);
 
-    const active = esimCard(page, /^Turkey 1GB/);
+    const active = esimCard(page, /^Turkey eSIM: 1GB/);
     await expect(active.getByRole('link', { name: 'Top up' })).toHaveAttribute(
       'href',
       `/portal/topup?iccid=${ICCID_ACTIVE}`,
@@ -482,7 +488,7 @@ test.describe('portal: data', () => {
       return json(route, 200, body);
     });
     await openPortal(page);
-    const card = esimCard(page, /^Turkey 1GB/);
+    const card = esimCard(page, /^Turkey eSIM: 1GB/);
 
     await card.getByRole('button', { name: 'Sync' }).click();
     const syncing = card.getByRole('button', { name: 'Syncing…' });
@@ -505,7 +511,7 @@ test.describe('portal: data', () => {
 
   test('refresh reads the portal again and reports a failure', async ({ page }) => {
     await openPortal(page);
-    const card = esimCard(page, /^Turkey 1GB/);
+    const card = esimCard(page, /^Turkey eSIM: 1GB/);
     await expect(card).toBeVisible();
     await card.getByRole('button', { name: 'Refresh' }).click();
     await expect(page.getByText('Refresh Complete')).toBeVisible();
@@ -528,6 +534,10 @@ test.describe('portal: data', () => {
     await expect(first).toContainText('Mar 5, 2026');
     await expect(first).toContainText('$8.99');
     await expect(first).toContainText('Completed');
+    // What was bought, named from its facts (issue 13), never the catalogue's English name.
+    await expect(first).toContainText('Turkey eSIM: 3GB, 15 days');
+    await expect(rows.nth(2)).toContainText('3 × Turkey eSIM: 1GB, 7 days');
+    await expect(history).not.toContainText('Days');
   });
 });
 
@@ -567,12 +577,12 @@ test.describe('portal: top-up', () => {
     const created: TopupResponse = { orderNumber: TOPUP_ORDER, payment: { status: 'succeeded' } };
     const posts = await mockTopup(page, (route) => json(route, 201, created));
     await openPortal(page);
-    await esimCard(page, /^Turkey 1GB/)
+    await esimCard(page, /^Turkey eSIM: 1GB/)
       .getByRole('link', { name: 'Top up' })
       .click();
     await expect(page).toHaveURL(`/portal/topup?iccid=${ICCID_ACTIVE}`);
     await expect(page.getByRole('heading', { level: 1, name: 'Top up your eSIM' })).toBeVisible();
-    await expect(page.getByRole('region', { name: /Turkey 1GB, 7 days/ })).toBeVisible();
+    await expect(page.getByRole('region', { name: /Turkey eSIM: 1GB, 7 days/ })).toBeVisible();
 
     const plans = page.getByRole('radiogroup', { name: 'Choose a plan' });
     await expect(plans.getByRole('radio')).toHaveCount(3);
@@ -598,7 +608,7 @@ test.describe('portal: top-up', () => {
 
     await expect(page).toHaveURL(`/portal/topup-confirmation?order=${TOPUP_ORDER}`);
     await expect(page.getByRole('heading', { name: 'Top-up purchased' })).toBeVisible();
-    await expect(page.getByText('Turkey 3GB 15 Days for $8.99')).toBeVisible();
+    await expect(page.getByText('Turkey eSIM: 3GB, 15 days for $8.99')).toBeVisible();
     await expect(page.getByText(/queued or active/)).toBeVisible();
     await expect(page.getByRole('link', { name: 'Back to my eSIMs' })).toHaveAttribute('href', '/portal');
 

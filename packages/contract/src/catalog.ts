@@ -20,6 +20,21 @@ export type CoverageType = z.infer<typeof coverageTypeSchema>;
 export const unlimitedTierSchema = z.enum(['unlimited', 'unlimited_plus']);
 export type UnlimitedTier = z.infer<typeof unlimitedTierSchema>;
 
+/**
+ * The facts a plan is named by (issue 13: names are built from facts in the reader's language,
+ * `plan-name.ts`), as an order line, a portal bundle or a top-up carries them once sold.
+ */
+export const planFactsSchema = z.object({
+  /** ISO alpha-2 code, region name or `Global` of the plan. */
+  countryCode: z.string(),
+  /** Display allowance as sold: '1GB', '500MB', 'Unlimited'. */
+  dataAmount: z.string(),
+  validityDays: z.number().int().positive(),
+  /** The unlimited tier of the product sold; `null` for a fixed-data plan. */
+  tier: unlimitedTierSchema.nullable(),
+});
+export type PlanFacts = z.infer<typeof planFactsSchema>;
+
 /** A mobile network a plan roams on in one country. */
 export const networkSchema = z.object({
   countryCode: z.string(),
@@ -76,20 +91,19 @@ export const productSchema = z.object({
 export type Product = z.infer<typeof productSchema>;
 
 /** `GET /api/products` query (issue 2: `?country=`, `?type=`, `?q=`). */
-export const productsQuerySchema = z
-  .object({
-    /** A country code, region name, `Global`, or a country/region slug. */
-    country: z
-      .string()
-      .trim()
-      .min(1)
-      .max(40)
-      .regex(/^[\p{L}0-9+ -]+$/u, 'must be a country code, region name or slug')
-      .optional(),
-    type: bundleTypeSchema.optional(),
-    /** Search text, one line (text rules of `text.ts`). */
-    q: singleLineText().max(100).optional(),
-  });
+export const productsQuerySchema = z.object({
+  /** A country code, region name, `Global`, or a country/region slug. */
+  country: z
+    .string()
+    .trim()
+    .min(1)
+    .max(40)
+    .regex(/^[\p{L}0-9+ -]+$/u, 'must be a country code, region name or slug')
+    .optional(),
+  type: bundleTypeSchema.optional(),
+  /** Search text, one line (text rules of `text.ts`). */
+  q: singleLineText().max(100).optional(),
+});
 export type ProductsQuery = z.infer<typeof productsQuerySchema>;
 
 export const productsResponseSchema = z.object({ products: z.array(productSchema) });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { unlimitedTierSchema } from './catalog.ts';
 
 /**
  * Order shapes as customers see them (specification sections 2 and 3; DESIGN.md section 3).
@@ -44,6 +45,8 @@ export const orderLineSchema = z.object({
   countryCode: z.string(),
   dataAmount: z.string(),
   validityDays: z.number().int(),
+  /** The unlimited tier of the product sold (names show 'Unlimited Plus', issue 13); `null` for fixed data. */
+  tier: unlimitedTierSchema.nullable(),
   quantity: z.number().int(),
   unitPriceCents: z.number().int(),
   lineTotalCents: z.number().int(),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { productSchema } from './catalog.ts';
+import { planFactsSchema, productSchema, unlimitedTierSchema } from './catalog.ts';
 import { paymentActionSchema, paymentChoiceSchema } from './checkout.ts';
 import { LANGUAGE_CODES } from './languages.ts';
 import { orderStatusSchema } from './order.ts';
@@ -72,6 +72,8 @@ export const portalBundleSchema = z.object({
   /** Display allowance: '1GB', 'Unlimited'. */
   dataAmount: z.string(),
   validityDays: z.number().int().positive(),
+  /** Unlimited tier of the bundle's product (issue 13: 'Unlimited Plus' is named so); `null` for fixed data. */
+  tier: unlimitedTierSchema.nullable(),
   usage: usageSchema,
   /** When the bundle started (first use), `null` while it waits. */
   startedAt: z.string().nullable(),
@@ -147,8 +149,10 @@ export const portalOrderSchema = z.object({
   status: orderStatusSchema,
   totalCents: z.number().int().nonnegative(),
   currency: z.literal('USD'),
-  /** What was bought, e.g. '2 × Turkey 1GB 7 Days'. */
+  /** What was bought, in English as sold, e.g. '2 × Turkey 1GB 7 Days' (support's wording; travellers see `items`). */
   description: z.string(),
+  /** What was bought, line by line: the facts the portal names each plan by in the reader's language (issue 13). */
+  items: z.array(planFactsSchema.extend({ quantity: z.number().int().positive() })),
 });
 export type PortalOrder = z.infer<typeof portalOrderSchema>;
 
@@ -234,7 +238,10 @@ export const portalTopupSchema = z.object({
   status: orderStatusSchema,
   paymentStatus: z.enum(['requires_approval', 'succeeded', 'failed', 'cancelled']),
   iccid: z.string(),
+  /** The plan's name in English as sold (support's wording; travellers see a name built from `plan`). */
   productName: z.string(),
+  /** The facts the top-up's plan is named by in the reader's language (issue 13). */
+  plan: planFactsSchema,
   totalCents: z.number().int().nonnegative(),
   currency: z.literal('USD'),
   createdAt: z.string(),

@@ -24,18 +24,52 @@ export interface PageMeta {
 /** The fixed default social-share image (section 2). */
 export const DEFAULT_SOCIAL_IMAGE = '/og-image.png';
 
+/** Title and description of one page. */
+type Pair = readonly [title: string, description: string];
+
+/** The pages with fixed texts: every kind of {@link MetaRoute} but the ones named by a value. */
+export type FixedPageKind =
+  | 'products'
+  | 'how-it-works'
+  | 'support'
+  | 'about'
+  | 'contact'
+  | 'faq'
+  | 'terms'
+  | 'privacy'
+  | 'refund'
+  | 'cookies'
+  | 'cart'
+  | 'checkout'
+  | 'checkout-success'
+  | 'order'
+  | 'portal'
+  | 'topup'
+  | 'topup-confirmation'
+  | 'auth'
+  | 'profile'
+  | 'setup-admin'
+  | 'preview';
+
+/**
+ * Texts of one language. Destination names never follow a preposition (`in`, `für`, `en`,
+ * `pour`, `para`): German, French and Spanish put an article or a contracted preposition before
+ * many country names ("in den Vereinigten Staaten", "aux États-Unis", "en el Reino Unido"), which
+ * no name table from CLDR carries, so the sentences name the destination on its own, as a
+ * heading ("Reiseziel Türkei: ...") or an apposition (issue 13 defect 9).
+ */
 type Texts = {
   defaultTitle: string;
   defaultDescription: string;
   keywords: string;
   countryTitle: (country: string) => string;
   countryDescription: (country: string) => string;
-  productTitle: (product: string) => string;
-  howItWorks: [string, string];
-  support: [string, string];
-  cart: [string, string];
-  checkout: [string, string];
-  order: [string, string];
+  /** `plan`: the plan's name from `plan-name.ts`, already in this language. */
+  productTitle: (plan: string) => string;
+  productDescription: (plan: string) => string;
+  pages: Record<FixedPageKind, Pair>;
+  /** `section`: the admin screen's own name, e.g. 'Orders · Admin'. */
+  adminTitle: (section: string) => string;
   notFound: string;
 };
 
@@ -49,17 +83,71 @@ const TEXTS: Record<Language, Texts> = {
     countryDescription: (c) =>
       `Stay online in ${c} with a prepaid travel eSIM. Instant activation, no roaming fees, prepaid and unlimited data plans.`,
     productTitle: (p) => `${p} | ${BRAND}`,
-    howItWorks: [
-      `How it works: install your eSIM in 3 steps | ${BRAND}`,
-      'Choose a plan, scan the QR code and get online the moment you land. Setup takes two minutes.',
-    ],
-    support: [
-      `Support: 24/7 help with your eSIM | ${BRAND}`,
-      'Get help by e-mail, live chat, WhatsApp or phone. Answers to common eSIM questions.',
-    ],
-    cart: [`Your cart | ${BRAND}`, 'Review your eSIM plans and check out securely by card or PayPal.'],
-    checkout: [`Checkout | ${BRAND}`, 'Pay securely by card or PayPal and get your eSIMs by e-mail within minutes.'],
-    order: [`Order confirmation | ${BRAND}`, 'Your eSIM order with QR codes and activation details.'],
+    productDescription: (p) =>
+      `${p}. Prepaid travel eSIM with instant activation and no roaming fees: buy now, install in two minutes.`,
+    pages: {
+      products: [
+        `All destinations: eSIM plans for 200+ countries and regions | ${BRAND}`,
+        'Find the eSIM for your trip: local plans for 200+ countries, regional plans for Europe, Asia and more, and global plans. Prepaid and unlimited data.',
+      ],
+      'how-it-works': [
+        `How it works: install your eSIM in 3 steps | ${BRAND}`,
+        'Choose a plan, scan the QR code and get online the moment you land. Setup takes two minutes.',
+      ],
+      support: [
+        `Support: 24/7 help with your eSIM | ${BRAND}`,
+        'Get help by e-mail, live chat, WhatsApp or phone. Answers to common eSIM questions.',
+      ],
+      about: [
+        `About us: affordable travel data in 200+ countries | ${BRAND}`,
+        `Why we built ${BRAND}: affordable mobile data for travellers in 200+ countries, without roaming fees or SIM swaps.`,
+      ],
+      contact: [
+        `Contact us: e-mail, phone and address | ${BRAND}`,
+        `Write, call or chat with the ${BRAND} team. Our address, opening hours and the fastest way to reach us.`,
+      ],
+      faq: [
+        `FAQ: travel eSIM questions answered | ${BRAND}`,
+        'Which phones support eSIM, when a plan starts, how unlimited data works, top-ups and refunds: the answers travellers ask for most.',
+      ],
+      terms: [`Terms and conditions | ${BRAND}`, `The terms that apply when you buy and use a ${BRAND} travel eSIM.`],
+      privacy: [
+        `Privacy policy | ${BRAND}`,
+        `What personal data ${BRAND} collects, why, how long it is kept and your rights.`,
+      ],
+      refund: [
+        `Refund policy | ${BRAND}`,
+        'When and how you can get your money back for an eSIM plan, and how long a refund takes.',
+      ],
+      cookies: [
+        `Cookie policy | ${BRAND}`,
+        `Which cookies ${BRAND} uses, what they are for and how to change your choice.`,
+      ],
+      cart: [`Your cart | ${BRAND}`, 'Review your eSIM plans and check out securely by card or PayPal.'],
+      checkout: [`Checkout | ${BRAND}`, 'Pay securely by card or PayPal and get your eSIMs by e-mail within minutes.'],
+      'checkout-success': [
+        `Completing your payment | ${BRAND}`,
+        'We are confirming your payment and preparing your eSIMs.',
+      ],
+      order: [`Order confirmation | ${BRAND}`, 'Your eSIM order with QR codes and activation details.'],
+      portal: [`My eSIMs | ${BRAND}`, 'Your eSIMs, their data use and validity, installation codes and top-ups.'],
+      topup: [`Top up your eSIM | ${BRAND}`, 'Add data to the eSIM you already have: nothing to install.'],
+      'topup-confirmation': [
+        `Top-up confirmation | ${BRAND}`,
+        'Your top-up order and when the new data is on your eSIM.',
+      ],
+      auth: [
+        `Sign in or create an account | ${BRAND}`,
+        `Sign in to ${BRAND} to see all your eSIMs and orders in one place.`,
+      ],
+      profile: [`My profile | ${BRAND}`, 'Your account details, password and two-step verification.'],
+      'setup-admin': [
+        `Set up the first administrator | ${BRAND}`,
+        `Create the first administrator account of ${BRAND}.`,
+      ],
+      preview: [`Design preview | ${BRAND}`, `The ${BRAND} design system and e-mail previews.`],
+    },
+    adminTitle: (section) => `${section} | ${BRAND}`,
     notFound: `Page not found | ${BRAND}`,
   },
   tr: {
@@ -71,17 +159,74 @@ const TEXTS: Record<Language, Texts> = {
     countryDescription: (c) =>
       `${c} seyahatinizde ön ödemeli eSIM ile çevrimiçi kalın. Anında etkinleştirme, dolaşım ücreti yok, ön ödemeli ve sınırsız paketler.`,
     productTitle: (p) => `${p} | ${BRAND}`,
-    howItWorks: [
-      `Nasıl çalışır: eSIM’inizi 3 adımda kurun | ${BRAND}`,
-      'Bir paket seçin, QR kodu okutun ve indiğiniz anda internete bağlanın. Kurulum iki dakika sürer.',
-    ],
-    support: [
-      `Destek: eSIM’iniz için 7/24 yardım | ${BRAND}`,
-      'E-posta, canlı sohbet, WhatsApp veya telefonla yardım alın. Sık sorulan eSIM soruları.',
-    ],
-    cart: [`Sepetiniz | ${BRAND}`, 'eSIM paketlerinizi gözden geçirin ve kart ya da PayPal ile güvenle ödeyin.'],
-    checkout: [`Ödeme | ${BRAND}`, 'Kart ya da PayPal ile güvenle ödeyin, eSIM’leriniz dakikalar içinde e-postanızda.'],
-    order: [`Sipariş onayı | ${BRAND}`, 'QR kodları ve aktivasyon bilgileriyle eSIM siparişiniz.'],
+    productDescription: (p) =>
+      `${p}. Anında etkinleşen, dolaşım ücreti olmayan ön ödemeli seyahat eSIM’i: hemen satın alın, iki dakikada kurun.`,
+    pages: {
+      products: [
+        `Tüm destinasyonlar: 200+ ülke ve bölge için eSIM paketleri | ${BRAND}`,
+        'Seyahatiniz için eSIM’i bulun: 200+ ülke için yerel, Avrupa, Asya ve diğer bölgeler için bölgesel ve küresel paketler. Ön ödemeli ve sınırsız internet.',
+      ],
+      'how-it-works': [
+        `Nasıl çalışır: eSIM’inizi 3 adımda kurun | ${BRAND}`,
+        'Bir paket seçin, QR kodu okutun ve indiğiniz anda internete bağlanın. Kurulum iki dakika sürer.',
+      ],
+      support: [
+        `Destek: eSIM’iniz için 7/24 yardım | ${BRAND}`,
+        'E-posta, canlı sohbet, WhatsApp veya telefonla yardım alın. Sık sorulan eSIM soruları.',
+      ],
+      about: [
+        `Hakkımızda: 200+ ülkede uygun fiyatlı seyahat interneti | ${BRAND}`,
+        `${BRAND}’i neden kurduk: 200+ ülkede gezginler için dolaşım ücreti ve SIM değiştirme olmadan uygun fiyatlı mobil internet.`,
+      ],
+      contact: [
+        `İletişim: e-posta, telefon ve adres | ${BRAND}`,
+        `${BRAND} ekibine yazın, arayın ya da sohbet edin. Adresimiz, çalışma saatlerimiz ve bize en hızlı ulaşma yolu.`,
+      ],
+      faq: [
+        `SSS: seyahat eSIM’i hakkında sık sorulan sorular | ${BRAND}`,
+        'Hangi telefonlar eSIM destekler, paket ne zaman başlar, sınırsız internet nasıl çalışır, ek paketler ve iadeler: gezginlerin en çok sorduğu soruların yanıtları.',
+      ],
+      terms: [
+        `Şartlar ve koşullar | ${BRAND}`,
+        `${BRAND} seyahat eSIM’i satın alırken ve kullanırken geçerli şartlar.`,
+      ],
+      privacy: [
+        `Gizlilik politikası | ${BRAND}`,
+        `${BRAND}’in hangi kişisel verileri neden topladığı, ne kadar sakladığı ve haklarınız.`,
+      ],
+      refund: [
+        `İade politikası | ${BRAND}`,
+        'Bir eSIM paketi için paranızı ne zaman ve nasıl geri alabileceğiniz ve iadenin ne kadar sürdüğü.',
+      ],
+      cookies: [
+        `Çerez politikası | ${BRAND}`,
+        `${BRAND}’in hangi çerezleri ne için kullandığı ve tercihinizi nasıl değiştireceğiniz.`,
+      ],
+      cart: [`Sepetiniz | ${BRAND}`, 'eSIM paketlerinizi gözden geçirin ve kart ya da PayPal ile güvenle ödeyin.'],
+      checkout: [
+        `Ödeme | ${BRAND}`,
+        'Kart ya da PayPal ile güvenle ödeyin, eSIM’leriniz dakikalar içinde e-postanızda.',
+      ],
+      'checkout-success': [`Ödemeniz tamamlanıyor | ${BRAND}`, 'Ödemenizi doğruluyor ve eSIM’lerinizi hazırlıyoruz.'],
+      order: [`Sipariş onayı | ${BRAND}`, 'QR kodları ve aktivasyon bilgileriyle eSIM siparişiniz.'],
+      portal: [
+        `eSIM’lerim | ${BRAND}`,
+        'eSIM’leriniz, veri kullanımları ve geçerlilikleri, kurulum kodları ve ek paketler.',
+      ],
+      topup: [`eSIM’inize ek paket alın | ${BRAND}`, 'Mevcut eSIM’inize veri ekleyin: kurulacak bir şey yok.'],
+      'topup-confirmation': [
+        `Ek paket onayı | ${BRAND}`,
+        'Ek paket siparişiniz ve yeni verinin eSIM’inize ne zaman ekleneceği.',
+      ],
+      auth: [
+        `Giriş yapın veya hesap oluşturun | ${BRAND}`,
+        `Tüm eSIM’lerinizi ve siparişlerinizi tek yerde görmek için ${BRAND}’e giriş yapın.`,
+      ],
+      profile: [`Profilim | ${BRAND}`, 'Hesap bilgileriniz, şifreniz ve iki adımlı doğrulama.'],
+      'setup-admin': [`İlk yöneticiyi oluşturun | ${BRAND}`, `${BRAND}’in ilk yönetici hesabını oluşturun.`],
+      preview: [`Tasarım önizlemesi | ${BRAND}`, `${BRAND} tasarım sistemi ve e-posta önizlemeleri.`],
+    },
+    adminTitle: (section) => `${section} | ${BRAND}`,
     notFound: `Sayfa bulunamadı | ${BRAND}`,
   },
   es: {
@@ -89,21 +234,84 @@ const TEXTS: Record<Language, Texts> = {
     defaultDescription:
       'Compra una eSIM de viaje prepago para más de 200 países con activación instantánea. Sin cargos de roaming, planes locales, regionales y globales, instalación en un clic en iPhone.',
     keywords: 'eSIM, eSIM de viaje, datos prepago, roaming, plan de datos internacional, datos ilimitados',
-    countryTitle: (c) => `Planes eSIM para ${c}: datos prepago e ilimitados | ${BRAND}`,
+    countryTitle: (c) => `${c}: planes eSIM con datos prepago e ilimitados | ${BRAND}`,
     countryDescription: (c) =>
-      `Mantente conectado en ${c} con una eSIM de viaje prepago. Activación instantánea, sin roaming, planes prepago e ilimitados.`,
+      `Destino ${c}: mantente conectado con una eSIM de viaje prepago. Activación instantánea, sin roaming, planes prepago e ilimitados.`,
     productTitle: (p) => `${p} | ${BRAND}`,
-    howItWorks: [
-      `Cómo funciona: instala tu eSIM en 3 pasos | ${BRAND}`,
-      'Elige un plan, escanea el código QR y conéctate al aterrizar. La instalación lleva dos minutos.',
-    ],
-    support: [
-      `Soporte: ayuda 24/7 con tu eSIM | ${BRAND}`,
-      'Recibe ayuda por correo, chat en vivo, WhatsApp o teléfono. Respuestas a las dudas más comunes sobre eSIM.',
-    ],
-    cart: [`Tu carrito | ${BRAND}`, 'Revisa tus planes eSIM y paga de forma segura con tarjeta o PayPal.'],
-    checkout: [`Finalizar compra | ${BRAND}`, 'Paga de forma segura con tarjeta o PayPal y recibe tus eSIM por correo en minutos.'],
-    order: [`Confirmación del pedido | ${BRAND}`, 'Tu pedido de eSIM con los códigos QR y los datos de activación.'],
+    productDescription: (p) =>
+      `${p}. eSIM de viaje prepago con activación instantánea y sin roaming: cómprala ahora e instálala en dos minutos.`,
+    pages: {
+      products: [
+        `Todos los destinos: planes eSIM para más de 200 países y regiones | ${BRAND}`,
+        'Encuentra la eSIM para tu viaje: planes locales para más de 200 países, regionales para Europa, Asia y más, y planes globales. Datos prepago e ilimitados.',
+      ],
+      'how-it-works': [
+        `Cómo funciona: instala tu eSIM en 3 pasos | ${BRAND}`,
+        'Elige un plan, escanea el código QR y conéctate al aterrizar. La instalación lleva dos minutos.',
+      ],
+      support: [
+        `Soporte: ayuda 24/7 con tu eSIM | ${BRAND}`,
+        'Recibe ayuda por correo, chat en vivo, WhatsApp o teléfono. Respuestas a las dudas más comunes sobre eSIM.',
+      ],
+      about: [
+        `Quiénes somos: datos de viaje asequibles en más de 200 países | ${BRAND}`,
+        `Por qué creamos ${BRAND}: datos móviles asequibles para viajeros en más de 200 países, sin roaming ni cambios de SIM.`,
+      ],
+      contact: [
+        `Contacto: correo, teléfono y dirección | ${BRAND}`,
+        `Escribe, llama o chatea con el equipo de ${BRAND}. Nuestra dirección, el horario y la forma más rápida de contactarnos.`,
+      ],
+      faq: [
+        `Preguntas frecuentes sobre la eSIM de viaje | ${BRAND}`,
+        'Qué teléfonos admiten eSIM, cuándo empieza un plan, cómo funcionan los datos ilimitados, recargas y reembolsos: lo que más preguntan los viajeros.',
+      ],
+      terms: [
+        `Términos y condiciones | ${BRAND}`,
+        `Las condiciones que se aplican al comprar y usar una eSIM de viaje de ${BRAND}.`,
+      ],
+      privacy: [
+        `Política de privacidad | ${BRAND}`,
+        `Qué datos personales recoge ${BRAND}, para qué, cuánto tiempo se guardan y tus derechos.`,
+      ],
+      refund: [
+        `Política de reembolso | ${BRAND}`,
+        'Cuándo y cómo puedes recuperar tu dinero por un plan eSIM y cuánto tarda un reembolso.',
+      ],
+      cookies: [
+        `Política de cookies | ${BRAND}`,
+        `Qué cookies usa ${BRAND}, para qué sirven y cómo cambiar tu elección.`,
+      ],
+      cart: [`Tu carrito | ${BRAND}`, 'Revisa tus planes eSIM y paga de forma segura con tarjeta o PayPal.'],
+      checkout: [
+        `Finalizar compra | ${BRAND}`,
+        'Paga de forma segura con tarjeta o PayPal y recibe tus eSIM por correo en minutos.',
+      ],
+      'checkout-success': [`Completando tu pago | ${BRAND}`, 'Estamos confirmando tu pago y preparando tus eSIM.'],
+      order: [`Confirmación del pedido | ${BRAND}`, 'Tu pedido de eSIM con los códigos QR y los datos de activación.'],
+      portal: [
+        `Mis eSIM | ${BRAND}`,
+        'Tus eSIM, su consumo de datos y validez, los códigos de instalación y las recargas.',
+      ],
+      topup: [`Recarga tu eSIM | ${BRAND}`, 'Añade datos a la eSIM que ya tienes: no hay nada que instalar.'],
+      'topup-confirmation': [
+        `Confirmación de la recarga | ${BRAND}`,
+        'Tu pedido de recarga y cuándo estarán los nuevos datos en tu eSIM.',
+      ],
+      auth: [
+        `Inicia sesión o crea una cuenta | ${BRAND}`,
+        `Inicia sesión en ${BRAND} para ver todas tus eSIM y pedidos en un solo lugar.`,
+      ],
+      profile: [`Mi perfil | ${BRAND}`, 'Los datos de tu cuenta, la contraseña y la verificación en dos pasos.'],
+      'setup-admin': [
+        `Configura el primer administrador | ${BRAND}`,
+        `Crea la primera cuenta de administrador de ${BRAND}.`,
+      ],
+      preview: [
+        `Vista previa del diseño | ${BRAND}`,
+        `El sistema de diseño de ${BRAND} y las vistas previas de correos.`,
+      ],
+    },
+    adminTitle: (section) => `${section} | ${BRAND}`,
     notFound: `Página no encontrada | ${BRAND}`,
   },
   fr: {
@@ -111,21 +319,90 @@ const TEXTS: Record<Language, Texts> = {
     defaultDescription:
       'Achetez une eSIM de voyage prépayée pour plus de 200 pays, activée instantanément. Sans frais d’itinérance, forfaits locaux, régionaux et mondiaux, installation en un clic sur iPhone.',
     keywords: 'eSIM, eSIM de voyage, données prépayées, itinérance, forfait data international, data illimitée',
-    countryTitle: (c) => `Forfaits eSIM pour ${c} : data prépayée et illimitée | ${BRAND}`,
+    countryTitle: (c) => `${c} : forfaits eSIM, data prépayée et illimitée | ${BRAND}`,
     countryDescription: (c) =>
-      `Restez connecté en ${c} avec une eSIM de voyage prépayée. Activation instantanée, sans frais d’itinérance, forfaits prépayés et illimités.`,
+      `Destination ${c} : restez connecté avec une eSIM de voyage prépayée. Activation instantanée, sans frais d’itinérance, forfaits prépayés et illimités.`,
     productTitle: (p) => `${p} | ${BRAND}`,
-    howItWorks: [
-      `Comment ça marche : installez votre eSIM en 3 étapes | ${BRAND}`,
-      'Choisissez un forfait, scannez le QR code et connectez-vous dès l’atterrissage. L’installation prend deux minutes.',
-    ],
-    support: [
-      `Assistance : aide 24h/24 pour votre eSIM | ${BRAND}`,
-      'Obtenez de l’aide par e-mail, chat en direct, WhatsApp ou téléphone. Réponses aux questions fréquentes sur l’eSIM.',
-    ],
-    cart: [`Votre panier | ${BRAND}`, 'Vérifiez vos forfaits eSIM et payez en toute sécurité par carte ou PayPal.'],
-    checkout: [`Paiement | ${BRAND}`, 'Payez en toute sécurité par carte ou PayPal et recevez vos eSIM par e-mail en quelques minutes.'],
-    order: [`Confirmation de commande | ${BRAND}`, 'Votre commande d’eSIM avec les codes QR et les informations d’activation.'],
+    productDescription: (p) =>
+      `${p}. eSIM de voyage prépayée, activée instantanément et sans frais d’itinérance : achetez-la maintenant, installez-la en deux minutes.`,
+    pages: {
+      products: [
+        `Toutes les destinations : forfaits eSIM pour plus de 200 pays et régions | ${BRAND}`,
+        'Trouvez l’eSIM de votre voyage : forfaits locaux pour plus de 200 pays, régionaux pour l’Europe, l’Asie et plus, et forfaits mondiaux. Data prépayée et illimitée.',
+      ],
+      'how-it-works': [
+        `Comment ça marche : installez votre eSIM en 3 étapes | ${BRAND}`,
+        'Choisissez un forfait, scannez le QR code et connectez-vous dès l’atterrissage. L’installation prend deux minutes.',
+      ],
+      support: [
+        `Assistance : aide 24h/24 pour votre eSIM | ${BRAND}`,
+        'Obtenez de l’aide par e-mail, chat en direct, WhatsApp ou téléphone. Réponses aux questions fréquentes sur l’eSIM.',
+      ],
+      about: [
+        `Qui sommes-nous : de la data de voyage abordable dans plus de 200 pays | ${BRAND}`,
+        `Pourquoi nous avons créé ${BRAND} : de la data mobile abordable pour les voyageurs dans plus de 200 pays, sans frais d’itinérance ni changement de SIM.`,
+      ],
+      contact: [
+        `Contact : e-mail, téléphone et adresse | ${BRAND}`,
+        `Écrivez, appelez ou discutez avec l’équipe ${BRAND}. Notre adresse, nos horaires et le moyen le plus rapide de nous joindre.`,
+      ],
+      faq: [
+        `FAQ : vos questions sur l’eSIM de voyage | ${BRAND}`,
+        'Quels téléphones acceptent l’eSIM, quand un forfait démarre, comment fonctionne la data illimitée, recharges et remboursements : les réponses que les voyageurs demandent le plus.',
+      ],
+      terms: [
+        `Conditions générales | ${BRAND}`,
+        `Les conditions qui s’appliquent à l’achat et à l’utilisation d’une eSIM de voyage ${BRAND}.`,
+      ],
+      privacy: [
+        `Politique de confidentialité | ${BRAND}`,
+        `Quelles données personnelles ${BRAND} collecte, pourquoi, combien de temps elles sont conservées et vos droits.`,
+      ],
+      refund: [
+        `Politique de remboursement | ${BRAND}`,
+        'Quand et comment être remboursé d’un forfait eSIM, et en combien de temps.',
+      ],
+      cookies: [
+        `Politique relative aux cookies | ${BRAND}`,
+        `Quels cookies ${BRAND} utilise, à quoi ils servent et comment modifier votre choix.`,
+      ],
+      cart: [`Votre panier | ${BRAND}`, 'Vérifiez vos forfaits eSIM et payez en toute sécurité par carte ou PayPal.'],
+      checkout: [
+        `Paiement | ${BRAND}`,
+        'Payez en toute sécurité par carte ou PayPal et recevez vos eSIM par e-mail en quelques minutes.',
+      ],
+      'checkout-success': [
+        `Finalisation de votre paiement | ${BRAND}`,
+        'Nous confirmons votre paiement et préparons vos eSIM.',
+      ],
+      order: [
+        `Confirmation de commande | ${BRAND}`,
+        'Votre commande d’eSIM avec les codes QR et les informations d’activation.',
+      ],
+      portal: [
+        `Mes eSIM | ${BRAND}`,
+        'Vos eSIM, leur consommation et leur validité, les codes d’installation et les recharges.',
+      ],
+      topup: [`Recharger votre eSIM | ${BRAND}`, 'Ajoutez de la data à l’eSIM que vous avez déjà : rien à installer.'],
+      'topup-confirmation': [
+        `Confirmation de recharge | ${BRAND}`,
+        'Votre commande de recharge et quand la nouvelle data arrive sur votre eSIM.',
+      ],
+      auth: [
+        `Se connecter ou créer un compte | ${BRAND}`,
+        `Connectez-vous à ${BRAND} pour retrouver toutes vos eSIM et commandes au même endroit.`,
+      ],
+      profile: [
+        `Mon profil | ${BRAND}`,
+        'Les informations de votre compte, votre mot de passe et la validation en deux étapes.',
+      ],
+      'setup-admin': [
+        `Créer le premier administrateur | ${BRAND}`,
+        `Créez le premier compte administrateur de ${BRAND}.`,
+      ],
+      preview: [`Aperçu du design | ${BRAND}`, `Le système de design de ${BRAND} et les aperçus d’e-mails.`],
+    },
+    adminTitle: (section) => `${section} | ${BRAND}`,
     notFound: `Page introuvable | ${BRAND}`,
   },
   de: {
@@ -133,27 +410,111 @@ const TEXTS: Record<Language, Texts> = {
     defaultDescription:
       'Kaufen Sie eine Prepaid-Reise-eSIM für über 200 Länder mit sofortiger Aktivierung. Keine Roaminggebühren, lokale, regionale und weltweite Tarife, Ein-Klick-Installation auf dem iPhone.',
     keywords: 'eSIM, Reise-eSIM, Prepaid-Daten, Roaming, internationaler Datentarif, unbegrenzte Daten',
-    countryTitle: (c) => `eSIM-Tarife für ${c}: Prepaid und unbegrenzte Daten | ${BRAND}`,
+    countryTitle: (c) => `${c}: eSIM-Tarife mit Prepaid- und unbegrenzten Daten | ${BRAND}`,
     countryDescription: (c) =>
-      `Bleiben Sie in ${c} mit einer Prepaid-Reise-eSIM online. Sofortige Aktivierung, keine Roaminggebühren, Prepaid- und Unlimited-Tarife.`,
+      `Reiseziel ${c}: Bleiben Sie mit einer Prepaid-Reise-eSIM online. Sofortige Aktivierung, keine Roaminggebühren, Prepaid- und Unlimited-Tarife.`,
     productTitle: (p) => `${p} | ${BRAND}`,
-    howItWorks: [
-      `So funktioniert’s: eSIM in 3 Schritten installieren | ${BRAND}`,
-      'Tarif wählen, QR-Code scannen und nach der Landung sofort online sein. Die Einrichtung dauert zwei Minuten.',
-    ],
-    support: [
-      `Support: Hilfe rund um die Uhr für Ihre eSIM | ${BRAND}`,
-      'Hilfe per E-Mail, Live-Chat, WhatsApp oder Telefon. Antworten auf häufige eSIM-Fragen.',
-    ],
-    cart: [`Ihr Warenkorb | ${BRAND}`, 'Prüfen Sie Ihre eSIM-Tarife und bezahlen Sie sicher per Karte oder PayPal.'],
-    checkout: [`Kasse | ${BRAND}`, 'Bezahlen Sie sicher per Karte oder PayPal und erhalten Sie Ihre eSIMs in wenigen Minuten per E-Mail.'],
-    order: [`Bestellbestätigung | ${BRAND}`, 'Ihre eSIM-Bestellung mit QR-Codes und Aktivierungsdaten.'],
+    productDescription: (p) =>
+      `${p}. Prepaid-Reise-eSIM mit sofortiger Aktivierung und ohne Roaminggebühren: jetzt kaufen, in zwei Minuten installieren.`,
+    pages: {
+      products: [
+        `Alle Reiseziele: eSIM-Tarife für über 200 Länder und Regionen | ${BRAND}`,
+        'Finden Sie die eSIM für Ihre Reise: lokale Tarife für über 200 Länder, regionale für Europa, Asien und mehr sowie weltweite Tarife. Prepaid und unbegrenzte Daten.',
+      ],
+      'how-it-works': [
+        `So funktioniert’s: eSIM in 3 Schritten installieren | ${BRAND}`,
+        'Tarif wählen, QR-Code scannen und nach der Landung sofort online sein. Die Einrichtung dauert zwei Minuten.',
+      ],
+      support: [
+        `Support: Hilfe rund um die Uhr für Ihre eSIM | ${BRAND}`,
+        'Hilfe per E-Mail, Live-Chat, WhatsApp oder Telefon. Antworten auf häufige eSIM-Fragen.',
+      ],
+      about: [
+        `Über uns: günstige Reisedaten in über 200 Ländern | ${BRAND}`,
+        `Warum es ${BRAND} gibt: günstige mobile Daten für Reisende in über 200 Ländern, ohne Roaminggebühren und ohne SIM-Wechsel.`,
+      ],
+      contact: [
+        `Kontakt: E-Mail, Telefon und Adresse | ${BRAND}`,
+        `Schreiben Sie dem ${BRAND}-Team, rufen Sie an oder chatten Sie mit uns. Unsere Adresse, Öffnungszeiten und der schnellste Weg zu uns.`,
+      ],
+      faq: [
+        `FAQ: Antworten rund um die Reise-eSIM | ${BRAND}`,
+        'Welche Handys eSIM unterstützen, wann ein Tarif beginnt, wie unbegrenzte Daten funktionieren, Aufladungen und Erstattungen: die häufigsten Fragen von Reisenden.',
+      ],
+      terms: [
+        `Allgemeine Geschäftsbedingungen | ${BRAND}`,
+        `Die Bedingungen, die beim Kauf und bei der Nutzung einer ${BRAND}-Reise-eSIM gelten.`,
+      ],
+      privacy: [
+        `Datenschutzerklärung | ${BRAND}`,
+        `Welche personenbezogenen Daten ${BRAND} erhebt, wozu, wie lange sie gespeichert werden und Ihre Rechte.`,
+      ],
+      refund: [
+        `Erstattungsrichtlinie | ${BRAND}`,
+        'Wann und wie Sie Ihr Geld für einen eSIM-Tarif zurückbekommen und wie lange eine Erstattung dauert.',
+      ],
+      cookies: [
+        `Cookie-Richtlinie | ${BRAND}`,
+        `Welche Cookies ${BRAND} verwendet, wofür und wie Sie Ihre Auswahl ändern.`,
+      ],
+      cart: [`Ihr Warenkorb | ${BRAND}`, 'Prüfen Sie Ihre eSIM-Tarife und bezahlen Sie sicher per Karte oder PayPal.'],
+      checkout: [
+        `Kasse | ${BRAND}`,
+        'Bezahlen Sie sicher per Karte oder PayPal und erhalten Sie Ihre eSIMs in wenigen Minuten per E-Mail.',
+      ],
+      'checkout-success': [
+        `Zahlung wird abgeschlossen | ${BRAND}`,
+        'Wir bestätigen Ihre Zahlung und bereiten Ihre eSIMs vor.',
+      ],
+      order: [`Bestellbestätigung | ${BRAND}`, 'Ihre eSIM-Bestellung mit QR-Codes und Aktivierungsdaten.'],
+      portal: [
+        `Meine eSIMs | ${BRAND}`,
+        'Ihre eSIMs, Datenverbrauch und Gültigkeit, Installationscodes und Aufladungen.',
+      ],
+      topup: [`eSIM aufladen | ${BRAND}`, 'Laden Sie Daten auf die eSIM, die Sie schon haben: nichts zu installieren.'],
+      'topup-confirmation': [
+        `Aufladung bestätigt | ${BRAND}`,
+        'Ihre Aufladung und wann die neuen Daten auf Ihrer eSIM sind.',
+      ],
+      auth: [
+        `Anmelden oder Konto erstellen | ${BRAND}`,
+        `Melden Sie sich bei ${BRAND} an, um alle Ihre eSIMs und Bestellungen an einem Ort zu sehen.`,
+      ],
+      profile: [`Mein Profil | ${BRAND}`, 'Ihre Kontodaten, Ihr Passwort und die Zwei-Faktor-Authentifizierung.'],
+      'setup-admin': [
+        `Ersten Administrator einrichten | ${BRAND}`,
+        `Legen Sie das erste Administratorkonto von ${BRAND} an.`,
+      ],
+      preview: [`Design-Vorschau | ${BRAND}`, `Das Designsystem von ${BRAND} und die E-Mail-Vorschauen.`],
+    },
+    adminTitle: (section) => `${section} | ${BRAND}`,
     notFound: `Seite nicht gefunden | ${BRAND}`,
   },
 };
 
+/**
+ * Pages that must not be indexed (issue 13 defect 5): private or transactional ones, by kind.
+ * A path under {@link NOINDEX_PREFIXES} is noindex whatever kind it is given.
+ */
+const NOINDEX_KINDS: ReadonlySet<MetaRoute['kind']> = new Set<MetaRoute['kind']>([
+  'cart',
+  'checkout',
+  'checkout-success',
+  'order',
+  'portal',
+  'topup',
+  'topup-confirmation',
+  'auth',
+  'profile',
+  'setup-admin',
+  'preview',
+  'admin',
+  'not-found',
+]);
+
 /** Route prefixes that must not be indexed (private or transactional pages). */
 const NOINDEX_PREFIXES = [
+  '/cart',
   '/checkout',
   '/order-confirmation',
   '/portal',
@@ -165,24 +526,29 @@ const NOINDEX_PREFIXES = [
   '/email-preview',
 ];
 
-/** What a route is, as far as metadata goes. */
+/** What a route is, as far as metadata goes; each page has its own kind (issue 13 defect 5). */
 export type MetaRoute =
+  /** The home page. */
   | { kind: 'default' }
+  /** `/{lang}/{country}`: `name` in the page's language. */
   | { kind: 'country'; name: string }
+  /** `/products/{id}`: `name` is the plan's name from `plan-name.ts` in the page's language. */
   | { kind: 'product'; name: string }
-  | { kind: 'how-it-works' | 'support' | 'cart' }
-  /** Checkout and order confirmation: noindex by path, titled for the browser tab. */
-  | { kind: 'checkout' | 'order' }
+  /** An admin screen: `section` names it, e.g. 'Orders · Admin'. */
+  | { kind: 'admin'; section: string }
+  | { kind: FixedPageKind }
   | { kind: 'not-found' };
 
 /**
- * Metadata for a path in a language. Private pages (checkout, portal, auth, admin, profile,
- * first-admin set-up, previews) and the not-found page are `noindex`.
+ * Metadata for a path in a language (specification section 2 "Page metadata"): each page its own
+ * title and description (issue 13 defect 5). Private and transactional pages (cart, checkout,
+ * order confirmation, portal, auth, profile, admin, first-admin set-up, previews) and the
+ * not-found page are `noindex, nofollow`, by kind and by path.
  */
 export function pageMeta(pathname: string, lang: Language, route: MetaRoute): PageMeta {
-  const t = TEXTS[lang];
+  const t = TEXTS[lang] ?? TEXTS.en;
   const noindex =
-    route.kind === 'not-found' || NOINDEX_PREFIXES.some((p) => pathname === p || pathname.startsWith(`${p}/`));
+    NOINDEX_KINDS.has(route.kind) || NOINDEX_PREFIXES.some((p) => pathname === p || pathname.startsWith(`${p}/`));
   const base = {
     keywords: t.keywords,
     robots: noindex ? 'noindex, nofollow' : 'index, follow',
@@ -191,6 +557,8 @@ export function pageMeta(pathname: string, lang: Language, route: MetaRoute): Pa
     lang,
   };
   switch (route.kind) {
+    case 'default':
+      return { ...base, title: t.defaultTitle, description: t.defaultDescription };
     case 'country':
       return {
         ...base,
@@ -199,20 +567,14 @@ export function pageMeta(pathname: string, lang: Language, route: MetaRoute): Pa
         keywords: `${route.name} eSIM, ${t.keywords}`,
       };
     case 'product':
-      return { ...base, title: t.productTitle(route.name), description: t.defaultDescription };
-    case 'how-it-works':
-      return { ...base, title: t.howItWorks[0], description: t.howItWorks[1] };
-    case 'support':
-      return { ...base, title: t.support[0], description: t.support[1] };
-    case 'cart':
-      return { ...base, title: t.cart[0], description: t.cart[1] };
-    case 'checkout':
-      return { ...base, title: t.checkout[0], description: t.checkout[1] };
-    case 'order':
-      return { ...base, title: t.order[0], description: t.order[1] };
+      return { ...base, title: t.productTitle(route.name), description: t.productDescription(route.name) };
+    case 'admin':
+      return { ...base, title: t.adminTitle(route.section), description: t.defaultDescription };
     case 'not-found':
       return { ...base, title: t.notFound, description: t.defaultDescription };
-    case 'default':
-      return { ...base, title: t.defaultTitle, description: t.defaultDescription };
+    default: {
+      const [title, description] = t.pages[route.kind];
+      return { ...base, title, description };
+    }
   }
 }

@@ -35,7 +35,10 @@ function body({ code, message, field, orderNumber }: Answer): ApiErrorBody {
 
 /** A header value fit to quote in a message: printable ASCII, at most 100 characters. */
 function quote(value: unknown): string {
-  return `"${String(value).replace(/[^\x20-\x7e]/g, '?').replaceAll('"', "'").slice(0, 100)}"`;
+  return `"${String(value)
+    .replace(/[^\x20-\x7e]/g, '?')
+    .replaceAll('"', "'")
+    .slice(0, 100)}"`;
 }
 
 /** The media types a route's scope can parse, as a phrase (`application/json`, `... or ...`). */
@@ -48,7 +51,8 @@ function acceptedTypes(request: FastifyRequest | undefined): string {
 }
 
 function maxParamLength(request: FastifyRequest | undefined): number {
-  const config = request?.server.initialConfig as { maxParamLength?: number; routerOptions?: { maxParamLength?: number } } | undefined;
+  const config = request?.server.initialConfig as
+    { maxParamLength?: number; routerOptions?: { maxParamLength?: number } } | undefined;
   return config?.routerOptions?.maxParamLength ?? config?.maxParamLength ?? DEFAULT_MAX_PARAM_LENGTH;
 }
 
@@ -97,7 +101,12 @@ const FRAMEWORK_ERRORS: Record<string, (request: FastifyRequest | undefined) => 
         : type.trim() === ''
           ? 'The Content-Type header is empty'
           : `Content-Type ${quote(type)} is malformed or not accepted here`;
-    return { status: 415, code: 'unsupported_media_type', message: `${problem}; send ${acceptedTypes(request)}.`, field: 'Content-Type' };
+    return {
+      status: 415,
+      code: 'unsupported_media_type',
+      message: `${problem}; send ${acceptedTypes(request)}.`,
+      field: 'Content-Type',
+    };
   },
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: () => ({
     status: 400,
@@ -131,7 +140,12 @@ const STATUS_CODE_NAMES: Record<number, string> = { 429: 'rate_limited', 431: 'h
 
 /** The API's code for a 4xx status: `payload_too_large` for 413, `range_not_satisfiable` for 416. */
 function codeForStatus(status: number): string {
-  const name = STATUS_CODE_NAMES[status] ?? STATUS_CODES[status]?.toLowerCase().replace(/[^a-z0-9]+/g, '_').replace(/^_|_$/g, '');
+  const name =
+    STATUS_CODE_NAMES[status] ??
+    STATUS_CODES[status]
+      ?.toLowerCase()
+      .replace(/[^a-z0-9]+/g, '_')
+      .replace(/^_|_$/g, '');
   return name || 'bad_request';
 }
 
@@ -152,10 +166,23 @@ function errorAnswer(error: FastifyError, request?: FastifyRequest): Answer & { 
     const path = first?.instancePath.replace(/^\//, '').replaceAll('/', '.') ?? '';
     const part = error.validationContext ?? 'request';
     const field = path || part;
-    return { status: 400, code: 'validation_error', message: `${field}: ${first?.message ?? 'invalid value'}`, field, unexpected: false };
+    return {
+      status: 400,
+      code: 'validation_error',
+      message: `${field}: ${first?.message ?? 'invalid value'}`,
+      field,
+      unexpected: false,
+    };
   }
   if (error instanceof AppError) {
-    return { status: error.status, code: error.code, message: error.message, field: error.field, orderNumber: error.orderNumber, unexpected: false };
+    return {
+      status: error.status,
+      code: error.code,
+      message: error.message,
+      field: error.field,
+      orderNumber: error.orderNumber,
+      unexpected: false,
+    };
   }
   const known = typeof error.code === 'string' ? FRAMEWORK_ERRORS[error.code] : undefined;
   if (known) {
@@ -165,7 +192,13 @@ function errorAnswer(error: FastifyError, request?: FastifyRequest): Answer & { 
   const status = error.statusCode ?? 500;
   if (error.code === 'FST_ERR_VALIDATION' && status < 500) {
     const field = error.validationContext ?? 'request';
-    return { status: 400, code: 'validation_error', message: `${field}: ${error.message}`.slice(0, 300), field, unexpected: false };
+    return {
+      status: 400,
+      code: 'validation_error',
+      message: `${field}: ${error.message}`.slice(0, 300),
+      field,
+      unexpected: false,
+    };
   }
   if (Number.isInteger(status) && status >= 400 && status < 500) {
     const code = typeof error.code === 'string' && API_CODE.test(error.code) ? error.code : codeForStatus(status);
@@ -224,11 +257,26 @@ function wantsStorefrontPage(request: FastifyRequest): boolean {
  */
 export function frameworkErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
   const page = storefrontPages.get(request.server);
-  if (page && (error.code === 'FST_ERR_BAD_URL' || error.code === 'FST_ERR_MAX_PARAM_LENGTH') && wantsStorefrontPage(request)) {
+  if (
+    page &&
+    (error.code === 'FST_ERR_BAD_URL' || error.code === 'FST_ERR_MAX_PARAM_LENGTH') &&
+    wantsStorefrontPage(request)
+  ) {
     // A browser's page address that cannot be decoded: the store's not-found screen (issue 13 defect 7).
-    void page(request, reply);
+    // No hook runs for this reply, so the security headers are set here (the page's CSP replaces
+    // the base one); a page that fails is answered as below.
+    reply.headers(STATIC_SECURITY_HEADERS);
+    page(request, reply).catch((pageError: unknown) => {
+      request.log.error({ err: pageError }, 'storefront not-found page failed');
+      if (!reply.sent) sendFrameworkError(error, request, reply);
+    });
     return;
   }
+  sendFrameworkError(error, request, reply);
+}
+
+/** Answers a {@link frameworkErrors} refusal in the API's error body. */
+function sendFrameworkError(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
   const answer = errorAnswer(error, request);
   if (answer.unexpected) request.log.error({ err: error }, 'unhandled framework error');
   void reply

@@ -1,7 +1,42 @@
 import { LANGUAGE_CODES, type Language } from '@esim/contract/languages';
 import { type MetaRoute, type PageMeta, pageMeta } from '@esim/contract/seo';
-import { matchRoute } from '@esim/contract/routes';
+import { type StaticPath, matchRoute } from '@esim/contract/routes';
 import type { CatalogService } from '../modules/catalog/catalog.service.ts';
+import { productPlanName } from '../modules/catalog/plan-names.ts';
+
+/**
+ * The metadata kind of each fixed path (issue 13 defect 5: each page its own title and
+ * description), as the web app's route components pass it to `usePageMeta`. Admin screens are
+ * titled by the admin shell in the browser; the server sends the admin area's own title.
+ */
+const STATIC_ROUTES: Record<StaticPath, MetaRoute> = {
+  '/': { kind: 'default' },
+  '/products': { kind: 'products' },
+  '/cart': { kind: 'cart' },
+  '/checkout': { kind: 'checkout' },
+  '/checkout/success': { kind: 'checkout-success' },
+  '/how-it-works': { kind: 'how-it-works' },
+  '/support': { kind: 'support' },
+  '/about-us': { kind: 'about' },
+  '/contact': { kind: 'contact' },
+  '/terms-conditions': { kind: 'terms' },
+  '/privacy': { kind: 'privacy' },
+  '/refund': { kind: 'refund' },
+  '/cookies': { kind: 'cookies' },
+  '/faq': { kind: 'faq' },
+  '/auth': { kind: 'auth' },
+  '/profile': { kind: 'profile' },
+  '/portal': { kind: 'portal' },
+  '/portal/topup': { kind: 'topup' },
+  '/portal/topup-confirmation': { kind: 'topup-confirmation' },
+  '/design-preview': { kind: 'preview' },
+  '/email-preview': { kind: 'preview' },
+  '/admin': { kind: 'admin', section: 'Admin' },
+  '/admin/catalogue-sync': { kind: 'admin', section: 'Admin' },
+  '/admin/bulk-import': { kind: 'admin', section: 'Admin' },
+  '/admin/knowledge-base': { kind: 'admin', section: 'Admin' },
+  '/setup-admin': { kind: 'setup-admin' },
+};
 
 /**
  * The admin area's screens (`/admin/orders`, `/admin/orders/{orderNumber}`, `/admin/knowledge-base`...):
@@ -35,16 +70,21 @@ export async function resolveRouteMeta(
     }
   } else if (match.kind === 'product') {
     const product = await catalog.getProduct(match.id);
-    if (product) route = { kind: 'product', name: product.name.replace(/\s*\[(unlimited|prepaid)\]$/, '') };
-    else {
+    if (product) {
+      // The destination's name as the country pages show it, so the title matches the page's heading.
+      const destination = (await catalog.destinations()).find((c) => c.code === product.countryCode);
+      route = { kind: 'product', name: productPlanName(product, lang, destination?.names[lang]) };
+    } else {
       route = { kind: 'not-found' };
       status = 404;
     }
   } else if (match.kind === 'static') {
-    if (match.path === '/how-it-works' || match.path === '/support' || match.path === '/cart') {
-      route = { kind: match.path.slice(1) as 'how-it-works' | 'support' | 'cart' };
-    }
-  } else if (match.kind === 'unknown' && !ADMIN_SCREEN_PATH.test(pathname)) {
+    route = STATIC_ROUTES[match.path];
+  } else if (match.kind === 'order') {
+    route = { kind: 'order' };
+  } else if (ADMIN_SCREEN_PATH.test(pathname)) {
+    route = { kind: 'admin', section: 'Admin' };
+  } else {
     route = { kind: 'not-found' };
     status = 404;
   }

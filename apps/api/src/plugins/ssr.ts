@@ -14,7 +14,7 @@ export interface SsrModule {
 }
 
 /** One entry of Vite's build manifest (`dist/.vite/manifest.json`). */
-interface ManifestEntry {
+export interface ManifestEntry {
   file: string;
   imports?: string[];
   dynamicImports?: string[];
@@ -75,12 +75,28 @@ export class ServerRenderer {
    * The renderer of the build next to `webDist` (`../dist-ssr/entry-server.js`), or `undefined`
    * when there is no such build (the storefront is then sent unrendered, as before issue 13).
    */
-  static async load(webDist: string, fetchJson: (path: string) => Promise<unknown>): Promise<ServerRenderer | undefined> {
+  static async load(
+    webDist: string,
+    fetchJson: (path: string) => Promise<unknown>,
+  ): Promise<ServerRenderer | undefined> {
     const entry = path.resolve(webDist, '..', 'dist-ssr', 'entry-server.js');
     const manifestPath = path.join(webDist, '.vite', 'manifest.json');
     if (!fs.existsSync(entry) || !fs.existsSync(manifestPath)) return undefined;
     const ssr = (await import(pathToFileURL(entry).href)) as SsrModule;
     const manifest = JSON.parse(fs.readFileSync(manifestPath, 'utf8')) as Record<string, ManifestEntry>;
+    return ServerRenderer.fromModule(ssr, manifest, fetchJson);
+  }
+
+  /**
+   * A renderer over a renderer module and build manifest already in memory (what {@link load}
+   * reads from the build; tests pass a stand-in module). `manifest` is keyed by source path
+   * (`index.html`, `src/app/routes/country.tsx`), as Vite writes it.
+   */
+  static fromModule(
+    ssr: SsrModule,
+    manifest: Record<string, ManifestEntry>,
+    fetchJson: (path: string) => Promise<unknown>,
+  ): ServerRenderer {
     return new ServerRenderer(ssr, manifest, fetchJson);
   }
 
@@ -107,12 +123,14 @@ export class ServerRenderer {
     const generation = this.generation;
     const rendering = this.render(url, lang);
     this.cache.set(key, rendering);
-    rendering.then(
-      () => {
-        if (generation !== this.generation) this.cache.delete(key);
-      },
-      () => this.cache.delete(key),
-    );
+    // Only this render's own entry is dropped: a render started after an invalidation (or after
+    // this one was evicted) may hold the key by now.
+    const drop = () => {
+      if (this.cache.get(key) === rendering) this.cache.delete(key);
+    };
+    rendering.then(() => {
+      if (generation !== this.generation) drop();
+    }, drop);
     while (this.cache.size > SSR_CACHE_ENTRIES) {
       const oldest = this.cache.keys().next().value;
       if (oldest === undefined) break;
@@ -155,7 +173,9 @@ export class ServerRenderer {
     );
     const chunks = [...closure([module], this.entryChunks)].map((key) => this.manifest[key]!);
     return [
-      ...chunks.flatMap((chunk) => (chunk.css ?? []).map((css) => `<link rel="stylesheet" crossorigin href="/${css}">`)),
+      ...chunks.flatMap((chunk) =>
+        (chunk.css ?? []).map((css) => `<link rel="stylesheet" crossorigin href="/${css}">`),
+      ),
       ...chunks.map((chunk) => `<link rel="modulepreload" crossorigin href="/${chunk.file}">`),
     ];
   }

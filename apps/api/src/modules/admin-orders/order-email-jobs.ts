@@ -67,7 +67,13 @@ export class OrderEmailJobs {
         orderNumber: order.orderNumber,
         orderDate: order.createdAt,
         totalCents: order.totalCents,
-        items: lines.map((l) => ({ name: l.name, quantity: l.quantity, lineTotalCents: l.lineTotalCents })),
+        items: lines.map((l) => ({
+          name: l.name,
+          // The plan's facts, so the e-mail names it in the customer's language (issue 13 defect 2).
+          plan: { countryCode: l.countryCode, dataAmount: l.dataAmount, validityDays: l.validityDays, tier: l.tier },
+          quantity: l.quantity,
+          lineTotalCents: l.lineTotalCents,
+        })),
         refundCents: refund?.amountCents,
         portalUrl: `${this.origin()}/portal`,
       },
@@ -123,7 +129,10 @@ export class OrderEmailJobs {
     } else {
       const { lines, esims } = await this.deps.orders.contents(orderId);
       if (esims.length === 0) throw new PermanentJobError(`Order ${order.orderNumber} has no eSIMs to confirm`);
-      const email = await renderOrderConfirmation(orderConfirmationDataFromView(toOrderView(order, lines, esims), accessToken!, this.origin()), order.language);
+      const email = await renderOrderConfirmation(
+        orderConfirmationDataFromView(toOrderView(order, lines, esims), accessToken!, this.origin()),
+        order.language,
+      );
       template = email.template;
       emailId = await this.deps.mailer.send({
         to: order.customerEmail,
@@ -140,8 +149,14 @@ export class OrderEmailJobs {
       orderId,
       kind: 'confirmation_resent',
       actor,
-      message: messageId !== undefined ? 'Confirmation e-mail sent again' : 'Confirmation e-mail sent with a new access token',
-      data: { emailId, jobId: job.id, template, ...(messageId !== undefined ? { copyOf: messageId } : { newToken: true }) },
+      message:
+        messageId !== undefined ? 'Confirmation e-mail sent again' : 'Confirmation e-mail sent with a new access token',
+      data: {
+        emailId,
+        jobId: job.id,
+        template,
+        ...(messageId !== undefined ? { copyOf: messageId } : { newToken: true }),
+      },
     });
   }
 }

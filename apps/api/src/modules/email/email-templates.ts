@@ -1,3 +1,4 @@
+import type { PlanFacts } from '@esim/contract/catalog';
 import { activationCode } from '@esim/contract/order';
 import type { Language } from '@esim/contract/languages';
 import type { RenderedEmail } from './email-layout.tsx';
@@ -9,7 +10,12 @@ import {
 import { ORDER_STATUS_LABELS } from '@esim/contract/admin-orders';
 import { ORDER_STATUSES, type OrderStatus } from '@esim/contract/order';
 import { type OrderStatusEmailData, orderStatusTemplate, renderOrderStatusEmail } from './order-status.tsx';
-import { PASSWORD_RESET_TEMPLATE, type PasswordResetData, passwordResetUrl, renderPasswordReset } from './password-reset.tsx';
+import {
+  PASSWORD_RESET_TEMPLATE,
+  type PasswordResetData,
+  passwordResetUrl,
+  renderPasswordReset,
+} from './password-reset.tsx';
 import {
   SUPPORT_ACKNOWLEDGEMENT_TEMPLATE,
   type SupportAcknowledgementData,
@@ -47,12 +53,15 @@ const SAMPLE_SMDP = 'rsp.sandbox.roamwise.example';
  */
 export function sampleOrderConfirmation(language: Language, origin: string): OrderConfirmationData {
   const orderNumber = 'ORD-7K3F9Q2X4M';
-  const esim = (iccid: string, matchingId: string, productName: string) => ({
+  const turkey = { countryCode: 'TR', dataAmount: '5GB', validityDays: 30, tier: null };
+  const europe = { countryCode: 'Europe+', dataAmount: '3GB', validityDays: 15, tier: null };
+  const esim = (iccid: string, matchingId: string, productName: string, plan: PlanFacts) => ({
     iccid,
     smdpAddress: SAMPLE_SMDP,
     matchingId,
     activationCode: activationCode(SAMPLE_SMDP, matchingId),
     productName,
+    plan,
   });
   return {
     customerName: SAMPLE_NAMES[language],
@@ -60,12 +69,12 @@ export function sampleOrderConfirmation(language: Language, origin: string): Ord
     orderDate: '2026-11-22T10:30:00.000Z',
     totalCents: 2498,
     items: [
-      { name: 'Turkey 5GB 30 days', quantity: 1, lineTotalCents: 1299 },
-      { name: 'Europe+ 3GB 15 days', quantity: 1, lineTotalCents: 1199 },
+      { name: 'Turkey 5GB 30 Days [prepaid]', plan: turkey, quantity: 1, lineTotalCents: 1299 },
+      { name: 'Europe+ 3GB 15 Days [prepaid]', plan: europe, quantity: 1, lineTotalCents: 1199 },
     ],
     esims: [
-      esim('8944000000123456783', 'K2X7Q9M4T8W1P5R3N6B0V2C8Z4L7H1J9', 'Turkey 5GB 30 days'),
-      esim('8944000000876543217', 'M8T3R6W1Q4Z9X2P7K5N0B3V8C1L6H4J2', 'Europe+ 3GB 15 days'),
+      esim('8944000000123456783', 'K2X7Q9M4T8W1P5R3N6B0V2C8Z4L7H1J9', 'Turkey 5GB 30 Days [prepaid]', turkey),
+      esim('8944000000876543217', 'M8T3R6W1Q4Z9X2P7K5N0B3V8C1L6H4J2', 'Europe+ 3GB 15 Days [prepaid]', europe),
     ],
     accessToken: 'RW-SAMPLE-4F7K-9Q2M-X8T3',
     portalUrl: `${origin}/portal`,
@@ -83,7 +92,8 @@ export function sampleTopupReceipt(language: Language, origin: string): TopupRec
     customerName: SAMPLE_NAMES[language],
     orderNumber: 'ORD-9T4M2K7X5P',
     orderDate: new Date('2026-12-03T18:45:00.000Z'),
-    productName: 'Turkey 3GB 15 days',
+    productName: 'Turkey 3GB 15 Days [prepaid]',
+    plan: { countryCode: 'TR', dataAmount: '3GB', validityDays: 15, tier: null },
     dataAmount: '3GB',
     validityDays: 15,
     iccid: '8944000000123456783',
@@ -178,7 +188,8 @@ const ORDER_STATUS_ENTRIES: Record<string, EmailTemplateEntry> = Object.fromEntr
     orderStatusTemplate(status),
     {
       title: `Order status: ${ORDER_STATUS_LABELS[status].en}`,
-      renderSample: (language: Language, origin: string) => renderOrderStatusEmail(status, sampleOrderStatus(language, origin), language),
+      renderSample: (language: Language, origin: string) =>
+        renderOrderStatusEmail(status, sampleOrderStatus(language, origin), language),
     },
   ]),
 );
@@ -207,6 +218,7 @@ export const EMAIL_TEMPLATES: Readonly<Record<string, EmailTemplateEntry>> = {
   },
   [SUPPORT_ACKNOWLEDGEMENT_TEMPLATE]: {
     title: 'Support message acknowledgement',
-    renderSample: (language, origin) => renderSupportAcknowledgement(sampleSupportAcknowledgement(language, origin), language),
+    renderSample: (language, origin) =>
+      renderSupportAcknowledgement(sampleSupportAcknowledgement(language, origin), language),
   },
 };

@@ -35,6 +35,15 @@ const ONE_ESIM: Record<Language, string> = {
   de: 'Ihre eSIM ist bereit',
 };
 
+/** The sample's Turkey plan as each language names it, written out by hand. */
+const TURKEY_5GB: Record<Language, string> = {
+  en: 'Turkey eSIM: 5GB, 30 days',
+  tr: 'Türkiye eSIM paketi: 5GB, 30 gün',
+  es: 'eSIM Turquía: 5GB, 30 días',
+  fr: 'eSIM Turquie : 5GB, 30 jours',
+  de: 'eSIM Türkei: 5GB, 30 Tage',
+};
+
 describe('renderOrderConfirmation', () => {
   describe.each(LANGUAGE_CODES)('in %s', (lang) => {
     it('shows name, order number, eSIM count, items, total, every eSIM, token, links, refund policy and support', async () => {
@@ -54,7 +63,9 @@ describe('renderOrderConfirmation', () => {
         expect(part).toContain('ORD-7K3F9Q2X4M');
         expect(part).toContain('$24.98');
         expect(part).toContain('$12.99');
-        expect(part).toContain(enc('Turkey 5GB 30 days'));
+        // Plan names from their facts in the e-mail's language, never the catalogue's English (issue 13).
+        expect(part).toContain(enc(TURKEY_5GB[lang]));
+        expect(part).not.toContain('[prepaid]');
         for (const esim of data.esims) {
           expect(part).toContain(esim.iccid);
           expect(part).toContain(esim.smdpAddress);
@@ -189,10 +200,11 @@ describe('renderOrderConfirmation', () => {
           {
             id: 1,
             productId: 7,
-            name: 'Turkey 1GB',
-            countryCode: 'TR',
-            dataAmount: '1GB',
-            validityDays: 7,
+            name: 'Japan Unlimited Plus 1 Days [unlimited]',
+            countryCode: 'JP',
+            dataAmount: 'Unlimited',
+            validityDays: 1,
+            tier: 'unlimited_plus',
             quantity: 1,
             unitPriceCents: 999,
             lineTotalCents: 999,
@@ -206,32 +218,64 @@ describe('renderOrderConfirmation', () => {
             matchingId: 'M1',
             activationCode: 'LPA:1$smdp.example$M1',
             lineId: 1,
-            productName: 'Turkey 1GB',
+            productName: 'Japan Unlimited Plus 1 Days [unlimited]',
           },
         ],
       },
       'tok',
       'https://roamwise.example/',
     );
+    const plan = { countryCode: 'JP', dataAmount: 'Unlimited', validityDays: 1, tier: 'unlimited_plus' };
     expect(data).toEqual({
       customerName: 'Ada Lovelace',
       orderNumber: 'ORD-ABC123',
       orderDate: '2026-11-22T10:00:00.000Z',
       totalCents: 999,
-      items: [{ name: 'Turkey 1GB', quantity: 1, lineTotalCents: 999 }],
+      items: [{ name: 'Japan Unlimited Plus 1 Days [unlimited]', plan, quantity: 1, lineTotalCents: 999 }],
       esims: [
         {
           iccid: '8944000000123456783',
           smdpAddress: 'smdp.example',
           matchingId: 'M1',
           activationCode: 'LPA:1$smdp.example$M1',
-          productName: 'Turkey 1GB',
+          productName: 'Japan Unlimited Plus 1 Days [unlimited]',
+          plan,
         },
       ],
       accessToken: 'tok',
       portalUrl: 'https://roamwise.example/portal',
       confirmationUrl: 'https://roamwise.example/order-confirmation/ORD-ABC123',
     });
+  });
+});
+
+describe('plan names in the order confirmation (issue 13)', () => {
+  const plan = { countryCode: 'JP', dataAmount: 'Unlimited', validityDays: 1, tier: 'unlimited_plus' as const };
+  const withPlan = () =>
+    order({
+      items: [{ name: 'Japan Unlimited Plus 1 Days [unlimited]', plan, quantity: 1, lineTotalCents: 899 }],
+      esims: [
+        {
+          iccid: '8944000000123456783',
+          smdpAddress: 'smdp.example',
+          matchingId: 'M1',
+          activationCode: 'LPA:1$smdp.example$M1',
+          productName: 'Japan Unlimited Plus 1 Days [unlimited]',
+          plan,
+        },
+      ],
+    });
+
+  it('names each plan from its facts in the e-mail’s language, keeping the tier', async () => {
+    const en = await renderOrderConfirmation(withPlan(), 'en');
+    expect(en.text).toContain('Japan eSIM: Unlimited Plus, 1 day');
+    const de = await renderOrderConfirmation(withPlan(), 'de');
+    expect(de.text).toContain('eSIM Japan: Unbegrenzt Plus, 1 Tag');
+    expect(de.html).toContain('eSIM Japan: Unbegrenzt Plus, 1 Tag');
+    for (const email of [en, de]) {
+      expect(email.text).not.toContain('[unlimited]');
+      expect(email.html).not.toContain('[unlimited]');
+    }
   });
 });
 

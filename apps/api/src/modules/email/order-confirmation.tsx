@@ -1,5 +1,6 @@
 /** @jsxRuntime automatic @jsxImportSource react */
 import { BRAND } from '@esim/contract/brand';
+import type { PlanFacts } from '@esim/contract/catalog';
 import { formatPrice } from '@esim/contract/format';
 import { DEFAULT_LANGUAGE, type Language, isLanguage } from '@esim/contract/languages';
 import { type OrderView, androidInstallUrl, appleInstallUrl } from '@esim/contract/order';
@@ -8,6 +9,7 @@ import { Img } from '@react-email/img';
 import { Row } from '@react-email/row';
 import QRCode from 'qrcode';
 import type { InlineImage } from '../../providers/mail/mailer.ts';
+import { soldPlanName } from '../catalog/plan-names.ts';
 import { COLORS, FONT, MONO, assertHttpUrl, fill, pluralForm, textFooter } from './email-html.ts';
 import {
   ButtonLink,
@@ -28,8 +30,13 @@ export const ORDER_CONFIRMATION_TEMPLATE = 'order-confirmation';
 
 /** One order line as the e-mail lists it. */
 export interface OrderConfirmationItem {
-  /** Product name, e.g. "Turkey 5GB 30 days". */
+  /** Product name in English as sold, e.g. "Turkey 5GB 30 days"; shown only when `plan` is absent. */
   name: string;
+  /**
+   * The facts the line's plan is named by; the e-mail names it in its language with the shared
+   * `planName` (issue 13: 'Unlimited Plus' keeps its tier, no English catalogue names).
+   */
+  plan?: PlanFacts;
   quantity: number;
   /** Line total in integer US cents. */
   lineTotalCents: number;
@@ -43,8 +50,10 @@ export interface OrderConfirmationEsim {
   matchingId: string;
   /** LPA string `LPA:1$<smdpAddress>$<matchingId>`; the QR code encodes exactly this. */
   activationCode: string;
-  /** Name of the product the eSIM was bought as. */
+  /** Name of the product the eSIM was bought as (English as sold); shown only when `plan` is absent. */
   productName: string;
+  /** The facts of the plan the eSIM was bought as, named in the e-mail's language (issue 13). */
+  plan?: PlanFacts;
 }
 
 /** What the order confirmation shows. Every string is plain text; the renderer escapes it. */
@@ -105,17 +114,36 @@ export function orderConfirmationDataFromView(
     orderNumber: order.orderNumber,
     orderDate: order.createdAt,
     totalCents: order.totalCents,
-    items: order.items.map((i) => ({ name: i.name, quantity: i.quantity, lineTotalCents: i.lineTotalCents })),
-    esims: order.esims.map((e) => ({
-      iccid: e.iccid,
-      smdpAddress: e.smdpAddress,
-      matchingId: e.matchingId,
-      activationCode: e.activationCode,
-      productName: e.productName,
+    items: order.items.map((i) => ({
+      name: i.name,
+      plan: planFactsOf(i),
+      quantity: i.quantity,
+      lineTotalCents: i.lineTotalCents,
     })),
+    esims: order.esims.map((e) => {
+      const line = order.items.find((i) => i.id === e.lineId);
+      return {
+        iccid: e.iccid,
+        smdpAddress: e.smdpAddress,
+        matchingId: e.matchingId,
+        activationCode: e.activationCode,
+        productName: e.productName,
+        ...(line ? { plan: planFactsOf(line) } : {}),
+      };
+    }),
     accessToken,
     portalUrl: `${base}/portal`,
     confirmationUrl: `${base}/order-confirmation/${encodeURIComponent(order.orderNumber)}`,
+  };
+}
+
+/** The naming facts of an order line. */
+function planFactsOf(line: OrderView['items'][number]): PlanFacts {
+  return {
+    countryCode: line.countryCode,
+    dataAmount: line.dataAmount,
+    validityDays: Math.max(1, line.validityDays),
+    tier: line.tier,
   };
 }
 
@@ -185,7 +213,12 @@ export function orderConfirmationView(data: OrderConfirmationData, language: str
   const count = data.esims.length;
   const vars = { orderNumber: data.orderNumber, count, brand: BRAND, name: data.customerName };
   return {
-    data,
+    // Plan names in the e-mail's language, from their facts (issue 13).
+    data: {
+      ...data,
+      items: data.items.map((i) => (i.plan ? { ...i, name: soldPlanName(i.plan, lang) } : i)),
+      esims: data.esims.map((e) => (e.plan ? { ...e, productName: soldPlanName(e.plan, lang) } : e)),
+    },
     lang,
     common,
     t,

@@ -11,38 +11,65 @@ describe('order status e-mails', () => {
     expect(ORDER_STATUS_TEMPLATES).toEqual(ORDER_STATUSES.map((s) => `order-status-${s}`));
   });
 
+  const TURKEY_5GB = {
+    en: 'Turkey eSIM: 5GB, 30 days',
+    tr: 'Türkiye eSIM paketi: 5GB, 30 gün',
+    es: 'eSIM Turquía: 5GB, 30 días',
+    fr: 'eSIM Turquie : 5GB, 30 jours',
+    de: 'eSIM Türkei: 5GB, 30 Tage',
+  } as const;
   const cases = ORDER_STATUSES.flatMap((status) => LANGUAGE_CODES.map((lang) => [status, lang] as const));
-  it.each(cases)('%s in %s: subject, heading, status, summary and portal link in the language', async (status, lang) => {
-    const data = sampleOrderStatus(lang, 'https://shop.example');
-    const email = await renderOrderStatusEmail(status, data, lang);
-    const t = EMAIL_STRINGS[lang].orderStatus;
-    expect(email).toMatchObject({ template: orderStatusTemplate(status), language: lang, inlineImages: [] });
-    expect(email.subject).toContain('ORD-7K3F9Q2X4M');
-    expect(email.subject).not.toMatch(/\{\w+\}/);
-    expect(email.html).toContain(`lang="${lang}"`);
-    expect(email.html).toContain('href="https://shop.example/portal"');
-    expect(email.text).toContain(t[status].heading);
-    expect(email.text).toContain(data.customerName);
-    expect(email.text).toContain('$24.98');
-    expect(email.text).not.toMatch(/\{\w+\}/);
-    if (status === 'refunded') expect(email.text).toContain(t.refundTiming);
-    else expect(email.text).not.toContain(t.refundAmount);
-  });
+  it.each(cases)(
+    '%s in %s: subject, heading, status, summary and portal link in the language',
+    async (status, lang) => {
+      const data = sampleOrderStatus(lang, 'https://shop.example');
+      const email = await renderOrderStatusEmail(status, data, lang);
+      const t = EMAIL_STRINGS[lang].orderStatus;
+      expect(email).toMatchObject({ template: orderStatusTemplate(status), language: lang, inlineImages: [] });
+      expect(email.subject).toContain('ORD-7K3F9Q2X4M');
+      expect(email.subject).not.toMatch(/\{\w+\}/);
+      expect(email.html).toContain(`lang="${lang}"`);
+      expect(email.html).toContain('href="https://shop.example/portal"');
+      expect(email.text).toContain(t[status].heading);
+      expect(email.text).toContain(data.customerName);
+      expect(email.text).toContain('$24.98');
+      // Plan names from their facts in the language, never the catalogue's English (issue 13).
+      expect(email.text).toContain(TURKEY_5GB[lang]);
+      expect(email.text).not.toContain('[prepaid]');
+      expect(email.text).not.toMatch(/\{\w+\}/);
+      if (status === 'refunded') expect(email.text).toContain(t.refundTiming);
+      else expect(email.text).not.toContain(t.refundAmount);
+    },
+  );
 
   it('says the refunded amount, which may differ from the total', async () => {
-    const email = await renderOrderStatusEmail('refunded', { ...sampleOrderStatus('en', 'https://shop.example'), refundCents: 1299 }, 'en');
+    const email = await renderOrderStatusEmail(
+      'refunded',
+      { ...sampleOrderStatus('en', 'https://shop.example'), refundCents: 1299 },
+      'en',
+    );
     expect(email.text).toContain('We have refunded $12.99 for order ORD-7K3F9Q2X4M');
     expect(email.html).toContain('$12.99');
   });
 
   it('escapes what customers typed and falls back to English', async () => {
-    const email = await renderOrderStatusEmail('completed', { ...sampleOrderStatus('en', 'https://shop.example'), customerName: '<b>Eve</b>' }, 'xx');
+    const email = await renderOrderStatusEmail(
+      'completed',
+      { ...sampleOrderStatus('en', 'https://shop.example'), customerName: '<b>Eve</b>' },
+      'xx',
+    );
     expect(email.language).toBe('en');
     expect(email.html).not.toContain('<b>Eve</b>');
     expect(email.html).toContain('&lt;b&gt;Eve&lt;/b&gt;');
   });
 
   it('refuses a portal link that is not an absolute http(s) URL', async () => {
-    await expect(renderOrderStatusEmail('completed', { ...sampleOrderStatus('en', 'https://shop.example'), portalUrl: 'javascript:alert(1)' }, 'en')).rejects.toThrow(TypeError);
+    await expect(
+      renderOrderStatusEmail(
+        'completed',
+        { ...sampleOrderStatus('en', 'https://shop.example'), portalUrl: 'javascript:alert(1)' },
+        'en',
+      ),
+    ).rejects.toThrow(TypeError);
   });
 });

@@ -1,9 +1,11 @@
 /** @jsxRuntime automatic @jsxImportSource react */
 import { ORDER_STATUS_LABELS } from '@esim/contract/admin-orders';
 import { BRAND } from '@esim/contract/brand';
+import type { PlanFacts } from '@esim/contract/catalog';
 import { formatPrice } from '@esim/contract/format';
 import { DEFAULT_LANGUAGE, type Language, isLanguage } from '@esim/contract/languages';
 import { ORDER_STATUSES, type OrderStatus } from '@esim/contract/order';
+import { soldPlanName } from '../catalog/plan-names.ts';
 import { COLORS, FONT, assertHttpUrl, fill, textFooter } from './email-html.ts';
 import {
   ButtonLink,
@@ -17,7 +19,12 @@ import {
   fillElements,
   renderEmailHtml,
 } from './email-layout.tsx';
-import { EMAIL_STRINGS, type CommonEmailStrings, type OrderStatusMessage, type OrderStatusStrings } from './locales/index.ts';
+import {
+  EMAIL_STRINGS,
+  type CommonEmailStrings,
+  type OrderStatusMessage,
+  type OrderStatusStrings,
+} from './locales/index.ts';
 
 /**
  * Template id of the message about `status` (`email_messages.template`): `order-status-<status>`,
@@ -32,8 +39,10 @@ export const ORDER_STATUS_TEMPLATES: readonly string[] = ORDER_STATUSES.map(orde
 
 /** One order line as the message lists it. */
 export interface OrderStatusItem {
-  /** Product name as sold, e.g. "Turkey 5GB 30 days". */
+  /** Product name in English as sold, e.g. "Turkey 5GB 30 days"; shown only when `plan` is absent. */
   name: string;
+  /** The facts the line's plan is named by in the message's language (issue 13; `plan-name.ts`). */
+  plan?: PlanFacts;
   quantity: number;
   /** Line total in integer US cents. */
   lineTotalCents: number;
@@ -90,7 +99,8 @@ export function orderStatusView(status: OrderStatus, data: OrderStatusEmailData,
     ['totalCents', data.totalCents],
     ['refundCents', data.refundCents ?? 0],
   ] as const) {
-    if (!Number.isInteger(cents) || cents < 0) throw new RangeError(`${name} must be a non-negative integer, got ${cents}`);
+    if (!Number.isInteger(cents) || cents < 0)
+      throw new RangeError(`${name} must be a non-negative integer, got ${cents}`);
   }
   const orderDate = new Date(data.orderDate);
   const date = new Intl.DateTimeFormat(lang, { dateStyle: 'long', timeZone: 'UTC' }).format(orderDate);
@@ -99,7 +109,8 @@ export function orderStatusView(status: OrderStatus, data: OrderStatusEmailData,
   const message = t[status];
   return {
     status,
-    data,
+    // Plan names in the message's language, from their facts (issue 13).
+    data: { ...data, items: data.items.map((i) => (i.plan ? { ...i, name: soldPlanName(i.plan, lang) } : i)) },
     lang,
     common,
     t,
@@ -152,7 +163,15 @@ function Summary({ view }: { view: OrderStatusView }) {
     <th
       scope="col"
       align={align}
-      style={{ padding: '0 0 6px', fontFamily: FONT, fontSize: 12, lineHeight: '16px', fontWeight: 600, color: COLORS.muted, textAlign: align }}
+      style={{
+        padding: '0 0 6px',
+        fontFamily: FONT,
+        fontSize: 12,
+        lineHeight: '16px',
+        fontWeight: 600,
+        color: COLORS.muted,
+        textAlign: align,
+      }}
     >
       {text}
     </th>
@@ -291,7 +310,11 @@ function orderStatusText(view: OrderStatusView): string {
  * @param language `en`, `tr`, `es`, `fr` or `de`; anything else renders in English.
  * @throws TypeError for a bad `portalUrl`; RangeError for a bad date or amount (rejected promise).
  */
-export async function renderOrderStatusEmail(status: OrderStatus, data: OrderStatusEmailData, language: string): Promise<RenderedEmail> {
+export async function renderOrderStatusEmail(
+  status: OrderStatus,
+  data: OrderStatusEmailData,
+  language: string,
+): Promise<RenderedEmail> {
   const view = orderStatusView(status, data, language);
   const html = await renderEmailHtml(<OrderStatusEmail view={view} />);
   return {

@@ -35,6 +35,24 @@ const DATES: Record<Language, string> = {
   de: '3. Dezember 2026',
 };
 
+/** The sample's plan as each language names it (issue 13), written out by hand. */
+const TURKEY_3GB: Record<Language, string> = {
+  en: 'Turkey eSIM: 3GB, 15 days',
+  tr: 'Türkiye eSIM paketi: 3GB, 15 gün',
+  es: 'eSIM Turquía: 3GB, 15 días',
+  fr: 'eSIM Turquie : 3GB, 15 jours',
+  de: 'eSIM Türkei: 3GB, 15 Tage',
+};
+
+/** 'Unlimited Plus' per language. */
+const PLUS: Record<Language, string> = {
+  en: 'Unlimited Plus',
+  tr: 'Sınırsız Plus',
+  es: 'Ilimitado Plus',
+  fr: 'Illimité Plus',
+  de: 'Unbegrenzt Plus',
+};
+
 describe('renderTopupReceipt', () => {
   describe.each(LANGUAGE_CODES)('in %s', (lang) => {
     it('shows name, what was added to which eSIM, amount and method, the queue rule, portal and support', async () => {
@@ -54,7 +72,8 @@ describe('renderTopupReceipt', () => {
         const enc = part === email.html ? escapeHtml : (s: string) => s;
         expect(part).toContain(enc(t.heading));
         expect(part).toContain('ORD-9T4M2K7X5P');
-        expect(part).toContain(enc('Turkey 3GB 15 days'));
+        expect(part).toContain(enc(TURKEY_3GB[lang]));
+        expect(part).not.toContain('[prepaid]');
         expect(part).toContain('3GB');
         expect(part).toContain(DAYS[lang][0]);
         expect(part).toContain('8944000000123456783');
@@ -86,11 +105,22 @@ describe('renderTopupReceipt', () => {
     });
 
     it('pluralises the validity and translates an unlimited allowance', async () => {
-      const email = await renderTopupReceipt(topup({ validityDays: 1, dataAmount: 'Unlimited' }), lang);
+      const plan = { countryCode: 'TR', dataAmount: 'Unlimited', validityDays: 1, tier: 'unlimited' as const };
+      const email = await renderTopupReceipt(topup({ validityDays: 1, dataAmount: 'Unlimited', plan }), lang);
       const t = EMAIL_STRINGS[lang].topupReceipt;
       expect(email.text).toContain(`${t.validity}: ${DAYS[lang][1]}\n`);
       expect(email.text).toContain(`${t.data}: ${t.unlimited}\n`);
       if (lang !== 'en') expect(email.text).not.toContain('Unlimited');
+      const old = await renderTopupReceipt(topup({ validityDays: 1, dataAmount: 'Unlimited', plan: undefined }), lang);
+      expect(old.text).toContain(`${t.data}: ${t.unlimited}\n`);
+    });
+
+    it('keeps the Unlimited Plus tier in the plan name and the allowance (issue 13)', async () => {
+      const plan = { countryCode: 'JP', dataAmount: 'Unlimited', validityDays: 1, tier: 'unlimited_plus' as const };
+      const email = await renderTopupReceipt(topup({ validityDays: 1, dataAmount: 'Unlimited', plan }), lang);
+      expect(email.text).toContain(PLUS[lang]);
+      expect(email.html).toContain(PLUS[lang]);
+      expect(email.text).not.toContain('[unlimited]');
     });
   });
 
@@ -99,6 +129,7 @@ describe('renderTopupReceipt', () => {
       topup({
         orderNumber: 'ORD-<i>X</i>',
         productName: '<img src=x onerror=alert(1)>',
+        plan: undefined,
         dataAmount: '<u>1GB</u>',
         iccid: '"><svg onload=alert(1)>',
         paymentLabel: '<a href="javascript:alert(1)">PayPal</a>',

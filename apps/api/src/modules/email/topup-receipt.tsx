@@ -1,7 +1,10 @@
 /** @jsxRuntime automatic @jsxImportSource react */
 import { BRAND } from '@esim/contract/brand';
+import type { PlanFacts } from '@esim/contract/catalog';
 import { formatPrice } from '@esim/contract/format';
 import { DEFAULT_LANGUAGE, type Language, isLanguage } from '@esim/contract/languages';
+import { planDataLabel } from '@esim/contract/plan-name';
+import { soldPlanName } from '../catalog/plan-names.ts';
 import { COLORS, FONT, MONO, assertHttpUrl, fill, pluralForm, textFooter } from './email-html.ts';
 import {
   ButtonLink,
@@ -33,8 +36,13 @@ export interface TopupReceiptData {
   orderNumber: string;
   /** When the top-up was bought; shown as a long date in UTC. */
   orderDate: Date;
-  /** Name of the top-up product, e.g. "Turkey 3GB 15 days". */
+  /** Name of the top-up product in English as sold, e.g. "Turkey 3GB 15 days"; shown only when `plan` is absent. */
   productName: string;
+  /**
+   * The facts the top-up's plan is named by; the receipt names it (and its allowance, 'Unlimited
+   * Plus' included) in its language with the shared `planName` (issue 13).
+   */
+  plan?: PlanFacts;
   /** Display string of the allowance, e.g. `1GB`, `500MB` or `Unlimited` (translated). */
   dataAmount: string;
   /** Validity of the bundle in days, counted from the moment it starts; a positive integer. */
@@ -93,17 +101,24 @@ export function topupReceiptView(data: TopupReceiptData, language: string): Topu
   // A copy, so a string slipped past the types still works; format() throws RangeError when invalid.
   const orderDate = new Date(data.orderDate);
   const date = new Intl.DateTimeFormat(lang, { dateStyle: 'long', timeZone: 'UTC' }).format(orderDate);
+  const productName = data.plan ? soldPlanName(data.plan, lang) : data.productName;
   const vars = {
     orderNumber: data.orderNumber,
-    product: data.productName,
+    product: productName,
     iccid: data.iccid,
     brand: BRAND,
     name: data.customerName,
   };
-  const dataAmount = data.dataAmount === UNLIMITED_DATA_AMOUNT ? t.unlimited : data.dataAmount;
+  // The tier's name for Unlimited Plus (a product name, issue 13); the receipt's own word otherwise.
+  const dataAmount =
+    data.plan?.tier === 'unlimited_plus'
+      ? planDataLabel({ data: null, tier: 'unlimited_plus' }, lang)
+      : data.dataAmount === UNLIMITED_DATA_AMOUNT
+        ? t.unlimited
+        : data.dataAmount;
   const validity = fill(pluralForm(t.validityDays, data.validityDays, lang), { count: data.validityDays });
   return {
-    data,
+    data: { ...data, productName },
     lang,
     common,
     t,
@@ -112,7 +127,7 @@ export function topupReceiptView(data: TopupReceiptData, language: string): Topu
     year: String(orderDate.getUTCFullYear()),
     portalUrl,
     details: [
-      [t.plan, data.productName],
+      [t.plan, productName],
       [t.data, dataAmount],
       [t.validity, validity],
       [t.esim, data.iccid, true],

@@ -197,6 +197,12 @@ export class FulfilmentService {
         orderNumber: order.orderNumber,
         orderDate: order.createdAt,
         productName: line.name,
+        plan: {
+          countryCode: line.countryCode,
+          dataAmount: line.dataAmount,
+          validityDays: Math.max(1, line.validityDays),
+          tier: line.tier,
+        },
         dataAmount: line.dataAmount,
         validityDays: line.validityDays,
         iccid: esim.iccid,

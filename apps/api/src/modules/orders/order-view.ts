@@ -1,9 +1,13 @@
 import type { AccountOrder, OrderView } from '@esim/contract/order';
 import { isOrderStatus } from './order-status.ts';
-import type { EsimRow, OrderLineRow, OrderRow } from './orders.repository.ts';
+import type { EsimRow, OrderLineRow, OrderLineWithTier, OrderRow } from './orders.repository.ts';
 
 /** Builds the customer's view of an order; the one place rows become `OrderView`. */
-export function toOrderView(order: OrderRow, lines: readonly OrderLineRow[], esims: readonly EsimRow[]): OrderView {
+export function toOrderView(
+  order: OrderRow,
+  lines: readonly OrderLineWithTier[],
+  esims: readonly EsimRow[],
+): OrderView {
   const names = new Map(lines.map((l) => [l.id, l.name]));
   return {
     orderNumber: order.orderNumber,
@@ -22,6 +26,7 @@ export function toOrderView(order: OrderRow, lines: readonly OrderLineRow[], esi
       countryCode: l.countryCode,
       dataAmount: l.dataAmount,
       validityDays: l.validityDays,
+      tier: l.tier,
       quantity: l.quantity,
       unitPriceCents: l.unitPriceCents,
       lineTotalCents: l.lineTotalCents,
@@ -39,7 +44,10 @@ export function toOrderView(order: OrderRow, lines: readonly OrderLineRow[], esi
 }
 
 /** One order of the signed-in customer's list (`GET /api/orders`): the one place rows become `AccountOrder`. */
-export function toAccountOrder(order: OrderRow, lines: readonly Pick<OrderLineRow, 'name' | 'quantity'>[]): AccountOrder {
+export function toAccountOrder(
+  order: OrderRow,
+  lines: readonly Pick<OrderLineRow, 'name' | 'quantity'>[],
+): AccountOrder {
   return {
     orderNumber: order.orderNumber,
     kind: order.kind === 'topup' ? 'topup' : 'order',

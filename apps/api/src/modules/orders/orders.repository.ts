@@ -1,3 +1,4 @@
+import type { UnlimitedTier } from '@esim/contract/catalog';
 import type { OrderStatus } from '@esim/contract/order';
 import { and, asc, desc, eq, getTableColumns, inArray, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
@@ -13,15 +14,27 @@ import {
   orders,
   products,
 } from '../../db/schema.ts';
+import { asTier } from '../catalog/plan-names.ts';
 import { type IdempotencyRef, saveRecoveryPoint } from '../../lib/idempotency.repository.ts';
 import { discardJob, enqueue, releaseJob } from '../../lib/jobs.repository.ts';
-import { type OrderJobPayload, PROVISION_ORDER_JOB, SEND_ORDER_EMAIL_JOB, emailJobKey, provisionJobKey } from './order-jobs.ts';
+import {
+  type OrderJobPayload,
+  PROVISION_ORDER_JOB,
+  SEND_ORDER_EMAIL_JOB,
+  emailJobKey,
+  provisionJobKey,
+} from './order-jobs.ts';
 import { OrderChangedError, assertTransition } from './order-status.ts';
 
 /** A stored order. */
 export type OrderRow = typeof orders.$inferSelect;
 /** A stored order line. */
 export type OrderLineRow = typeof orderLines.$inferSelect;
+/**
+ * An order line with the unlimited tier of its product (issue 13: names keep 'Unlimited Plus').
+ * The tier belongs to the provider bundle the product is keyed by, so it never changes after the sale.
+ */
+export type OrderLineWithTier = OrderLineRow & { tier: UnlimitedTier | null };
 /** A stored eSIM. */
 export type EsimRow = typeof esims.$inferSelect;
 
@@ -91,13 +104,16 @@ export async function transition(
 ): Promise<string> {
   const [row] = await tx.select({ status: orders.status }).from(orders).where(eq(orders.id, orderId)).for('update');
   if (!row) throw new Error(`Order ${orderId} does not exist`);
-  if (opts.expected !== undefined && row.status !== opts.expected) throw new OrderChangedError(opts.expected, row.status);
+  if (opts.expected !== undefined && row.status !== opts.expected)
+    throw new OrderChangedError(opts.expected, row.status);
   assertTransition(row.status, to);
   await tx
     .update(orders)
     .set({ status: to, updatedAt: sql`now()`, ...(to === 'completed' ? { completedAt: sql`now()` } : {}) })
     .where(eq(orders.id, orderId));
-  await tx.insert(orderStatusChanges).values({ orderId, fromStatus: row.status, toStatus: to, actor, note: note ?? null });
+  await tx
+    .insert(orderStatusChanges)
+    .values({ orderId, fromStatus: row.status, toStatus: to, actor, note: note ?? null });
   return row.status;
 }
 
@@ -174,7 +190,11 @@ async function openCheckout(tx: Db, sessionId: string) {
  * Locks the session's cart rows and compares them with the lines about to be ordered.
  * @returns undefined when they match, otherwise why the checkout cannot go on.
  */
-async function cartMismatch(tx: Db, sessionId: string, lines: readonly NewOrderLine[]): Promise<CheckoutBlock | undefined> {
+async function cartMismatch(
+  tx: Db,
+  sessionId: string,
+  lines: readonly NewOrderLine[],
+): Promise<CheckoutBlock | undefined> {
   const rows = await tx
     .select({ productId: cartItems.productId, quantity: cartItems.quantity })
     .from(cartItems)
@@ -213,7 +233,11 @@ async function settleOpenCheckout(tx: Db, sessionId: string): Promise<CheckoutBl
   }
   await tx
     .update(orders)
-    .set({ paymentStatus: 'cancelled', paymentError: 'Replaced by a newer checkout of the same cart.', updatedAt: sql`now()` })
+    .set({
+      paymentStatus: 'cancelled',
+      paymentError: 'Replaced by a newer checkout of the same cart.',
+      updatedAt: sql`now()`,
+    })
     .where(eq(orders.id, open.id));
   await transition(tx, open.id, 'cancelled', 'customer', 'superseded');
   await discardJob(tx, provisionJobKey(open.id));
@@ -255,7 +279,8 @@ export class OrdersRepository {
         assertTransition(null, 'pending');
         const checkout = (order.kind ?? 'order') === 'order';
         if (checkout) {
-          const blocked = (await cartMismatch(tx, order.sessionId, lines)) ?? (await settleOpenCheckout(tx, order.sessionId));
+          const blocked =
+            (await cartMismatch(tx, order.sessionId, lines)) ?? (await settleOpenCheckout(tx, order.sessionId));
           if (blocked) throw new CheckoutBlocked(blocked);
         }
         const [row] = await tx
@@ -266,10 +291,14 @@ export class OrdersRepository {
         if (!row) {
           // A concurrent checkout of this session committed its order first.
           const open = await openCheckout(tx, order.sessionId);
-          throw new CheckoutBlocked(open ? { kind: 'in_progress', orderNumber: open.orderNumber } : { kind: 'cart_changed' });
+          throw new CheckoutBlocked(
+            open ? { kind: 'in_progress', orderNumber: open.orderNumber } : { kind: 'cart_changed' },
+          );
         }
         await tx.insert(orderLines).values(lines.map((line) => ({ ...line, orderId: row.id })));
-        await tx.insert(orderStatusChanges).values({ orderId: row.id, fromStatus: null, toStatus: 'pending', actor: 'customer' });
+        await tx
+          .insert(orderStatusChanges)
+          .values({ orderId: row.id, fromStatus: null, toStatus: 'pending', actor: 'customer' });
         await saveRecoveryPoint(tx, idempotency.ref, idempotency.recovery);
         return { kind: 'created', orderId: row.id };
       })
@@ -350,7 +379,12 @@ export class OrdersRepository {
     const lines = await this.db
       .select({ orderId: orderLines.orderId, name: orderLines.name, quantity: orderLines.quantity })
       .from(orderLines)
-      .where(inArray(orderLines.orderId, rows.map((r) => r.id)))
+      .where(
+        inArray(
+          orderLines.orderId,
+          rows.map((r) => r.id),
+        ),
+      )
       .orderBy(asc(orderLines.id));
     return rows.map((order) => ({
       order,
@@ -358,11 +392,21 @@ export class OrdersRepository {
     }));
   }
 
-  /** An order's lines (by id) and eSIMs (by line, then unit). */
-  async contents(orderId: number): Promise<{ lines: OrderLineRow[]; esims: EsimRow[] }> {
+  /** An order's lines (by id, with their product's tier) and eSIMs (by line, then unit). */
+  async contents(orderId: number): Promise<{ lines: OrderLineWithTier[]; esims: EsimRow[] }> {
     const [lines, delivered] = await Promise.all([
-      this.db.select().from(orderLines).where(eq(orderLines.orderId, orderId)).orderBy(asc(orderLines.id)),
-      this.db.select().from(esims).where(eq(esims.orderId, orderId)).orderBy(asc(esims.orderLineId), asc(esims.unitIndex)),
+      this.db
+        .select({ line: orderLines, tier: products.tier })
+        .from(orderLines)
+        .leftJoin(products, eq(products.id, orderLines.productId))
+        .where(eq(orderLines.orderId, orderId))
+        .orderBy(asc(orderLines.id))
+        .then((rows) => rows.map((r) => ({ ...r.line, tier: asTier(r.tier) }))),
+      this.db
+        .select()
+        .from(esims)
+        .where(eq(esims.orderId, orderId))
+        .orderBy(asc(esims.orderLineId), asc(esims.unitIndex)),
     ]);
     return { lines, esims: delivered };
   }
@@ -370,13 +414,20 @@ export class OrdersRepository {
   /** Names of products by id (retired ones included), for messages about products no longer sold. */
   async productNames(ids: readonly number[]): Promise<Map<number, string>> {
     if (ids.length === 0) return new Map();
-    const rows = await this.db.select({ id: products.id, name: products.name }).from(products).where(inArray(products.id, [...ids]));
+    const rows = await this.db
+      .select({ id: products.id, name: products.name })
+      .from(products)
+      .where(inArray(products.id, [...ids]));
     return new Map(rows.map((r) => [r.id, r.name]));
   }
 
   /** An order's status history, oldest first. */
   statusChanges(orderId: number) {
-    return this.db.select().from(orderStatusChanges).where(eq(orderStatusChanges.orderId, orderId)).orderBy(asc(orderStatusChanges.id));
+    return this.db
+      .select()
+      .from(orderStatusChanges)
+      .where(eq(orderStatusChanges.orderId, orderId))
+      .orderBy(asc(orderStatusChanges.id));
   }
 
   /**
@@ -471,7 +522,12 @@ export class OrdersRepository {
    */
   parkProvisioning(orderId: number, provisionPayload: OrderJobPayload): Promise<void> {
     return this.db.transaction(async (tx) => {
-      await enqueue(tx, { type: PROVISION_ORDER_JOB, payload: provisionPayload, dedupeKey: provisionJobKey(orderId), parked: true });
+      await enqueue(tx, {
+        type: PROVISION_ORDER_JOB,
+        payload: provisionPayload,
+        dedupeKey: provisionJobKey(orderId),
+        parked: true,
+      });
     });
   }
 
@@ -479,7 +535,12 @@ export class OrdersRepository {
    * Records a payment event on an order's timeline (issue 10 `order_events`, kind `payment`), e.g.
    * a card payment completed after its order was cancelled, and refunded (issue 12).
    */
-  async recordPaymentEvent(orderId: number, actor: Actor, message: string, data: Record<string, unknown>): Promise<void> {
+  async recordPaymentEvent(
+    orderId: number,
+    actor: Actor,
+    message: string,
+    data: Record<string, unknown>,
+  ): Promise<void> {
     await this.db.insert(orderEvents).values({ orderId, kind: 'payment', actor, message, data });
   }
 
@@ -489,7 +550,12 @@ export class OrdersRepository {
         .update(orders)
         .set({ paymentReference: reference, updatedAt: sql`now()` })
         .where(and(eq(orders.id, orderId), eq(orders.paymentStatus, 'requires_approval')));
-      await enqueue(tx, { type: PROVISION_ORDER_JOB, payload: provisionPayload, dedupeKey: provisionJobKey(orderId), parked: true });
+      await enqueue(tx, {
+        type: PROVISION_ORDER_JOB,
+        payload: provisionPayload,
+        dedupeKey: provisionJobKey(orderId),
+        parked: true,
+      });
     });
   }
 
@@ -516,7 +582,13 @@ export class OrdersRepository {
         kind: 'payment',
         actor,
         message: failure.message,
-        data: { outcome: failure.paymentStatus, method: order.paymentMethod, amountCents: order.totalCents, reference: failure.reference, code: failure.code },
+        data: {
+          outcome: failure.paymentStatus,
+          method: order.paymentMethod,
+          amountCents: order.totalCents,
+          reference: failure.reference,
+          code: failure.code,
+        },
       });
       await tx
         .update(orders)
@@ -539,7 +611,9 @@ export class OrdersRepository {
       .select({
         ...getTableColumns(orderLines),
         // Spelled out: in a select list Drizzle leaves columns unqualified, and a bare "id" here would be esims.id.
-        esimCount: sql<number>`(select count(*)::int from ${esims} e where e.order_line_id = ${orderLines}.id)`.mapWith(Number),
+        esimCount: sql<number>`(select count(*)::int from ${esims} e where e.order_line_id = ${orderLines}.id)`.mapWith(
+          Number,
+        ),
       })
       .from(orderLines)
       .where(eq(orderLines.orderId, orderId))
@@ -552,12 +626,24 @@ export class OrdersRepository {
    * unit_index) DO NOTHING`, and `(esim_id, order_line_id)` for bundles), so a line never holds
    * more than one eSIM per unit however often provisioning runs.
    */
-  saveEsims(line: Pick<OrderLineRow, 'id' | 'orderId' | 'apiBundleName'>, providerReference: string, delivered: readonly NewEsim[]): Promise<void> {
+  saveEsims(
+    line: Pick<OrderLineRow, 'id' | 'orderId' | 'apiBundleName'>,
+    providerReference: string,
+    delivered: readonly NewEsim[],
+  ): Promise<void> {
     if (delivered.length === 0) return Promise.resolve();
     return this.db.transaction(async (tx) => {
       await tx
         .insert(esims)
-        .values(delivered.map((e) => ({ ...e, orderId: line.orderId, orderLineId: line.id, providerReference, apiBundleName: line.apiBundleName })))
+        .values(
+          delivered.map((e) => ({
+            ...e,
+            orderId: line.orderId,
+            orderLineId: line.id,
+            providerReference,
+            apiBundleName: line.apiBundleName,
+          })),
+        )
         .onConflictDoNothing({ target: [esims.orderLineId, esims.unitIndex] });
       await insertLineBundles(tx, line.id, 'line-esims');
     });
@@ -604,7 +690,13 @@ export class OrdersRepository {
     const rows = await this.db
       .select({ id: emailMessages.id })
       .from(emailMessages)
-      .where(and(eq(emailMessages.orderId, orderId), eq(emailMessages.template, template), ne(emailMessages.status, 'failed')))
+      .where(
+        and(
+          eq(emailMessages.orderId, orderId),
+          eq(emailMessages.template, template),
+          ne(emailMessages.status, 'failed'),
+        ),
+      )
       .limit(1);
     return rows.length > 0;
   }
@@ -616,7 +708,11 @@ export class OrdersRepository {
    */
   completeOrder(orderId: number): Promise<boolean> {
     return this.db.transaction(async (tx) => {
-      const [order] = await tx.select({ status: orders.status }).from(orders).where(eq(orders.id, orderId)).for('update');
+      const [order] = await tx
+        .select({ status: orders.status })
+        .from(orders)
+        .where(eq(orders.id, orderId))
+        .for('update');
       if (order?.status !== 'processing') return false;
       await transition(tx, orderId, 'completed', 'system');
       await tx.update(orders).set({ lastError: null }).where(eq(orders.id, orderId));
@@ -628,22 +724,36 @@ export class OrdersRepository {
    * Records a failed fulfilment attempt: the order's last error (shown to admins while it waits in
    * processing) and a `provisioning_error` event on its timeline, in one transaction.
    */
-  recordFulfilmentError(orderId: number, failure: { message: string; jobType: string; attempt: number; maxAttempts: number; final: boolean }): Promise<void> {
+  recordFulfilmentError(
+    orderId: number,
+    failure: { message: string; jobType: string; attempt: number; maxAttempts: number; final: boolean },
+  ): Promise<void> {
     return this.db.transaction(async (tx) => {
-      await tx.update(orders).set({ lastError: failure.message, updatedAt: sql`now()` }).where(eq(orders.id, orderId));
+      await tx
+        .update(orders)
+        .set({ lastError: failure.message, updatedAt: sql`now()` })
+        .where(eq(orders.id, orderId));
       await tx.insert(orderEvents).values({
         orderId,
         kind: 'provisioning_error',
         actor: 'system',
         message: failure.message,
-        data: { job: failure.jobType, attempt: failure.attempt, maxAttempts: failure.maxAttempts, final: failure.final },
+        data: {
+          job: failure.jobType,
+          attempt: failure.attempt,
+          maxAttempts: failure.maxAttempts,
+          final: failure.final,
+        },
       });
     });
   }
 
   /** Sets (or clears, with null) the order's last fulfilment error, shown to admins. */
   async setLastError(orderId: number, message: string | null): Promise<void> {
-    await this.db.update(orders).set({ lastError: message, updatedAt: sql`now()` }).where(eq(orders.id, orderId));
+    await this.db
+      .update(orders)
+      .set({ lastError: message, updatedAt: sql`now()` })
+      .where(eq(orders.id, orderId));
   }
 
   /**
@@ -652,7 +762,12 @@ export class OrdersRepository {
    * Stripe PaymentIntent id belongs to. Read-only. The newest when several share it (never, in practice).
    */
   async findByPaymentReference(reference: string): Promise<OrderRow | undefined> {
-    const [row] = await this.db.select().from(orders).where(eq(orders.paymentReference, reference)).orderBy(desc(orders.id)).limit(1);
+    const [row] = await this.db
+      .select()
+      .from(orders)
+      .where(eq(orders.paymentReference, reference))
+      .orderBy(desc(orders.id))
+      .limit(1);
     return row;
   }
 }

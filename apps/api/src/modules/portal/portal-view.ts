@@ -1,7 +1,15 @@
 import type { PortalBundle, PortalEsim, PortalOrder } from '@esim/contract/portal';
 import { dataAmountLabel } from '@esim/contract/format';
 import { isOrderStatus } from '../orders/order-status.ts';
-import { bestSpeed, bundleUsage, canTopUp, esimDisplayState, headlineBundle, isArchived, portalBundleState } from './esim-state.ts';
+import {
+  bestSpeed,
+  bundleUsage,
+  canTopUp,
+  esimDisplayState,
+  headlineBundle,
+  isArchived,
+  portalBundleState,
+} from './esim-state.ts';
 import type { EsimWithBundles, PortalOrderSummary } from './portal.repository.ts';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
@@ -37,23 +45,22 @@ export function toPortalEsim(item: EsimWithBundles, simulatorUrl: string | null)
     usage: headline
       ? bundleUsage(headline)
       : { unlimited: false, totalBytes: 0, usedBytes: 0, remainingBytes: 0, percentUsed: 0 },
-    bundles: bundles.map(
-      (b): PortalBundle => ({
-        id: b.providerAssignmentId ?? `line-${b.orderLineId ?? b.id}`,
-        kind: b.kind === 'main' ? 'main' : 'topup',
-        name: b.name,
-        apiBundleName: b.apiBundleName,
-        countryCode: b.countryCode,
-        state: portalBundleState(b.state),
-        providerState: b.state,
-        dataAmount: dataAmountLabel(b.unlimited ? null : b.dataMb),
-        validityDays: Math.max(1, b.validityDays),
-        usage: bundleUsage(b),
-        startedAt: iso(b.startedAt),
-        expiresAt: iso(b.endsAt),
-        orderNumber: b.orderNumber,
-      }),
-    ),
+    bundles: bundles.map((b): PortalBundle => ({
+      id: b.providerAssignmentId ?? `line-${b.orderLineId ?? b.id}`,
+      kind: b.kind === 'main' ? 'main' : 'topup',
+      name: b.name,
+      apiBundleName: b.apiBundleName,
+      countryCode: b.countryCode,
+      state: portalBundleState(b.state),
+      providerState: b.state,
+      dataAmount: dataAmountLabel(b.unlimited ? null : b.dataMb),
+      validityDays: Math.max(1, b.validityDays),
+      tier: b.tier,
+      usage: bundleUsage(b),
+      startedAt: iso(b.startedAt),
+      expiresAt: iso(b.endsAt),
+      orderNumber: b.orderNumber,
+    })),
     canTopUp: canTopUp(state),
     syncedAt: iso(esim.syncedAt),
     network: {
@@ -76,5 +83,12 @@ export function toPortalOrder(summary: PortalOrderSummary): PortalOrder {
     totalCents: summary.totalCents,
     currency: 'USD',
     description: summary.lines.map((l) => (l.quantity > 1 ? `${l.quantity} × ${l.name}` : l.name)).join(', '),
+    items: summary.lines.map(({ quantity, countryCode, dataAmount, validityDays, tier }) => ({
+      quantity,
+      countryCode,
+      dataAmount,
+      validityDays,
+      tier,
+    })),
   };
 }

@@ -2,6 +2,8 @@ import { type SQL, and, asc, desc, eq, inArray, isNull, notInArray, or, sql } fr
 import type { Db } from '../../db/client.ts';
 import { type NetworkJson, esimBundles, esims, orderLines, orders, products } from '../../db/schema.ts';
 import type { BundleAssignment } from '../../providers/esim/esim-provider.ts';
+import { asTier } from '../catalog/plan-names.ts';
+import type { PlanFacts } from '@esim/contract/catalog';
 
 /** A stored order (the portal's, or one of its top-ups). */
 export type PortalOrderRow = typeof orders.$inferSelect;
@@ -13,8 +15,11 @@ export type EsimBundleRow = typeof esimBundles.$inferSelect;
 /** An eSIM with what the portal shows of it: its bundles and its plan's coverage. */
 export interface EsimWithBundles {
   esim: PortalEsimRow;
-  /** Main bundle first, then top-ups in the order they were added. */
-  bundles: (EsimBundleRow & { orderNumber: string | null })[];
+  /**
+   * Main bundle first, then top-ups in the order they were added; `tier` is the unlimited tier
+   * of the bundle's product (by its provider bundle name; `null` for fixed data or an unknown bundle).
+   */
+  bundles: (EsimBundleRow & { orderNumber: string | null; tier: PlanFacts['tier'] })[];
   /** The plan it was bought with (the order line's frozen facts). */
   plan: { name: string; countryCode: string };
   /** Operators of the plan's coverage (`products.networks`). */
@@ -28,8 +33,8 @@ export interface PortalOrderSummary {
   status: string;
   totalCents: number;
   createdAt: Date;
-  /** `quantity × name` of each line. */
-  lines: { name: string; quantity: number }[];
+  /** Each line's English name as sold, quantity and the facts it is named by (issue 13). */
+  lines: (PlanFacts & { name: string; quantity: number })[];
 }
 
 /** A top-up order as the portal reads it: the order, its eSIM's ICCID, its plan, and whether its bundle is on the eSIM. */
@@ -37,6 +42,8 @@ export interface PortalTopupRow {
   order: PortalOrderRow;
   iccid: string;
   productName: string;
+  /** The facts the top-up's plan is named by (issue 13). */
+  plan: PlanFacts;
   /** True once fulfilment stored the bundle row (the provider applied it). */
   applied: boolean;
 }
@@ -79,7 +86,11 @@ export class PortalRepository {
   /** Every eSIM of an order, by line and unit, with bundles, plan and coverage. */
   async esimsOfOrder(orderId: number): Promise<EsimWithBundles[]> {
     return this.withBundles(
-      await this.db.select().from(esims).where(eq(esims.orderId, orderId)).orderBy(asc(esims.orderLineId), asc(esims.unitIndex)),
+      await this.db
+        .select()
+        .from(esims)
+        .where(eq(esims.orderId, orderId))
+        .orderBy(asc(esims.orderLineId), asc(esims.unitIndex)),
     );
   }
 
@@ -123,7 +134,10 @@ export class PortalRepository {
    * One eSIM of an account's orders by ICCID, with its own order (the parent of its top-ups);
    * undefined when no order of the account holds it.
    */
-  async esimOfAccount(userId: number, iccid: string): Promise<{ order: PortalOrderRow; item: EsimWithBundles } | undefined> {
+  async esimOfAccount(
+    userId: number,
+    iccid: string,
+  ): Promise<{ order: PortalOrderRow; item: EsimWithBundles } | undefined> {
     const [row] = await this.db
       .select({ esim: esims, order: orders })
       .from(esims)
@@ -176,9 +190,23 @@ export class PortalRepository {
     const rows = await this.db.select().from(orders).where(where).orderBy(desc(orders.createdAt), desc(orders.id));
     if (rows.length === 0) return [];
     const lines = await this.db
-      .select({ orderId: orderLines.orderId, name: orderLines.name, quantity: orderLines.quantity })
+      .select({
+        orderId: orderLines.orderId,
+        name: orderLines.name,
+        quantity: orderLines.quantity,
+        countryCode: orderLines.countryCode,
+        dataAmount: orderLines.dataAmount,
+        validityDays: orderLines.validityDays,
+        tier: products.tier,
+      })
       .from(orderLines)
-      .where(inArray(orderLines.orderId, rows.map((r) => r.id)))
+      .leftJoin(products, eq(products.id, orderLines.productId))
+      .where(
+        inArray(
+          orderLines.orderId,
+          rows.map((r) => r.id),
+        ),
+      )
       .orderBy(asc(orderLines.id));
     return rows.map((r) => ({
       orderNumber: r.orderNumber,
@@ -186,7 +214,13 @@ export class PortalRepository {
       status: r.status,
       totalCents: r.totalCents,
       createdAt: r.createdAt,
-      lines: lines.filter((l) => l.orderId === r.id).map(({ name, quantity }) => ({ name, quantity })),
+      lines: lines
+        .filter((l) => l.orderId === r.id)
+        .map(({ orderId: _orderId, tier, validityDays, ...line }) => ({
+          ...line,
+          validityDays: Math.max(1, validityDays),
+          tier: asTier(tier),
+        })),
     }));
   }
 
@@ -202,14 +236,31 @@ export class PortalRepository {
 
   private async topupWhere(orderNumber: string, parent: SQL): Promise<PortalTopupRow | undefined> {
     const [row] = await this.db
-      .select({ order: orders, iccid: esims.iccid, productName: orderLines.name, lineId: orderLines.id })
+      .select({ order: orders, iccid: esims.iccid, line: orderLines, tier: products.tier })
       .from(orders)
       .innerJoin(esims, eq(esims.id, orders.topupEsimId))
       .innerJoin(orderLines, eq(orderLines.orderId, orders.id))
+      .leftJoin(products, eq(products.id, orderLines.productId))
       .where(and(eq(orders.orderNumber, orderNumber), parent, eq(orders.kind, 'topup')));
     if (!row) return undefined;
-    const [bundle] = await this.db.select({ id: esimBundles.id }).from(esimBundles).where(eq(esimBundles.orderLineId, row.lineId)).limit(1);
-    return { order: row.order, iccid: row.iccid, productName: row.productName, applied: bundle !== undefined };
+    const [bundle] = await this.db
+      .select({ id: esimBundles.id })
+      .from(esimBundles)
+      .where(eq(esimBundles.orderLineId, row.line.id))
+      .limit(1);
+    const { line } = row;
+    return {
+      order: row.order,
+      iccid: row.iccid,
+      productName: line.name,
+      plan: {
+        countryCode: line.countryCode,
+        dataAmount: line.dataAmount,
+        validityDays: Math.max(1, line.validityDays),
+        tier: asTier(row.tier),
+      },
+      applied: bundle !== undefined,
+    };
   }
 
   /**
@@ -228,7 +279,13 @@ export class PortalRepository {
       await tx
         .update(esims)
         // A provider that does not report first use (eSIM Go: its FirstUse callback does) keeps the known one.
-        .set({ profileState: esim.profileState, activatedAt: esim.activatedAt ?? sql`${esims.activatedAt}`, status: esim.status, syncedAt: sql`now()`, syncError: null })
+        .set({
+          profileState: esim.profileState,
+          activatedAt: esim.activatedAt ?? sql`${esims.activatedAt}`,
+          status: esim.status,
+          syncedAt: sql`now()`,
+          syncError: null,
+        })
         .where(eq(esims.id, esimId));
       for (const { rowId, assignment: a } of updates) {
         await tx
@@ -265,7 +322,10 @@ export class PortalRepository {
 
   /** Records why a usage sync failed (shown to support; the last good figures stay). */
   async recordSyncError(esimId: number, message: string): Promise<void> {
-    await this.db.update(esims).set({ syncError: message.slice(0, 500) }).where(eq(esims.id, esimId));
+    await this.db
+      .update(esims)
+      .set({ syncError: message.slice(0, 500) })
+      .where(eq(esims.id, esimId));
   }
 
   /**
@@ -288,15 +348,25 @@ export class PortalRepository {
     const ids = rows.map((r) => r.id);
     const [bundles, plans] = await Promise.all([
       this.db
-        .select({ bundle: esimBundles, orderNumber: orders.orderNumber })
+        .select({ bundle: esimBundles, orderNumber: orders.orderNumber, tier: products.tier })
         .from(esimBundles)
         .leftJoin(orderLines, eq(orderLines.id, esimBundles.orderLineId))
         .leftJoin(orders, eq(orders.id, orderLines.orderId))
+        .leftJoin(products, eq(products.apiBundleName, esimBundles.apiBundleName))
         .where(inArray(esimBundles.esimId, ids))
         // Main first, then top-ups as added.
-        .orderBy(sql`case when ${esimBundles.kind} = 'main' then 0 else 1 end`, asc(esimBundles.assignedAt), asc(esimBundles.id)),
+        .orderBy(
+          sql`case when ${esimBundles.kind} = 'main' then 0 else 1 end`,
+          asc(esimBundles.assignedAt),
+          asc(esimBundles.id),
+        ),
       this.db
-        .select({ lineId: orderLines.id, name: orderLines.name, countryCode: orderLines.countryCode, networks: products.networks })
+        .select({
+          lineId: orderLines.id,
+          name: orderLines.name,
+          countryCode: orderLines.countryCode,
+          networks: products.networks,
+        })
         .from(orderLines)
         .innerJoin(products, eq(products.id, orderLines.productId))
         .where(inArray(orderLines.id, [...new Set(rows.map((r) => r.orderLineId))])),
@@ -305,7 +375,9 @@ export class PortalRepository {
       const plan = plans.find((p) => p.lineId === esim.orderLineId);
       return {
         esim,
-        bundles: bundles.filter((b) => b.bundle.esimId === esim.id).map((b) => ({ ...b.bundle, orderNumber: b.orderNumber })),
+        bundles: bundles
+          .filter((b) => b.bundle.esimId === esim.id)
+          .map((b) => ({ ...b.bundle, orderNumber: b.orderNumber, tier: b.bundle.unlimited ? asTier(b.tier) : null })),
         plan: { name: plan?.name ?? esim.apiBundleName, countryCode: plan?.countryCode ?? '' },
         networks: plan?.networks ?? [],
       };
@@ -325,4 +397,3 @@ function assignmentColumns(a: BundleAssignment) {
     endsAt: a.endsAt,
   };
 }
-

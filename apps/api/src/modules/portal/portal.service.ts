@@ -83,9 +83,15 @@ export class PortalService {
       case 'valid':
         return order;
       case 'revoked':
-        throw new UnauthorizedError('Access denied: this access token was revoked. Please contact support.', 'token_revoked');
+        throw new UnauthorizedError(
+          'Access denied: this access token was revoked. Please contact support.',
+          'token_revoked',
+        );
       case 'expired':
-        throw new UnauthorizedError('Token expired: this access token is no longer valid. Please contact support.', 'token_expired');
+        throw new UnauthorizedError(
+          'Token expired: this access token is no longer valid. Please contact support.',
+          'token_expired',
+        );
       default:
         throw invalid;
     }
@@ -110,7 +116,10 @@ export class PortalService {
     const scope = await this.open(access);
     if (scope.kind === 'account') {
       const { userId, name } = scope.account;
-      const [esims, history] = await Promise.all([this.deps.repo.esimsOfAccount(userId), this.deps.repo.ordersOfAccount(userId)]);
+      const [esims, history] = await Promise.all([
+        this.deps.repo.esimsOfAccount(userId),
+        this.deps.repo.ordersOfAccount(userId),
+      ]);
       return {
         access: 'account',
         orderNumber: history.find((o) => o.kind === 'order')?.orderNumber ?? '',
@@ -120,7 +129,10 @@ export class PortalService {
       };
     }
     const { order } = scope;
-    const [esims, history] = await Promise.all([this.deps.repo.esimsOfOrder(order.id), this.deps.repo.ordersOfPortal(order.id)]);
+    const [esims, history] = await Promise.all([
+      this.deps.repo.esimsOfOrder(order.id),
+      this.deps.repo.ordersOfPortal(order.id),
+    ]);
     return {
       access: 'token',
       orderNumber: order.orderNumber,
@@ -144,7 +156,10 @@ export class PortalService {
       await this.deps.usage.syncEsim(item);
     } catch (error) {
       if (error instanceof EsimProviderError) {
-        throw new UpstreamError('Failed to sync usage data. Please try again in a moment.', error.retryable ? 503 : 502);
+        throw new UpstreamError(
+          'Failed to sync usage data. Please try again in a moment.',
+          error.retryable ? 503 : 502,
+        );
       }
       throw error;
     }
@@ -177,8 +192,14 @@ export class PortalService {
     request: { sessionId: string; idempotencyKey: string; body: TopupBody },
   ): Promise<IdempotentResponse<TopupResponse | ApiError> & { replayed: boolean }> {
     const { order: parent, item } = await this.activeEsim(await this.open(access), iccid);
-    const product = (await this.deps.catalog.productsFor(item.plan.countryCode)).find((p) => p.productId === request.body.productId);
-    if (!product) throw new ValidationError('productId: this plan cannot top up this eSIM; choose one of the plans offered for it', 'productId');
+    const product = (await this.deps.catalog.productsFor(item.plan.countryCode)).find(
+      (p) => p.productId === request.body.productId,
+    );
+    if (!product)
+      throw new ValidationError(
+        'productId: this plan cannot top up this eSIM; choose one of the plans offered for it',
+        'productId',
+      );
     return this.deps.orders.purchaseTopup({ ...request, parent, esim: item.esim, product });
   }
 
@@ -233,7 +254,11 @@ export class PortalService {
     if (!order || accessTokenState(order, value) !== 'valid') throw invalid;
     const outcome = await this.deps.repo.attachToAccount(order.id, userId);
     if (outcome === 'other') {
-      throw new ConflictError('This order belongs to another account. Sign in to that account to see it.', 'order_belongs_to_another_account', 'accessToken');
+      throw new ConflictError(
+        'This order belongs to another account. Sign in to that account to see it.',
+        'order_belongs_to_another_account',
+        'accessToken',
+      );
     }
     return { orderNumber: order.orderNumber, alreadyAttached: outcome === 'already' };
   }
@@ -262,6 +287,7 @@ export class PortalService {
       paymentStatus: order.paymentStatus as PortalTopup['paymentStatus'],
       iccid: found.iccid,
       productName: found.productName,
+      plan: found.plan,
       totalCents: order.totalCents,
       currency: 'USD',
       createdAt: order.createdAt.toISOString(),
@@ -273,7 +299,9 @@ export class PortalService {
   private async esimOf(scope: PortalScope, iccid: string): Promise<ScopedEsim> {
     const found =
       scope.kind === 'token'
-        ? await this.deps.repo.esimOfOrder(scope.order.id, iccid).then((item) => (item ? { order: scope.order, item } : undefined))
+        ? await this.deps.repo
+            .esimOfOrder(scope.order.id, iccid)
+            .then((item) => (item ? { order: scope.order, item } : undefined))
         : await this.deps.repo.esimOfAccount(scope.account.userId, iccid);
     if (!found) throw new NotFoundError('eSIM not found', 'iccid');
     return found;
@@ -286,7 +314,10 @@ export class PortalService {
       found.item.bundles.map((b) => b.state),
     );
     if (!canTopUp(state)) {
-      throw new ConflictError('Activate to Top-Up: top-ups are available once the eSIM is in use at the destination', 'topup_unavailable');
+      throw new ConflictError(
+        'Activate to Top-Up: top-ups are available once the eSIM is in use at the destination',
+        'topup_unavailable',
+      );
     }
     return found;
   }

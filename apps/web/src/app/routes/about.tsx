@@ -23,7 +23,7 @@ const PROMISES: readonly { id: string; icon: LucideIcon }[] = [
 
 /** The about-us page: who we are, headline figures, what travellers can count on, and next steps. */
 export function AboutRoute() {
-  usePageMeta({ kind: 'default' });
+  usePageMeta({ kind: 'about' });
   const { t } = useTranslation('content');
   return (
     <>

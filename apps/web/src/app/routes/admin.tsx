@@ -32,10 +32,9 @@ import { usePageMeta } from '../page-meta.tsx';
 // keyed as that module's glob keys them.
 addLocaleLoaders(
   Object.fromEntries(
-    Object.entries(import.meta.glob<Awaited<ReturnType<LocaleLoader>>>('../../locales/*/admin*.json')).map(([key, load]) => [
-      key.replace('../../locales/', '../locales/'),
-      load,
-    ]),
+    Object.entries(import.meta.glob<Awaited<ReturnType<LocaleLoader>>>('../../locales/*/admin*.json')).map(
+      ([key, load]) => [key.replace('../../locales/', '../locales/'), load],
+    ),
   ),
 );
 
@@ -96,8 +95,8 @@ export function AdminRoute() {
   const [location] = useLocation();
   const section = SECTIONS.find((s) => isCurrent(s.href, location));
   usePageMeta({
-    kind: 'product',
-    name: section ? `${t(`nav.${section.key}`)} · ${t('shell.title')}` : t('shell.title'),
+    kind: 'admin',
+    section: section ? `${t(`nav.${section.key}`)} · ${t('shell.title')}` : t('shell.title'),
   });
   return (
     <RequireAdmin>

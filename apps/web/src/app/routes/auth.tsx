@@ -6,6 +6,6 @@ import { usePageMeta } from '../page-meta.tsx';
  * "Auth page"; issue 9), with `?next=` back to where the visitor came from.
  */
 export function AuthRoute() {
-  usePageMeta({ kind: 'default' });
+  usePageMeta({ kind: 'auth' });
   return <AuthPage />;
 }

@@ -7,7 +7,7 @@ import { usePageMeta } from '../page-meta.tsx';
  * refreshes the cart (now an order) and continues to the order confirmation.
  */
 export function CheckoutSuccessRoute() {
-  usePageMeta({ kind: 'checkout' });
+  usePageMeta({ kind: 'checkout-success' });
   const { refetch } = useCart();
   return <CheckoutSuccess onPaid={refetch} />;
 }

@@ -21,7 +21,7 @@ import { usePageMeta } from '../page-meta.tsx';
  * the support form and to the customer portal for questions about an existing eSIM.
  */
 export function ContactRoute() {
-  usePageMeta({ kind: 'default' });
+  usePageMeta({ kind: 'contact' });
   const { t } = useTranslation('content');
   const { t: tc } = useTranslation('common');
   const newTab = <span className="sr-only"> {t('shared.newTab')}</span>;

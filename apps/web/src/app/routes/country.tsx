@@ -8,6 +8,7 @@ import { Redirect, useParams, useSearch } from 'wouter';
 import { Button } from '../../components/ui/button.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { useCountries } from '../../features/catalog/api/get-countries.ts';
+import { useCart } from '../../features/cart/hooks/use-cart.ts';
 import { CatalogPage } from '../../features/catalog/components/catalog-page.tsx';
 import { useCatalogLanguage } from '../../features/catalog/hooks/use-catalog-language.ts';
 import { useSamePageNavigationCount } from '../navigation-key.ts';
@@ -71,10 +72,7 @@ export function CountryRoute() {
 
   const known = countries.isError ? NO_COUNTRIES : countries.data;
   const slug = useMemo(() => (known ? canonicalSlug(segment, known) : undefined), [known, segment]);
-  const destination = useMemo(
-    () => (known && slug ? resolveDestination(slug, known) : undefined),
-    [known, slug],
-  );
+  const destination = useMemo(() => (known && slug ? resolveDestination(slug, known) : undefined), [known, slug]);
 
   if (slug && slug !== segment) {
     return <Redirect to={`/${lang}/${slug}${search ? `?${search}` : ''}`} replace />;
@@ -104,5 +102,11 @@ export function CountryRoute() {
 function CountryPage({ destination }: { destination: Country }) {
   const lang = useCatalogLanguage();
   usePageMeta({ kind: 'country', name: destination.names[lang] || destination.names.en });
-  return <CatalogPage destination={destination} />;
+  const { addItem } = useCart();
+  return (
+    <CatalogPage
+      destination={destination}
+      onAddToCart={(product) => addItem({ productId: product.productId, quantity: 1, product })}
+    />
+  );
 }

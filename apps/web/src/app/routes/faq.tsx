@@ -52,7 +52,7 @@ const GROUPS: readonly { id: string; icon: LucideIcon; items: readonly FaqItem[]
  * hotspot, activation, when validity starts, top-ups and refunds, grouped in accordions.
  */
 export function FaqRoute() {
-  usePageMeta({ kind: 'default' });
+  usePageMeta({ kind: 'faq' });
   const { t } = useTranslation('content');
   return (
     <>

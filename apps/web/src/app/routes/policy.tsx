@@ -68,11 +68,12 @@ function parseFacts(value: unknown): PolicyFact[] {
  * page states the refund constants of specification section 9.
  */
 export function PolicyRoute() {
-  usePageMeta({ kind: 'default' });
   const [location] = useLocation();
   const { t, i18n } = useTranslation('content');
   const path = location.replace(/\/+$/, '');
   const policy = POLICIES.find((p) => p.href === path) ?? POLICIES[0]!;
+  // Each policy its own title and description (issue 13 defect 5); the ids are seo.ts's kinds.
+  usePageMeta({ kind: policy.id });
   const values = { email: CONTACT.email, brand: BRAND, returnObjects: true } as const;
   const sections = parseSections(t(`policy.${policy.id}.sections`, values) as unknown);
   const facts = parseFacts(t(`policy.${policy.id}.summary`, values) as unknown);

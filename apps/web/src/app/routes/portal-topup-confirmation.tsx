@@ -1,13 +1,16 @@
 import { TopupConfirmation } from '../../features/portal/components/topup-confirmation.tsx';
 import { usePageMeta } from '../page-meta.tsx';
 import { usePortalAccount } from '../use-portal-account.ts';
+import { usePortalDestinations } from '../use-portal-destinations.ts';
 
 /**
  * `/portal/topup-confirmation?order=…` (specification section 2 "Top-up confirmation"; noindex
- * by path): PayPal's return page and the card payment's success screen of a top-up.
+ * by path): PayPal's return page and the card payment's success screen of a top-up, the plan named
+ * in the interface language with the catalogue's destination names.
  */
 export function PortalTopupConfirmationRoute() {
-  usePageMeta({ kind: 'default' });
+  usePageMeta({ kind: 'topup-confirmation' });
   const { account } = usePortalAccount();
-  return <TopupConfirmation account={account} />;
+  const { destinationOf, lang } = usePortalDestinations();
+  return <TopupConfirmation account={account} language={lang} destinationOf={destinationOf} />;
 }

@@ -9,7 +9,7 @@ import { usePortalDestinations } from '../use-portal-destinations.ts';
  * destination names and flags.
  */
 export function PortalTopupRoute() {
-  usePageMeta({ kind: 'default' });
+  usePageMeta({ kind: 'topup' });
   const { destinationOf, lang } = usePortalDestinations();
   const { account } = usePortalAccount();
   return <TopupPage language={lang} destinationOf={destinationOf} account={account} />;

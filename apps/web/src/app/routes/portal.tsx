@@ -9,7 +9,7 @@ import { usePortalDestinations } from '../use-portal-destinations.ts';
  * account's eSIMs (issue 9 "My account").
  */
 export function PortalRoute() {
-  usePageMeta({ kind: 'default' });
+  usePageMeta({ kind: 'portal' });
   const { destinationOf, lang } = usePortalDestinations();
   const { account, onSessionLost } = usePortalAccount();
   return <PortalPage language={lang} destinationOf={destinationOf} account={account} onSessionLost={onSessionLost} />;

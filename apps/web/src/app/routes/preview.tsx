@@ -36,7 +36,7 @@ const SAMPLE_PRICE_CENTS = 1299;
  * buttons, badges, the plan-card look and a form field. The server renders /email-preview itself.
  */
 export function PreviewRoute() {
-  usePageMeta({ kind: 'default' });
+  usePageMeta({ kind: 'preview' });
   return <DesignPreview />;
 }
 

@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { useLocation, useSearch } from 'wouter';
+import { useCart } from '../../features/cart/hooks/use-cart.ts';
 import { CatalogPage } from '../../features/catalog/components/catalog-page.tsx';
 import { useSamePageNavigationCount } from '../navigation-key.ts';
 import { usePageMeta } from '../page-meta.tsx';
@@ -16,12 +17,18 @@ export function ProductsRoute() {
   const [location] = useLocation();
   const search = useSearch();
   const samePage = useSamePageNavigationCount();
-  usePageMeta({ kind: 'default' });
+  const { addItem } = useCart();
+  // `/` is the home page; `/products` has its own title (issue 13 defect 5).
+  usePageMeta({ kind: location === '/products' ? 'products' : 'default' });
   useEffect(() => {
     if (samePage > 0 && !window.location.hash) window.scrollTo(0, 0);
   }, [samePage]);
   const allPlans = new URLSearchParams(search).get('view') === 'all';
   return (
-    <CatalogPage key={`${location}?${search}#${samePage}`} initialView={allPlans ? 'products' : 'countries'} />
+    <CatalogPage
+      key={`${location}?${search}#${samePage}`}
+      initialView={allPlans ? 'products' : 'countries'}
+      onAddToCart={(product) => addItem({ productId: product.productId, quantity: 1, product })}
+    />
   );
 }

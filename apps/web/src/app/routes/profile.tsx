@@ -7,6 +7,6 @@ import { usePageMeta } from '../page-meta.tsx';
  * `/auth?next=/profile` (specification section 6), a spinner shows while the user loads.
  */
 export function ProfileRoute() {
-  usePageMeta({ kind: 'default' });
+  usePageMeta({ kind: 'profile' });
   return <RequireUser>{(user) => <ProfilePage user={user} />}</RequireUser>;
 }

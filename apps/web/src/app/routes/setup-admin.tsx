@@ -8,7 +8,7 @@ import { usePageMeta } from '../page-meta.tsx';
  * admin area.
  */
 export function SetupAdminRoute() {
-  usePageMeta({ kind: 'default' });
+  usePageMeta({ kind: 'setup-admin' });
   const [, navigate] = useLocation();
   return <SetupAdminPage onCreated={() => navigate('/admin', { replace: true })} />;
 }

@@ -81,7 +81,7 @@ export function CartLine({ item, destinationOf, onQuantityChange, onRemove }: Ca
   const destination = destinationOf(product.countryCode);
   const data = format.data(product);
   const validity = format.validity(product);
-  const plan = t('line.plan', { destination: destination.name, data, validity });
+  const plan = format.name(product, destination.name);
   return (
     <li>
       <article

@@ -2,6 +2,8 @@ import type { CountriesResponse, Country } from '@esim/contract/catalog';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { HttpError, apiFetch } from '../../../lib/api-client.ts';
 import { CATALOGUE_STALE_MS } from '../../../lib/query-client.ts';
+import { isCountryList } from './last-known-catalogue.ts';
+import { type CatalogueQueryResult, useLastKnown } from './use-last-known.ts';
 
 /**
  * Fetches every destination (countries, the seven regions and Global) with localised names,
@@ -33,7 +35,11 @@ export function countriesQueryOptions() {
   });
 }
 
-/** Every destination, for the countries view, slug resolution and localised country names. */
-export function useCountries() {
-  return useQuery(countriesQueryOptions());
+/**
+ * Every destination, for the countries view, slug resolution and localised country names. When
+ * the list cannot be loaded, the last known list stands in (`isFallback`, issue 13 defect 8).
+ */
+export function useCountries(): CatalogueQueryResult<Country[]> {
+  const options = countriesQueryOptions();
+  return useLastKnown(useQuery(options), options.queryKey, isCountryList);
 }

@@ -2,6 +2,8 @@ import type { BundleType, Product, ProductsResponse } from '@esim/contract/catal
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { HttpError, apiFetch } from '../../../lib/api-client.ts';
 import { CATALOGUE_STALE_MS } from '../../../lib/query-client.ts';
+import { isProductList } from './last-known-catalogue.ts';
+import { type CatalogueQueryResult, useLastKnown } from './use-last-known.ts';
 
 /** Server-side filters of `GET /api/products` (specification section 7; issue 2). */
 export interface ProductsParams {
@@ -62,7 +64,16 @@ export function productsQueryOptions(params: ProductsParams) {
 /**
  * Plans for the products view. `enabled` is false unless the products view is active or a
  * country is selected (section 7). While a new search runs, the previous list stays visible.
+ * A destination's whole list (no search, no type) is kept as the last known catalogue and stands
+ * in when it cannot be loaded (`isFallback`, issue 13 defect 8); searches are not kept.
  */
-export function useProducts(params: ProductsParams, { enabled = true }: { enabled?: boolean } = {}) {
-  return useQuery({ ...productsQueryOptions(params), enabled, placeholderData: keepPreviousData });
+export function useProducts(
+  params: ProductsParams,
+  { enabled = true }: { enabled?: boolean } = {},
+): CatalogueQueryResult<Product[]> {
+  const options = productsQueryOptions(params);
+  const query = useQuery({ ...options, enabled, placeholderData: keepPreviousData });
+  const [, normalised] = options.queryKey;
+  const wholeList = !normalised.q && !normalised.type;
+  return useLastKnown(query, options.queryKey, isProductList, { remember: wholeList });
 }

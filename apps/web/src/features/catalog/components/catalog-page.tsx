@@ -1,4 +1,4 @@
-import type { Country } from '@esim/contract/catalog';
+import type { Country, Product } from '@esim/contract/catalog';
 import { useProducts } from '../api/get-products.ts';
 import type { CatalogView } from '../hooks/catalog-state.ts';
 import { useCatalogLanguage } from '../hooks/use-catalog-language.ts';
@@ -19,10 +19,17 @@ const SEARCH_DEBOUNCE_MS = 250;
 export function CatalogPage({
   destination,
   initialView = 'countries',
+  onAddToCart,
 }: {
   destination?: Country | undefined;
   /** The view to start on when no destination is given ('products' = the general list). */
   initialView?: CatalogView;
+  /**
+   * Puts one of a plan in the cart from its card (issue 13). The route hands in the cart's add
+   * (`useCart().addItem`), as for the details page, so that this feature does not depend on the
+   * cart feature; omitted, the cards have no add button.
+   */
+  onAddToCart?: ((product: Product) => void) | undefined;
 }) {
   const lang = useCatalogLanguage();
   const { state, chooseRegion, reset, browseAll, setTab, setDestinationQuery, setFilter, clearFilters } =
@@ -55,6 +62,7 @@ export function CatalogPage({
       onFilterChange={setFilter}
       onClearFilters={clearFilters}
       onReset={reset}
+      onAddToCart={onAddToCart}
     />
   );
 }

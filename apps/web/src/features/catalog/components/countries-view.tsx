@@ -120,6 +120,8 @@ export function CountriesView({
         countries={countries.data}
         isPending={countries.isPending}
         isError={countries.isError}
+        isFallback={countries.isFallback}
+        isRetrying={countries.isFetching}
         onRetry={() => void countries.refetch()}
         lang={lang}
         tab={tab}

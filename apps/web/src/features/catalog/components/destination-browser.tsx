@@ -10,6 +10,7 @@ import { cn } from '../../../lib/cn.ts';
 import { DESTINATION_TABS, type DestinationTab } from '../hooks/catalog-state.ts';
 import { matchesDestination } from '../hooks/destination-names.ts';
 import { DestinationCard, DestinationGridSkeleton } from './destination-card.tsx';
+import { CatalogueFallbackNotice } from './plan-list-states.tsx';
 
 /** How many local destinations show before "Show all". */
 const INITIAL_TILES = 24;
@@ -61,6 +62,10 @@ interface DestinationBrowserProps {
   countries: Country[] | undefined;
   isPending: boolean;
   isError: boolean;
+  /** The last known destinations stand in for a failed load: the section 2 fallback notice shows. */
+  isFallback?: boolean;
+  /** A retry is running. */
+  isRetrying?: boolean;
   onRetry: () => void;
   lang: Language;
   tab: DestinationTab;
@@ -82,6 +87,8 @@ export function DestinationBrowser(props: DestinationBrowserProps) {
     countries,
     isPending,
     isError,
+    isFallback = false,
+    isRetrying = false,
     onRetry,
     lang,
     tab,
@@ -130,6 +137,7 @@ export function DestinationBrowser(props: DestinationBrowserProps) {
           {!trimmed && <p className="mt-2 text-slate-600">{t('destinations.description')}</p>}
         </div>
 
+        {isFallback && <CatalogueFallbackNotice className="mt-6" onRetry={onRetry} retrying={isRetrying} />}
         {isError ? (
           <div
             role="alert"

@@ -1,4 +1,5 @@
-import { CircleAlert, SearchX } from 'lucide-react';
+import { CircleAlert, CloudOff, SearchX } from 'lucide-react';
+import { cn } from '../../../lib/cn.ts';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button.tsx';
 
@@ -49,6 +50,40 @@ export function PlansErrorState({ onRetry, retrying }: { onRetry: () => void; re
       <p className="mt-1 max-w-md text-slate-600">{t('products.error.body')}</p>
       <Button className="mt-6" onClick={onRetry} disabled={retrying} aria-busy={retrying}>
         {t('products.error.retry')}
+      </Button>
+    </div>
+  );
+}
+
+/**
+ * The fallback notice of specification section 2, 'Showing sample plans while we update our
+ * database', over the last known catalogue shown because the current one could not be loaded
+ * (issue 13 defect 8), with a retry. A polite status: it appears after the page has loaded.
+ */
+export function CatalogueFallbackNotice({
+  onRetry,
+  retrying,
+  className,
+}: {
+  onRetry: () => void;
+  retrying: boolean;
+  className?: string;
+}) {
+  const { t } = useTranslation('catalog');
+  return (
+    <div
+      role="status"
+      className={cn(
+        'flex flex-wrap items-center justify-between gap-x-4 gap-y-2 rounded-xl bg-amber-50 px-4 py-3 text-sm text-amber-950 ring-1 ring-amber-200',
+        className,
+      )}
+    >
+      <p className="flex items-start gap-2 font-medium">
+        <CloudOff aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+        {t('fallback.notice')}
+      </p>
+      <Button variant="outline" size="sm" onClick={onRetry} disabled={retrying} aria-busy={retrying}>
+        {t('fallback.retry')}
       </Button>
     </div>
   );

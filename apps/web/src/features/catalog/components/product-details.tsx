@@ -20,22 +20,17 @@ import { Link } from 'wouter';
 import { Button } from '../../../components/ui/button.tsx';
 import { Flag } from '../../../components/ui/flag.tsx';
 import { useDestinationNames } from '../hooks/use-destination-names.ts';
-import { usePlanFormat } from '../hooks/use-plan-format.ts';
+import { usePlanFormat, usePlanName } from '../hooks/use-plan-format.ts';
 import { CoverageList, LocalNetworks } from './coverage-list.tsx';
 import { MIN_QUANTITY, QuantityStepper } from './quantity-stepper.tsx';
 import { SecurePaymentBadge } from './secure-payment-badge.tsx';
 
-/** The localised title of a plan, e.g. "Turkey eSIM: 1GB, 7 days" (also the page title). */
-export function usePlanTitle() {
-  const { t } = useTranslation('catalog');
-  const { nameOf } = useDestinationNames();
-  const format = usePlanFormat();
-  return (product: Product) =>
-    t('details.title', {
-      destination: nameOf(product.countryCode),
-      data: format.data(product),
-      validity: format.validity(product),
-    });
+/**
+ * The localised title of a plan, e.g. "Japan eSIM: Unlimited Plus, 1 day" (also the page title):
+ * the store's one naming rule, see {@link usePlanName}.
+ */
+export function usePlanTitle(): (product: Product) => string {
+  return usePlanName();
 }
 
 /**
@@ -97,7 +92,7 @@ export function ProductDetails({
             <ChevronRight className="size-4 text-slate-400" />
           </li>
           <li aria-current="page" className="font-medium text-ink">
-            {format.data(product)}, {format.validity(product)}
+            {format.tierData(product)}, {format.validity(product)}
           </li>
         </ol>
       </nav>
@@ -124,7 +119,7 @@ export function ProductDetails({
             </h1>
           </div>
           <dl className="grid grid-cols-2 gap-px bg-slate-200 sm:grid-cols-4">
-            <Fact icon={<Wifi className="size-4" />} label={t('details.facts.data')} value={format.data(product)} />
+            <Fact icon={<Wifi className="size-4" />} label={t('details.facts.data')} value={format.tierData(product)} />
             <Fact
               icon={<CalendarDays className="size-4" />}
               label={t('details.facts.validity')}
@@ -247,7 +242,7 @@ function Fact({ icon, label, value }: { icon: ReactNode; label: string; value: s
         </span>
         {label}
       </dt>
-      <dd className="mt-1 truncate text-lg font-bold text-ink">{value}</dd>
+      <dd className="mt-1 text-lg font-bold break-words text-ink">{value}</dd>
     </div>
   );
 }

@@ -7,15 +7,17 @@ import { Button } from '../../../components/ui/button.tsx';
 interface CountryHeroProps {
   country: Country;
   name: string;
-  /** A destination photo when the catalogue has one; otherwise the large flag is shown. */
+  /** A destination photo when the catalogue has one, behind the text; the flag shows either way. */
   imageUrl: string | null;
   onViewAllCountries: () => void;
 }
 
 /**
  * The shorter hero of a destination's plans (specification section 2): the destination image
- * (fallback: its flag SVG, or a globe for regions and Global), the heading 'eSIM plans for
- * {country}' and the 'View all countries' button that resets the page.
+ * behind it when there is one, its flag SVG (a globe for regions and Global), the heading 'eSIM plans for
+ * {country}' and the 'View all countries' button that resets the page. On a phone it is compact
+ * (small flag, no subtitle, small button) so that the first plan shows in the first screen
+ * (issue 13).
  */
 export function CountryHero({ country, name, imageUrl, onViewAllCountries }: CountryHeroProps) {
   const { t } = useTranslation('catalog');
@@ -33,44 +35,47 @@ export function CountryHero({ country, name, imageUrl, onViewAllCountries }: Cou
           />
         </>
       )}
-      <div className="relative mx-auto flex max-w-7xl flex-col gap-5 px-4 py-7 sm:flex-row sm:items-center sm:px-6 sm:py-12">
-        {!imageUrl && (
-          <div className="shrink-0">
-            {country.flag ? (
-              <img
-                src={`/flags/4x3/${country.flag.toLowerCase()}.svg`}
-                alt=""
-                width={160}
-                height={120}
-                fetchPriority="high"
-                className="h-14 w-[4.7rem] rounded-lg object-cover shadow-lg ring-1 ring-white/30 sm:h-28 sm:w-[9.25rem] sm:rounded-xl"
-              />
-            ) : (
-              <span
-                aria-hidden="true"
-                className="inline-flex size-14 items-center justify-center rounded-2xl bg-white/10 ring-1 ring-white/30 sm:size-28"
-              >
-                <Globe2 className="size-9 text-brand-100 sm:size-16" />
-              </span>
-            )}
-          </div>
-        )}
+      <div className="relative mx-auto flex max-w-7xl flex-wrap items-center gap-x-3 gap-y-3 px-4 py-4 sm:flex-nowrap sm:gap-5 sm:px-6 sm:py-12">
+        {/* Shown over a photo too, so the layout is the same whether or not the plans bring one. */}
+        <div className="shrink-0 self-start sm:self-center">
+          {country.flag ? (
+            <img
+              src={`/flags/4x3/${country.flag.toLowerCase()}.svg`}
+              alt=""
+              width={160}
+              height={120}
+              fetchPriority="high"
+              className="h-9 w-12 rounded-md object-cover shadow-lg ring-1 ring-white/30 sm:h-28 sm:w-[9.25rem] sm:rounded-xl"
+            />
+          ) : (
+            <span
+              aria-hidden="true"
+              className="inline-flex size-10 items-center justify-center rounded-xl bg-white/10 ring-1 ring-white/30 sm:size-28 sm:rounded-2xl"
+            >
+              <Globe2 className="size-6 text-brand-100 sm:size-16" />
+            </span>
+          )}
+        </div>
         <div className="min-w-0 flex-1">
-          <h1 id="country-hero-heading" className="text-3xl font-extrabold tracking-tight sm:text-4xl">
+          <h1 id="country-hero-heading" className="text-2xl font-extrabold leading-tight tracking-tight sm:text-4xl">
             {t('products.countryTitle', { country: name })}
           </h1>
-          <p className="mt-2 max-w-2xl text-brand-100">{t('products.countrySubtitle', { country: name })}</p>
+          {/* On a phone the first plan must fit in the first screen (issue 13): the summary says enough. */}
+          <p className="mt-2 hidden max-w-2xl text-brand-100 sm:block">
+            {t('products.countrySubtitle', { country: name })}
+          </p>
           {country.fromPriceCents !== null && country.planCount > 0 && (
-            <p className="mt-3 inline-flex rounded-full bg-white/10 px-3 py-1 text-sm font-semibold text-white ring-1 ring-white/20">
+            <p className="mt-2 inline-flex rounded-full bg-white/10 px-2.5 py-0.5 text-xs font-semibold text-white ring-1 ring-white/20 sm:mt-3 sm:px-3 sm:py-1 sm:text-sm">
               {t('products.countrySummary', { count: country.planCount, price: formatPrice(country.fromPriceCents) })}
             </p>
           )}
         </div>
-        <div className="shrink-0">
+        <div className="basis-full sm:shrink-0 sm:basis-auto">
           <Button
             variant="outline"
+            size="sm"
             onClick={onViewAllCountries}
-            className="w-full border-white/40 bg-white/10 text-white hover:bg-white/20 sm:w-auto"
+            className="border-white/40 bg-white/10 text-white hover:bg-white/20 sm:h-11 sm:px-4"
           >
             <ArrowLeft aria-hidden="true" className="size-4" />
             {t('products.viewAllCountries')}

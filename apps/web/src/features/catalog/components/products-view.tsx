@@ -1,40 +1,46 @@
 import type { Country, Product } from '@esim/contract/catalog';
-import type { UseQueryResult } from '@tanstack/react-query';
 import { ChevronDown } from 'lucide-react';
-import { type ReactNode, useEffect, useMemo, useState } from 'react';
+import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { ERROR_TOAST_MS } from '../../../lib/toast.ts';
+import type { CatalogueQueryResult } from '../api/use-last-known.ts';
 import { type PlanFilters, hasActiveFilters } from '../hooks/catalog-state.ts';
 import { applyPlanFilters, groupPlans } from '../hooks/plan-filters.ts';
 import { useDestinationNames } from '../hooks/use-destination-names.ts';
 import { PlanCard, PlanGridSkeleton } from './plan-card.tsx';
 import { PlanFiltersBar } from './plan-filters-bar.tsx';
-import { PlansEmptyState, PlansErrorState } from './plan-list-states.tsx';
+import { CatalogueFallbackNotice, PlansEmptyState, PlansErrorState } from './plan-list-states.tsx';
 import { AllPlansHero, CountryHero } from './products-hero.tsx';
 
 /** Plans shown at first in the general list, and added by each 'Show more'. */
 const PAGE_SIZE = 24;
 
-const PLAN_GRID = 'grid gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4';
+// Three columns at most: each card's two actions need about 300 px side by side.
+const PLAN_GRID = 'grid gap-4 sm:grid-cols-2 lg:grid-cols-3';
 
 interface ProductsViewProps {
   /** The selected destination, or undefined for the general list. */
   destination: Country | undefined;
-  products: UseQueryResult<Product[]>;
+  /** The plans; `isFallback` when the last known plans stand in for a failed load. */
+  products: CatalogueQueryResult<Product[]>;
   filters: PlanFilters;
   onFilterChange: (filters: Partial<PlanFilters>) => void;
   onClearFilters: () => void;
   /** Reset: clear everything and go to /products. */
   onReset: () => void;
+  /** Puts one of a plan in the cart (each card's add button); omitted: cards have no add button. */
+  onAddToCart?: ((product: Product) => void) | undefined;
 }
 
 /**
  * The products view (specification section 2): for a destination, the short hero and its plans
  * in a prepaid and an unlimited group; without one, the tall hero and the general list (24 at a
- * time). Filters, empty result, load failure toast ('Error loading products') and inline retry.
+ * time). Filters, empty result, load failure toast ('Error loading products') and inline retry;
+ * when the load fails but the last known plans stand in, they are shown under the section 2
+ * notice 'Showing sample plans while we update our database' (issue 13 defect 8).
  */
 export function ProductsView({
   destination,
@@ -43,22 +49,24 @@ export function ProductsView({
   onFilterChange,
   onClearFilters,
   onReset,
+  onAddToCart,
 }: ProductsViewProps) {
   const { t } = useTranslation('catalog');
   const { nameOf, byCode, lang } = useDestinationNames();
 
-  const { isError, error, errorUpdatedAt } = products;
+  const { isError, isFallback, error, errorUpdatedAt } = products;
   useEffect(() => {
-    if (isError && error) {
+    if ((isError || isFallback) && error) {
       toast.error(t('toast.loadError.title'), {
         id: 'products-load-error',
         description: error.message,
         duration: ERROR_TOAST_MS,
       });
     }
-  }, [isError, error, errorUpdatedAt, t]);
+  }, [isError, isFallback, error, errorUpdatedAt, t]);
 
   const filtered = useMemo(() => applyPlanFilters(products.data ?? [], filters), [products.data, filters]);
+  const countFor = useCallback((f: PlanFilters) => applyPlanFilters(products.data ?? [], f).length, [products.data]);
   const active = hasActiveFilters(filters);
   const destinationName = destination ? destination.names[lang] || destination.names.en : '';
   const heroImage = destination ? (products.data?.find((p) => p.imageUrl)?.imageUrl ?? null) : null;
@@ -71,6 +79,7 @@ export function ProductsView({
       destinationName={nameOf(p.countryCode)}
       flag={byCode.get(p.countryCode)?.flag ?? flagOf(p.countryCode)}
       showDestination={!destination}
+      onAddToCart={onAddToCart}
     />
   );
 
@@ -81,6 +90,14 @@ export function ProductsView({
         <p role="status" className="sr-only">
           {t('loadingPlans')}
         </p>
+        {/* The heading that comes with the plans, as tall as it will be (no shift when they load). */}
+        <span
+          aria-hidden="true"
+          className={cn(
+            'block w-48 animate-pulse rounded bg-slate-200',
+            destination ? 'mb-3 h-[4.5rem] sm:mb-4 sm:h-8' : 'mb-4 h-7 sm:h-8',
+          )}
+        />
         <PlanGridSkeleton count={destination ? 8 : 12} />
       </>
     );
@@ -100,7 +117,7 @@ export function ProductsView({
         {(['prepaid', 'unlimited'] as const).map((type) =>
           groups[type].length > 0 ? (
             <section key={type} aria-labelledby={`plans-${type}`}>
-              <div className="mb-4 flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
+              <div className="mb-3 flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1 sm:mb-4">
                 <h2 id={`plans-${type}`} className="text-xl font-bold text-ink sm:text-2xl">
                   {t(`products.${type}Heading`)}
                 </h2>
@@ -123,16 +140,27 @@ export function ProductsView({
       ) : (
         <AllPlansHero onBrowseDestinations={onReset} />
       )}
-      <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6 sm:py-10">
+      <div className="mx-auto max-w-7xl px-4 pb-8 pt-4 sm:px-6 sm:py-10">
         <PlanFiltersBar
           filters={filters}
           onChange={onFilterChange}
           onClear={onClearFilters}
           hideClear={showEmpty}
           summary={products.data ? t('products.resultCount', { count: filtered.length }) : ''}
+          countFor={countFor}
         />
+        {products.isFallback && (
+          <CatalogueFallbackNotice
+            className="mt-4"
+            onRetry={() => void products.refetch()}
+            retrying={products.isFetching}
+          />
+        )}
         <div
-          className={cn('mt-8 transition-opacity', products.isPlaceholderData && products.isFetching && 'opacity-60')}
+          className={cn(
+            'mt-4 transition-opacity sm:mt-8',
+            products.isPlaceholderData && products.isFetching && 'opacity-60',
+          )}
           aria-busy={products.isFetching}
         >
           {content}

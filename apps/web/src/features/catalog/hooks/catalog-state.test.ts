@@ -4,6 +4,7 @@ import {
   INITIAL_CATALOG_STATE,
   catalogReducer,
   chooseAction,
+  activeFilterCount,
   hasActiveFilters,
   initialCatalogState,
 } from './catalog-state.ts';
@@ -58,5 +59,12 @@ describe('catalogReducer (specification section 4)', () => {
     const s = catalogReducer(INITIAL_CATALOG_STATE, { type: 'setFilter', filters: { price: 'budget' } });
     expect(hasActiveFilters(s.filters)).toBe(true);
     expect(hasActiveFilters(catalogReducer(s, { type: 'clearFilters' }).filters)).toBe(false);
+  });
+
+  it('counts the active sheet filters, not the search text', () => {
+    expect(activeFilterCount(EMPTY_FILTERS)).toBe(0);
+    expect(activeFilterCount({ ...EMPTY_FILTERS, q: 'turk' })).toBe(0);
+    expect(activeFilterCount({ ...EMPTY_FILTERS, type: 'unlimited' })).toBe(1);
+    expect(activeFilterCount({ q: 'x', type: 'prepaid', price: 'budget', data: 'small', validity: 'long' })).toBe(4);
   });
 });

@@ -111,3 +111,20 @@ export function chooseAction(value: string): CatalogAction {
 export function hasActiveFilters(filters: PlanFilters): boolean {
   return (Object.keys(EMPTY_FILTERS) as (keyof PlanFilters)[]).some((key) => filters[key] !== EMPTY_FILTERS[key]);
 }
+
+/** The filters kept in the phone's filter sheet: everything but the search text (issue 13). */
+export const SHEET_FILTER_KEYS = [
+  'type',
+  'price',
+  'data',
+  'validity',
+] as const satisfies readonly (keyof PlanFilters)[];
+
+/**
+ * How many of the four sheet filters (plan type, price range, data amount, validity) differ from
+ * 'all': the count the phone's 'Filters' button shows. The search text is not counted, as it stays
+ * on screen next to the button.
+ */
+export function activeFilterCount(filters: PlanFilters): number {
+  return SHEET_FILTER_KEYS.filter((key) => filters[key] !== EMPTY_FILTERS[key]).length;
+}

@@ -33,7 +33,10 @@ interface OrderConfirmationProps {
  * for the tab and removed from the address bar) or from the checkout in this tab.
  */
 function useAccessToken(orderNumber: string): string | null {
-  const [token] = useState(() => tokenFromHash(window.location.hash) ?? loadAccessToken(orderNumber));
+  // The server's render (no window) has no token: the page shows its loading state until the browser reads it.
+  const [token] = useState(() =>
+    typeof window === 'undefined' ? null : (tokenFromHash(window.location.hash) ?? loadAccessToken(orderNumber)),
+  );
   useEffect(() => {
     if (!tokenFromHash(window.location.hash) || !token) return;
     saveCheckout({ orderNumber, accessToken: token });
@@ -123,10 +126,17 @@ function OrderDetails({
     : order.paymentMethod === 'paypal'
       ? t('order.paypal')
       : '—';
-  const lineName = (line: OrderLine) => {
-    const facts = { dataAmount: line.dataAmount, validityDays: line.validityDays };
-    return `${destinationOf(line.countryCode).name} ${plan.data(facts)}, ${plan.validity(facts)}`;
-  };
+  // The store's one naming rule, tier included (issue 13): 'Japan eSIM: Unlimited Plus, 1 day'.
+  const lineName = (line: OrderLine) =>
+    plan.name(
+      {
+        dataAmount: line.dataAmount,
+        unlimited: /unlimited/i.test(line.dataAmount),
+        tier: line.tier,
+        validityDays: line.validityDays,
+      },
+      destinationOf(line.countryCode).name,
+    );
   const lines = new Map(order.items.map((line) => [line.id, line]));
   const expected = order.items.reduce((sum, line) => sum + line.quantity, 0);
 

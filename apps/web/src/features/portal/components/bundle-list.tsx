@@ -1,15 +1,17 @@
 import type { PortalBundle } from '@esim/contract/portal';
 import { CalendarDays, PackagePlus } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { splitBundles } from '../hooks/portal-format.ts';
+import { type Destination, splitBundles } from '../hooks/portal-format.ts';
 import { usePortalFormat } from '../hooks/use-portal-format.ts';
 import { BundleStateBadge } from './badges.tsx';
 import { UsageMeter } from './usage-meter.tsx';
 
 interface BundleListProps {
   bundles: readonly PortalBundle[];
-  /** Interface language, for the dates. */
+  /** Interface language, for the dates and plan names. */
   language: string;
+  /** A destination code's name in the interface language, for the plan names. */
+  destinationOf: (code: string) => Destination;
 }
 
 /**
@@ -17,7 +19,7 @@ interface BundleListProps {
  * (portal)"): the main bundle, then the top-ups in the order they were added, each with its
  * state (section 4 "Portal bundle states"), allowance, validity, dates and usage.
  */
-export function BundleList({ bundles, language }: BundleListProps) {
+export function BundleList({ bundles, language, destinationOf }: BundleListProps) {
   const { t } = useTranslation('portal');
   const { main, topups } = splitBundles(bundles);
   return (
@@ -26,7 +28,7 @@ export function BundleList({ bundles, language }: BundleListProps) {
         <div>
           <h5 className="text-sm font-semibold text-slate-700">{t('bundles.main')}</h5>
           <ul className="mt-2">
-            <BundleRow bundle={main} language={language} />
+            <BundleRow bundle={main} language={language} destinationOf={destinationOf} />
           </ul>
         </div>
       )}
@@ -40,7 +42,7 @@ export function BundleList({ bundles, language }: BundleListProps) {
         ) : (
           <ul className="mt-2 space-y-2">
             {topups.map((bundle) => (
-              <BundleRow key={bundle.id} bundle={bundle} language={language} />
+              <BundleRow key={bundle.id} bundle={bundle} language={language} destinationOf={destinationOf} />
             ))}
           </ul>
         )}
@@ -49,8 +51,8 @@ export function BundleList({ bundles, language }: BundleListProps) {
   );
 }
 
-/** One bundle: allowance and validity, state, start and end (or 'Not started yet') and usage. */
-function BundleRow({ bundle, language }: { bundle: PortalBundle; language: string }) {
+/** One bundle: allowance and validity, its plan's name, state, start and end (or 'Not started yet') and usage. */
+function BundleRow({ bundle, language, destinationOf }: { bundle: PortalBundle } & Omit<BundleListProps, 'bundles'>) {
   const { t } = useTranslation('portal');
   const format = usePortalFormat(language);
   const started = format.date(bundle.startedAt);
@@ -60,9 +62,11 @@ function BundleRow({ bundle, language }: { bundle: PortalBundle; language: strin
       <div className="flex flex-wrap items-start justify-between gap-x-3 gap-y-1.5">
         <div className="min-w-0">
           <p className="font-semibold break-words text-ink">
-            {format.dataAmount(bundle.dataAmount)} · {format.validity(bundle.validityDays)}
+            {format.bundleData(bundle)} · {format.validity(bundle.validityDays)}
           </p>
-          <p className="mt-0.5 text-xs break-words text-slate-600">{bundle.name}</p>
+          <p className="mt-0.5 text-xs break-words text-slate-600">
+            {format.planName(bundle, destinationOf(bundle.countryCode))}
+          </p>
         </div>
         <BundleStateBadge state={bundle.state} />
       </div>

@@ -92,7 +92,7 @@ export function EsimCard({ esim, access, language, destinationOf, onRefresh }: E
           <div>
             <h4 className="font-semibold text-ink">{t('bundles.title')}</h4>
             <div className="mt-3">
-              <BundleList bundles={esim.bundles} language={language} />
+              <BundleList bundles={esim.bundles} language={language} destinationOf={destinationOf} />
             </div>
           </div>
         </div>

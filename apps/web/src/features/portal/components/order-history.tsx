@@ -2,16 +2,27 @@ import { formatPrice } from '@esim/contract/format';
 import type { PortalOrder } from '@esim/contract/portal';
 import { Receipt } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import type { Destination } from '../hooks/portal-format.ts';
 import { usePortalFormat } from '../hooks/use-portal-format.ts';
 import { OrderStatusBadge } from './badges.tsx';
 
 /**
  * The order history (specification section 2 "Customer portal": order number, date, amount and
  * status; amounts by the section 5 price rule): a table from 640 px, and the same orders as
- * stacked rows below, so that nothing scrolls sideways on a 360 px phone. Only one of the two is
+ * stacked rows below, so that nothing scrolls sideways on a 360 px phone. What each order bought is
+ * named from its plans' facts in the interface language (issue 13). Only one of the two is
  * displayed (and so in the accessibility tree) at a time.
  */
-export function OrderHistory({ orders, language }: { orders: readonly PortalOrder[]; language: string }) {
+export function OrderHistory({
+  orders,
+  language,
+  destinationOf,
+}: {
+  orders: readonly PortalOrder[];
+  language: string;
+  /** A destination code's name in the interface language, for the plan names (issue 13). */
+  destinationOf: (code: string) => Destination;
+}) {
   const { t } = useTranslation('portal');
   const format = usePortalFormat(language);
   return (
@@ -60,7 +71,7 @@ export function OrderHistory({ orders, language }: { orders: readonly PortalOrde
                     <span className="block text-xs font-semibold tracking-wide text-slate-600 uppercase">
                       {t(`orders.kinds.${order.kind}`)}
                     </span>
-                    {order.description}
+                    {format.orderItems(order, destinationOf)}
                   </td>
                   <td className="py-3 pr-4 text-right font-semibold whitespace-nowrap text-ink">
                     {formatPrice(order.totalCents, order.currency)}
@@ -87,7 +98,7 @@ export function OrderHistory({ orders, language }: { orders: readonly PortalOrde
                   </p>
                 </div>
                 <p className="mt-0.5 text-sm break-words text-slate-700">
-                  {t(`orders.kinds.${order.kind}`)} · {order.description}
+                  {t(`orders.kinds.${order.kind}`)} · {format.orderItems(order, destinationOf)}
                 </p>
                 <div className="mt-1.5 flex items-center justify-between gap-3">
                   <p className="text-sm text-slate-600">

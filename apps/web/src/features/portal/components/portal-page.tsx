@@ -189,7 +189,7 @@ function PortalContent({ access, language, destinationOf, onChangeToken, onSessi
         destinationOf={destinationOf}
         onRefresh={refresh}
       />
-      <OrderHistory orders={view.orders} language={language} />
+      <OrderHistory orders={view.orders} language={language} destinationOf={destinationOf} />
       {attach}
     </div>
   );

@@ -11,7 +11,9 @@ import { cn } from '../../../lib/cn.ts';
 import { type PortalAccess, accessId } from '../api/access-headers.ts';
 import { useCaptureTopupPaypal } from '../api/capture-topup-paypal.ts';
 import { useTopup } from '../api/get-topup.ts';
+import type { Destination } from '../hooks/portal-format.ts';
 import { useCountdown } from '../hooks/use-countdown.ts';
+import { usePortalFormat } from '../hooks/use-portal-format.ts';
 import { type PortalAccount, usePortalAccess } from '../hooks/use-portal-access.ts';
 import { PortalShell } from './portal-page.tsx';
 import { LoadErrorPanel, StatePanel } from './state-panel.tsx';
@@ -31,7 +33,17 @@ export const TOPUP_REDIRECT_SECONDS = 8;
  * 'Stay on this page' to stop the countdown. Failed, cancelled and unknown top-ups are explained.
  * A signed-in user without a token reads the top-up through their account (issue 9).
  */
-export function TopupConfirmation({ account }: { account: PortalAccount }) {
+export function TopupConfirmation({
+  account,
+  language,
+  destinationOf,
+}: {
+  account: PortalAccount;
+  /** Interface language, for the plan's name. */
+  language: string;
+  /** A destination code's name in the interface language, for the plan's name (issue 13). */
+  destinationOf: (code: string) => Destination;
+}) {
   const { t } = useTranslation('portal');
   const orderNumber = new URLSearchParams(useSearch()).get('order') ?? '';
   const { access, token, setToken, clearToken } = usePortalAccess(account);
@@ -46,6 +58,8 @@ export function TopupConfirmation({ account }: { account: PortalAccount }) {
         access={access}
         orderNumber={orderNumber}
         onChangeToken={token ? clearToken : undefined}
+        language={language}
+        destinationOf={destinationOf}
       />
     );
   return (
@@ -59,10 +73,14 @@ function ConfirmationContent({
   access,
   orderNumber,
   onChangeToken,
+  language,
+  destinationOf,
 }: {
   access: PortalAccess;
   orderNumber: string;
   onChangeToken: (() => void) | undefined;
+  language: string;
+  destinationOf: (code: string) => Destination;
 }) {
   const { t } = useTranslation('portal');
   const topup = useTopup(access, orderNumber);
@@ -119,12 +137,22 @@ function ConfirmationContent({
     return <PaymentNotCompleted iccid={data.iccid} />;
   if (data.paymentStatus === 'requires_approval')
     return <Spinner label={t('confirmation.capturing')} className="min-h-[30vh]" />;
-  return <TopupPurchased topup={data} />;
+  return <TopupPurchased topup={data} language={language} destinationOf={destinationOf} />;
 }
 
 /** 'Top-up purchased': plan, amount, where it shows, and the countdown back to the portal. */
-function TopupPurchased({ topup }: { topup: PortalTopup }) {
+function TopupPurchased({
+  topup,
+  language,
+  destinationOf,
+}: {
+  topup: PortalTopup;
+  language: string;
+  destinationOf: (code: string) => Destination;
+}) {
   const { t } = useTranslation('portal');
+  const format = usePortalFormat(language);
+  const plan = format.planName(topup.plan, destinationOf(topup.plan.countryCode));
   const [, navigate] = useLocation();
   const [staying, setStaying] = useState(false);
   const headingRef = useRef<HTMLHeadingElement>(null);
@@ -148,7 +176,7 @@ function TopupPurchased({ topup }: { topup: PortalTopup }) {
         {t('confirmation.title')}
       </h2>
       <p className="mt-3 text-lg font-semibold break-words text-ink">
-        {t('confirmation.summary', { plan: topup.productName, amount: formatPrice(topup.totalCents, topup.currency) })}
+        {t('confirmation.summary', { plan, amount: formatPrice(topup.totalCents, topup.currency) })}
       </p>
       <p className="mt-2 max-w-prose text-slate-600">
         {topup.applied ? t('confirmation.applied') : t('confirmation.pending')}
