@@ -252,16 +252,12 @@ function wantsStorefrontPage(request: FastifyRequest): boolean {
  * error handler runs (`FST_ERR_BAD_URL` for `/api/products/%ZZ`, 400 `bad_url`;
  * `FST_ERR_MAX_PARAM_LENGTH` for a path parameter over `maxParamLength`, 414 `uri_too_long`;
  * `FST_ERR_ASYNC_CONSTRAINT`, 500 `internal_error`), answered in the API's error body. The reply
- * has no route, so no hooks run and the body is sent pre-serialised. A browser opening such a
- * page address gets the storefront's not-found page instead ({@link setStorefrontPage}).
+ * has no route, so no hooks run and the body is sent pre-serialised. A browser opening an
+ * undecodable page address gets the storefront's not-found page instead ({@link setStorefrontPage}).
  */
 export function frameworkErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
   const page = storefrontPages.get(request.server);
-  if (
-    page &&
-    (error.code === 'FST_ERR_BAD_URL' || error.code === 'FST_ERR_MAX_PARAM_LENGTH') &&
-    wantsStorefrontPage(request)
-  ) {
+  if (page && error.code === 'FST_ERR_BAD_URL' && wantsStorefrontPage(request)) {
     // A browser's page address that cannot be decoded: the store's not-found screen (issue 13 defect 7).
     // No hook runs for this reply, so the security headers are set here (the page's CSP replaces
     // the base one); a page that fails is answered as below.
