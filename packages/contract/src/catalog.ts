@@ -72,6 +72,13 @@ export const productSchema = z.object({
   /** The wholesale bundle name, e.g. `esim_1GB_7D_TR_V2`. */
   apiBundleName: z.string(),
   name: z.string(),
+  /**
+   * The admin's own name for the plan (bulk import, issue 10), or `null`. When set, every place
+   * that names this catalogue product uses it as the operator wrote it; otherwise the name is
+   * built from the plan's facts in the reader's language (`plan-name.ts`, issue 13). Optional so
+   * that clients built before it keep validating.
+   */
+  displayName: z.string().nullable().optional(),
   description: z.string(),
   /** Retail price in US cents, taxes included (section 9). */
   priceCents: z.number().int().nonnegative(),

@@ -33,7 +33,17 @@ export function cacheJson(value: unknown): CachedJson {
  * (q-values of 0 are honoured; other weights are treated as acceptance.)
  */
 export function pickEncoding(acceptEncoding: string | undefined, cached: CachedJson): 'br' | 'gzip' | undefined {
-  if (!acceptEncoding || !cached.gzip) return undefined;
+  if (!cached.gzip) return undefined;
+  const encoding = acceptedEncoding(acceptEncoding);
+  return encoding === 'br' && !cached.br ? 'gzip' : encoding;
+}
+
+/**
+ * The compression a client accepts, by its `Accept-Encoding` header: `br`, then `gzip`, else
+ * identity (q-values of 0 are honoured; other weights are treated as acceptance).
+ */
+export function acceptedEncoding(acceptEncoding: string | undefined): 'br' | 'gzip' | undefined {
+  if (!acceptEncoding) return undefined;
   const accepted = new Set(
     acceptEncoding
       .split(',')
@@ -41,7 +51,7 @@ export function pickEncoding(acceptEncoding: string | undefined, cached: CachedJ
       .filter((part) => !/;\s*q=0(\.0*)?$/.test(part))
       .map((part) => part.split(';')[0]),
   );
-  if (accepted.has('br') && cached.br) return 'br';
+  if (accepted.has('br')) return 'br';
   if (accepted.has('gzip')) return 'gzip';
   return undefined;
 }

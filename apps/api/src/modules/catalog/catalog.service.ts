@@ -64,6 +64,7 @@ export function toProduct(row: ProductRow): Product {
     productId: row.id,
     apiBundleName: row.apiBundleName,
     name: row.displayName ?? row.name,
+    displayName: row.displayName,
     description: row.description,
     priceCents: row.priceCents,
     price: row.priceCents / 100,

@@ -10,11 +10,13 @@ import { destinationNames } from './country-names.ts';
  */
 
 /**
- * The name of a catalogue product in `lang`, e.g. 'Japan eSIM: Unlimited Plus, 1 day'.
+ * The name of a catalogue product in `lang`, e.g. 'Japan eSIM: Unlimited Plus, 1 day', or the
+ * admin's display name when one is set (as written, in every language).
  * @param destination the destination's name in `lang` when the caller has it (the destination
  *   list's); else the CLDR name of `countryCode`.
  */
 export function productPlanName(product: Product, lang: Language, destination?: string): string {
+  if (product.displayName) return product.displayName;
   const { features } = product;
   return planName(
     {

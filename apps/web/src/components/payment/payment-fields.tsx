@@ -108,7 +108,8 @@ interface PaymentFieldsProps {
 /**
  * The payment part of a form (specification section 2 "Checkout", section 9 wallets; issue 12):
  * the wallet buttons when this browser has one (the sandbox's simulated Google Pay / Apple Pay,
- * or Stripe's Express Checkout Element, shown only once it reports a wallet), the payment method
+ * or Stripe's Express Checkout Element, whose row keeps its space while it loads and goes when it
+ * reports no wallet), the payment method
  * (credit card, or PayPal when the store offers it), and the card entry of the store's card
  * provider (`GET /api/payments/config`):
  *
@@ -129,7 +130,8 @@ export function PaymentFields({ idPrefix = 'payment', amountCents, currency, wal
   const { register, control, clearErrors } = useFormContext<PaymentFormValues>();
   const method = useWatch({ control, name: 'paymentMethod' });
   const [expressSlot, setExpressSlot] = useState<HTMLDivElement | null>(null);
-  const [stripeWallets, setStripeWallets] = useState(false);
+  // Stripe's wallets: null until its Express Checkout Element reports (the row's space stays reserved).
+  const [stripeWallets, setStripeWallets] = useState<boolean | null>(null);
   // Hidden card fields keep no errors: PayPal payments send none.
   const methodRegistration = register('paymentMethod', {
     onChange: (event: InputEvent) => {
@@ -170,9 +172,10 @@ export function PaymentFields({ idPrefix = 'payment', amountCents, currency, wal
         </WalletRow>
       )}
       {showStripeWallets && (
-        <div className={stripeWallets ? undefined : 'hidden'}>
+        <div className={stripeWallets === false ? 'hidden' : undefined} aria-busy={stripeWallets === null || undefined}>
           <WalletRow label={t('wallets.express')}>
-            <div ref={setExpressSlot} />
+            {/* The button's height (Stripe's `buttonHeight: 48`) is kept while it loads: nothing moves when it comes. */}
+            <div ref={setExpressSlot} className="min-h-12" />
           </WalletRow>
         </div>
       )}

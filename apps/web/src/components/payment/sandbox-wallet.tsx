@@ -2,7 +2,7 @@ import { formatPrice } from '@esim/contract/format';
 import type { Wallet } from '@esim/contract/payments';
 import { CreditCard, FlaskConical } from 'lucide-react';
 import { Dialog } from 'radix-ui';
-import { useState } from 'react';
+import { useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { WalletHandlers } from '../../lib/card-payment.ts';
 import { createWalletToken } from '../../lib/card-token.ts';
@@ -30,6 +30,13 @@ export function availableWallets(win: Window = window): Wallet[] {
   return wallets;
 }
 
+/** No wallet on the server (decision record 0022: render code reads no browser globals). */
+const NO_WALLETS: readonly Wallet[] = [];
+let browserWallets: readonly Wallet[] | undefined;
+/** This browser's wallets, computed once (a stable snapshot for `useSyncExternalStore`). */
+const walletsSnapshot = (): readonly Wallet[] => (browserWallets ??= availableWallets());
+const noSubscription = () => () => undefined;
+
 interface SandboxWalletsProps {
   amountCents: number;
   currency: string;
@@ -47,7 +54,7 @@ interface SandboxWalletsProps {
  */
 export function SandboxWallets({ amountCents, currency, handlers, disabled }: SandboxWalletsProps) {
   const { t } = useTranslation('payment');
-  const [wallets] = useState(() => availableWallets());
+  const wallets = useSyncExternalStore(noSubscription, walletsSnapshot, () => NO_WALLETS);
   const [open, setOpen] = useState<Wallet | null>(null);
   if (wallets.length === 0) return null;
 

@@ -27,8 +27,11 @@ export interface StripePaymentProps {
   cardVisible: boolean;
   /** Where the Express Checkout Element is mounted (the wallet row above the methods), or null for none. */
   expressSlot: HTMLElement | null;
-  /** Called with true once Stripe reports Google Pay or Apple Pay on this device, false otherwise. */
-  onWalletsAvailable: (available: boolean) => void;
+  /**
+   * Called with true once Stripe reports Google Pay or Apple Pay on this device, false when it
+   * reports none or Stripe fails to load, null when the elements are set up again (not known yet).
+   */
+  onWalletsAvailable: (available: boolean | null) => void;
   /** The form's wallet handlers; no wallets without them. */
   wallet?: WalletHandlers;
   /** The Payment Element's collector once it is mounted, null when it goes. */
@@ -124,7 +127,9 @@ export default function StripePayment({
           if (!cancelled) setState('ready');
         });
         payment.on('loaderror', () => {
-          if (!cancelled) setState('error');
+          if (cancelled) return;
+          setState('error');
+          latest.current.onWalletsAvailable(false);
         });
         payment.mount(cardSlot.current);
         mounted.push(payment);
@@ -171,15 +176,19 @@ export default function StripePayment({
           });
           express.mount(expressSlot);
           mounted.push(express);
+        } else {
+          latest.current.onWalletsAvailable(false);
         }
       })
       .catch(() => {
-        if (!cancelled) setState('error');
+        if (cancelled) return;
+        setState('error');
+        latest.current.onWalletsAvailable(false);
       });
     return () => {
       cancelled = true;
       latest.current.onCollector(null);
-      latest.current.onWalletsAvailable(false);
+      latest.current.onWalletsAvailable(null);
       for (const element of mounted) element.destroy();
       elementsRef.current = null;
       stripeRef.current = null;

@@ -31,7 +31,8 @@ function useChangeAnnouncement(text: string): string {
  * The cart screen (specification section 2 "Cart"): the lines, the number of items, the order
  * summary with 'Checkout', 'Clear cart', and the loading, error and empty states. Changes are
  * optimistic (section 4) and the new count and total are read out by a polite live region.
- * The cart is refetched on every visit (always stale, section 9).
+ * The cart is refetched on every visit (always stale, section 9). The page is at least a screen
+ * high and its skeleton has the loaded layout, so the cart's arrival shifts nothing (issue 13).
  */
 export function CartPage({ destinationOf }: { destinationOf: (code: string) => CartDestination }) {
   const { t } = useTranslation('cart');
@@ -102,8 +103,9 @@ export function CartPage({ destinationOf }: { destinationOf: (code: string) => C
     );
   }
 
+  // At least a screen high: the cart's arrival (lines, summary, or the empty state) moves no footer into view.
   return (
-    <div className="mx-auto max-w-6xl px-4 py-8 sm:px-6 sm:py-12">
+    <div className="mx-auto min-h-screen max-w-6xl px-4 py-8 sm:px-6 sm:py-12">
       <div className="flex flex-wrap items-baseline gap-x-4 gap-y-1">
         <h1
           ref={headingRef}

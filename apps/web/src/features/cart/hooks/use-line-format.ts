@@ -28,6 +28,7 @@ export function useLineFormat() {
   /** The plan's name, e.g. 'Japan eSIM: Unlimited Plus, 1 day'; `destination` in the current language. */
   const name = useCallback(
     (product: Product, destination: string) => {
+      if (product.displayName) return product.displayName;
       const { features } = product;
       const unlimited = features.bundleType === 'unlimited' || features.dataMb === null;
       return planName(

@@ -1,7 +1,6 @@
 import type { Network } from '@esim/contract/catalog';
 import { ChevronDown, Signal } from 'lucide-react';
-import { Collapsible } from 'radix-ui';
-import { useMemo, useState } from 'react';
+import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Flag } from '../../../components/ui/flag.tsx';
 import { useDestinationNames } from '../hooks/use-destination-names.ts';
@@ -61,13 +60,16 @@ export function LocalNetworks({ countryCode, networks }: { countryCode: string; 
 }
 
 /**
- * The covered countries of a regional or Global plan: a collapsible list (Radix Collapsible)
- * of flags and localised names, sorted by name, each with its networks and speeds.
+ * The covered countries of a regional or Global plan: a disclosure (a button with
+ * `aria-expanded`, no UI library: issue 13) showing the flags and localised names, sorted by
+ * name, each with its networks and speeds. The list is rendered only while open, so the
+ * server-rendered page stays small for a Global plan's 100+ countries.
  */
 export function CoverageList({ countries, networks }: { countries: readonly string[]; networks: readonly Network[] }) {
   const { t } = useTranslation('catalog');
   const { nameOf, byCode, lang } = useDestinationNames();
   const [open, setOpen] = useState(false);
+  const listId = useId();
   const rows = useMemo(() => {
     const byCountry = networksByCountry(networks);
     const collator = new Intl.Collator(lang);
@@ -90,13 +92,19 @@ export function CoverageList({ countries, networks }: { countries: readonly stri
         {t('details.coverage.heading')}
       </h2>
       <p className="mt-1 text-sm text-slate-600">{t('details.coverage.intro', { count: rows.length })}</p>
-      <Collapsible.Root open={open} onOpenChange={setOpen} className="mt-4">
-        <Collapsible.Trigger className="inline-flex h-11 items-center gap-2 rounded-xl bg-brand-50 px-4 text-sm font-semibold text-brand-800 hover:bg-brand-100">
+      <div className="mt-4">
+        <button
+          type="button"
+          aria-expanded={open}
+          aria-controls={open ? listId : undefined}
+          onClick={() => setOpen((o) => !o)}
+          className="inline-flex h-11 items-center gap-2 rounded-xl bg-brand-50 px-4 text-sm font-semibold text-brand-800 hover:bg-brand-100"
+        >
           {open ? t('details.coverage.hide') : t('details.coverage.show', { count: rows.length })}
           <ChevronDown aria-hidden="true" className={`size-4 transition-transform ${open ? 'rotate-180' : ''}`} />
-        </Collapsible.Trigger>
-        <Collapsible.Content>
-          <ul className="mt-4 divide-y divide-slate-100">
+        </button>
+        {open && (
+          <ul id={listId} className="mt-4 divide-y divide-slate-100">
             {rows.map((row) => (
               <li key={row.code} className="flex flex-col gap-2 py-3 sm:flex-row sm:items-center sm:justify-between">
                 <span className="flex items-center gap-2.5 font-medium text-ink">
@@ -107,8 +115,8 @@ export function CoverageList({ countries, networks }: { countries: readonly stri
               </li>
             ))}
           </ul>
-        </Collapsible.Content>
-      </Collapsible.Root>
+        )}
+      </div>
     </section>
   );
 }

@@ -2,10 +2,10 @@ import type { Country } from '@esim/contract/catalog';
 import type { Language } from '@esim/contract/languages';
 import { REGION_LABELS, REGION_NAMES, type RegionName } from '@esim/contract/regions';
 import { SearchX } from 'lucide-react';
-import { Tabs } from 'radix-ui';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button.tsx';
+import { LightTabs } from '../../../components/ui/light-tabs.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { DESTINATION_TABS, type DestinationTab } from '../hooks/catalog-state.ts';
 import { matchesDestination } from '../hooks/destination-names.ts';
@@ -78,7 +78,7 @@ interface DestinationBrowserProps {
 
 /**
  * The destination grid of the countries view (`#popular-destinations`): Local / Regional /
- * Global tabs (Radix Tabs, arrow-key navigation), region chips on the local tab filtering by
+ * Global tabs (`LightTabs`: WAI-ARIA tabs, arrow-key navigation, no UI library), region chips on the local tab filtering by
  * `country.region`, and, while the hero search has text, the matching destinations of every
  * type (in the current language and in English).
  */
@@ -177,23 +177,18 @@ export function DestinationBrowser(props: DestinationBrowserProps) {
             )}
           </div>
         ) : (
-          <Tabs.Root value={tab} onValueChange={(v) => onTabChange(v as DestinationTab)} className="mt-6">
-            <Tabs.List
-              aria-label={t('destinations.tabsLabel')}
-              className="grid w-full grid-cols-3 gap-1 rounded-2xl bg-slate-200/70 p-1 sm:inline-grid sm:w-auto"
-            >
-              {DESTINATION_TABS.map((value) => (
-                <Tabs.Trigger
-                  key={value}
-                  value={value}
-                  className="h-10 rounded-xl px-5 text-sm font-semibold text-slate-700 transition hover:text-ink data-[state=active]:bg-white data-[state=active]:text-brand-800 data-[state=active]:shadow-sm"
-                >
-                  {t(`destinations.tabs.${value}`)}
-                </Tabs.Trigger>
-              ))}
-            </Tabs.List>
-            {DESTINATION_TABS.map((value) => (
-              <Tabs.Content key={value} value={value} className="mt-5 focus-visible:outline-offset-4">
+          <LightTabs
+            value={tab}
+            onValueChange={onTabChange}
+            tabs={DESTINATION_TABS.map((value) => ({ value, label: t(`destinations.tabs.${value}`) }))}
+            label={t('destinations.tabsLabel')}
+            className="mt-6"
+            listClassName="grid w-full grid-cols-3 gap-1 rounded-2xl bg-slate-200/70 p-1 sm:inline-grid sm:w-auto"
+            tabClassName="h-10 rounded-xl px-5 text-sm font-semibold text-slate-700 transition hover:text-ink data-[state=active]:bg-white data-[state=active]:text-brand-800 data-[state=active]:shadow-sm"
+            panelClassName="mt-5 focus-visible:outline-offset-4"
+          >
+            {(value) => (
+              <>
                 <p className="mb-4 text-sm text-slate-600">{t(`destinations.tabHints.${value}`)}</p>
                 {value === 'local' && <RegionChips lang={lang} region={region} onChange={onRegionChange} />}
                 {isPending ? (
@@ -207,9 +202,9 @@ export function DestinationBrowser(props: DestinationBrowserProps) {
                     limit={value === 'local' && !region ? INITIAL_TILES : Infinity}
                   />
                 )}
-              </Tabs.Content>
-            ))}
-          </Tabs.Root>
+              </>
+            )}
+          </LightTabs>
         )}
       </div>
     </section>

@@ -23,13 +23,14 @@ export function productNameFacts(product: Product, destination: string): PlanNam
  * (`@esim/contract/plan-name`, issue 13), e.g. 'Japan eSIM: Unlimited Plus, 1 day': the plan
  * page's heading and title, and the name a plan card's controls say (for `plan-card.tsx`).
  * The destination's name comes from the destination list, so it matches the country pages and
- * the server's titles. Safe in the server's render (no browser globals).
+ * the server's titles. The admin's display name, when set, is used as written. Safe in the
+ * server's render (no browser globals).
  */
 export function usePlanName(): (product: Product) => string {
   const lang = useCatalogLanguage();
   const { nameOf } = useDestinationNames();
   return useCallback(
-    (product: Product) => planName(productNameFacts(product, nameOf(product.countryCode)), lang),
+    (product: Product) => product.displayName || planName(productNameFacts(product, nameOf(product.countryCode)), lang),
     [lang, nameOf],
   );
 }
