@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { LANGUAGE_CODES } from './languages.ts';
 import { cardBrand, cardDigits, cvcLength, isExpired, isLuhnValid } from './payment-card.ts';
-import { INVALID_CHARACTERS, singleLineText } from './text.ts';
+import { singleLineText } from './text.ts';
 
 /**
  * Checkout shapes (specification section 3 "Checkout form"; DESIGN.md sections 3 and 4). The
@@ -11,21 +11,7 @@ import { INVALID_CHARACTERS, singleLineText } from './text.ts';
  * follow the text rules of `text.ts` (no control characters, line breaks or lone surrogates).
  */
 
-/** Validation message keys; the storefront has a translation for each. */
-export const CHECKOUT_ERROR_KEYS = [
-  'required',
-  'tooLong',
-  'email',
-  'phone',
-  'cardNumber',
-  'expiryMonth',
-  'expiryYear',
-  'expired',
-  'cvc',
-  'terms',
-  INVALID_CHARACTERS,
-] as const;
-export type CheckoutErrorKey = (typeof CHECKOUT_ERROR_KEYS)[number];
+export { CHECKOUT_ERROR_KEYS, type CheckoutErrorKey } from './checkout-errors.ts';
 
 /** A required single-line text field of at most `max` characters. */
 const text = (max: number) => singleLineText().min(1, 'required').max(max, 'tooLong');
@@ -65,15 +51,24 @@ export type BillingAddress = z.infer<typeof billingAddressSchema>;
 export const cardDetailsSchema = z
   .object({
     cardholderName: text(120),
-    cardNumber: z
+    cardNumber: z.string().refine((v) => {
+      const digits = cardDigits(v);
+      return digits !== null && isLuhnValid(digits);
+    }, 'cardNumber'),
+    expiryMonth: z.coerce
+      .number({ error: 'expiryMonth' })
+      .int('expiryMonth')
+      .min(1, 'expiryMonth')
+      .max(12, 'expiryMonth'),
+    expiryYear: z.coerce
+      .number({ error: 'expiryYear' })
+      .int('expiryYear')
+      .min(2000, 'expiryYear')
+      .max(2100, 'expiryYear'),
+    cvv: z
       .string()
-      .refine((v) => {
-        const digits = cardDigits(v);
-        return digits !== null && isLuhnValid(digits);
-      }, 'cardNumber'),
-    expiryMonth: z.coerce.number({ error: 'expiryMonth' }).int('expiryMonth').min(1, 'expiryMonth').max(12, 'expiryMonth'),
-    expiryYear: z.coerce.number({ error: 'expiryYear' }).int('expiryYear').min(2000, 'expiryYear').max(2100, 'expiryYear'),
-    cvv: z.string().trim().regex(/^\d{3,4}$/, 'cvc'),
+      .trim()
+      .regex(/^\d{3,4}$/, 'cvc'),
   })
   .superRefine((card, ctx) => {
     if (isExpired(card.expiryMonth, card.expiryYear)) {
@@ -168,7 +163,8 @@ export const checkoutFormSchema = z
     const check = (schema: z.ZodType, value: unknown, at: string) => {
       const result = schema.safeParse(value);
       if (!result.success) {
-        for (const issue of result.error.issues) ctx.addIssue({ code: 'custom', path: [at, ...issue.path], message: issue.message });
+        for (const issue of result.error.issues)
+          ctx.addIssue({ code: 'custom', path: [at, ...issue.path], message: issue.message });
       }
     };
     if (form.wantsBillingAddress) check(billingAddressSchema, form.billingAddress, 'billingAddress');

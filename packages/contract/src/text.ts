@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { INVALID_CHARACTERS } from './checkout-errors.ts';
 
 /**
  * Text rules for every free-text field a person fills in (names, address lines, search text,
@@ -19,12 +20,8 @@ import { z } from 'zod';
  * fields (messages) keep LF and CR.
  */
 
-/**
- * Message of a refused character: a stable key like the checkout's (`required`, `tooLong`), which
- * the storefront translates (`checkout:errors.invalidCharacters`, `payment:errors.invalidCharacters`)
- * and the API returns as `<field>: invalidCharacters`.
- */
-export const INVALID_CHARACTERS = 'invalidCharacters';
+/** The key of a refused character (`checkout:errors.invalidCharacters`, `payment:errors.invalidCharacters`); the API returns `<field>: invalidCharacters`. */
+export { INVALID_CHARACTERS };
 
 /**
  * Text of one line: no C0 control but TAB, no DEL or C1 control, no U+2028/U+2029, no U+FFFE/U+FFFF,

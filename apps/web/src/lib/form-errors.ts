@@ -1,4 +1,4 @@
-import { CHECKOUT_ERROR_KEYS, type CheckoutErrorKey } from '@esim/contract/checkout';
+import { CHECKOUT_ERROR_KEYS, type CheckoutErrorKey } from '@esim/contract/checkout-errors';
 
 /**
  * Field messages of the store's forms (checkout, portal top-up): the contract's message keys

@@ -15,18 +15,14 @@ import {
 } from 'lucide-react';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
 import { Link } from 'wouter';
 import { Button } from '../../components/ui/button.tsx';
 import { apiFetch } from '../../lib/api-client.ts';
 import { readApiError } from '../../lib/api-error.ts';
 import { cn } from '../../lib/cn.ts';
+import { showToast } from '../../lib/toast.ts';
 import { CONTACT } from '../layout/footer.tsx';
 import { usePageMeta } from '../page-meta.tsx';
-
-/** Toast durations of specification section 9. */
-const SUCCESS_TOAST_MS = 3000;
-const ERROR_TOAST_MS = 4000;
 
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 /** The contract's limits (`@esim/contract/support`, not imported: it would bring the admin shapes). */
@@ -275,9 +271,8 @@ function ContactForm() {
           ...(language ? { language } : {}),
         },
       });
-      toast.success(t('support.form.toast.successTitle'), {
+      void showToast('success', t('support.form.toast.successTitle'), {
         description: t('support.form.toast.successBody'),
-        duration: SUCCESS_TOAST_MS,
       });
       setReference(answer.reference);
       setValues(EMPTY);
@@ -296,7 +291,7 @@ function ContactForm() {
         const { unit, count } = waitOf(info.retryAfterS ?? 3600);
         description = t('support.form.toast.rateLimitedBody', { wait: t(`support.form.wait.${unit}`, { count }) });
       }
-      toast.error(t('support.form.toast.errorTitle'), { description, duration: ERROR_TOAST_MS });
+      void showToast('error', t('support.form.toast.errorTitle'), { description });
     } finally {
       setSending(false);
     }

@@ -78,9 +78,9 @@ interface DestinationBrowserProps {
 
 /**
  * The destination grid of the countries view (`#popular-destinations`): Local / Regional /
- * Global tabs (`LightTabs`: WAI-ARIA tabs, arrow-key navigation, no UI library), region chips on the local tab filtering by
- * `country.region`, and, while the hero search has text, the matching destinations of every
- * type (in the current language and in English).
+ * Global tabs (`LightTabs`: WAI-ARIA tabs with arrow keys, no UI library: issue 13), region
+ * chips on the local tab filtering by `country.region`, and, while the hero search has text,
+ * the matching destinations of every type (in the current language and in English).
  */
 export function DestinationBrowser(props: DestinationBrowserProps) {
   const {

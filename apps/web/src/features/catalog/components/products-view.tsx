@@ -2,10 +2,9 @@ import type { Country, Product } from '@esim/contract/catalog';
 import { ChevronDown } from 'lucide-react';
 import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button.tsx';
 import { cn } from '../../../lib/cn.ts';
-import { ERROR_TOAST_MS } from '../../../lib/toast.ts';
+import { showToast } from '../../../lib/toast.ts';
 import type { CatalogueQueryResult } from '../api/use-last-known.ts';
 import { type PlanFilters, hasActiveFilters } from '../hooks/catalog-state.ts';
 import { applyPlanFilters, groupPlans } from '../hooks/plan-filters.ts';
@@ -57,11 +56,8 @@ export function ProductsView({
   const { isError, isFallback, error, errorUpdatedAt } = products;
   useEffect(() => {
     if ((isError || isFallback) && error) {
-      toast.error(t('toast.loadError.title'), {
-        id: 'products-load-error',
-        description: error.message,
-        duration: ERROR_TOAST_MS,
-      });
+      // Through `showToast`: the toast library loads on this first toast, not with the page (issue 13).
+      void showToast('error', t('toast.loadError.title'), { id: 'products-load-error', description: error.message });
     }
   }, [isError, isFallback, error, errorUpdatedAt, t]);
 

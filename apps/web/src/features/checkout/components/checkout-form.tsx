@@ -1,5 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { checkoutFormSchema } from '@esim/contract/checkout';
 import { formatPrice } from '@esim/contract/format';
 import type { Language } from '@esim/contract/languages';
 import { CircleAlert, Loader2, Lock } from 'lucide-react';
@@ -38,8 +36,38 @@ const FIELD_ORDER: readonly CheckoutFieldPath[] = [
   'acceptTerms',
 ];
 
-/** The contract's form schema checks the raw values; the mapping to requests trims them. */
-const schemaResolver = zodResolver(checkoutFormSchema, undefined, { raw: true }) as unknown as Resolver<CheckoutFormValues>;
+let schemaResolverLoad: Promise<Resolver<CheckoutFormValues>> | undefined;
+
+/**
+ * The contract's form schema as a resolver (it checks the raw values; the mapping to requests
+ * trims them). Loaded (zod, the resolver) on the form's first focus or validation, not before
+ * the first paint (issue 13); a failed download is tried again on the next call.
+ */
+function loadSchemaResolver(): Promise<Resolver<CheckoutFormValues>> {
+  const load = (schemaResolverLoad ??= Promise.all([import('@hookform/resolvers/zod'), import('@esim/contract/checkout')]).then(
+    ([{ zodResolver }, { checkoutFormSchema }]) =>
+      zodResolver(checkoutFormSchema, undefined, { raw: true }) as unknown as Resolver<CheckoutFormValues>,
+  ));
+  load.catch(() => {
+    if (schemaResolverLoad === load) schemaResolverLoad = undefined;
+  });
+  return load;
+}
+
+/**
+ * {@link loadSchemaResolver}'s resolver; when it cannot be downloaded (a weak connection) the
+ * values pass as they are and the server checks them with the same schema (its field errors
+ * show next to the fields).
+ */
+const schemaResolver: Resolver<CheckoutFormValues> = async (values, context, options) => {
+  let resolve: Resolver<CheckoutFormValues>;
+  try {
+    resolve = await loadSchemaResolver();
+  } catch {
+    return { values, errors: {} };
+  }
+  return resolve(values, context, options);
+};
 
 /** How the form validates now: without the store's card fields (Stripe's Payment Element, a wallet). */
 type ValidationContext = Pick<CardValidation, 'skipCard'>;
@@ -141,6 +169,7 @@ export function CheckoutForm({ totalCents, countries, language, blocked, onPaid,
           setInvalidCount(0);
           void handleSubmit((values) => submit(values), onInvalid)(event);
         }}
+        onFocusCapture={() => void loadSchemaResolver().catch(() => undefined)}
         className="min-w-0 space-y-6"
       >
         <p className="text-sm text-slate-600">{t('form.requiredNote')}</p>
