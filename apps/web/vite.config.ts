@@ -1,6 +1,7 @@
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig } from 'vite';
+import { chunkGroup } from './vite-chunks.ts';
 import { precompress } from './vite-precompress.ts';
 import { sonnerStylesheet } from './vite-sonner-stylesheet.ts';
 
@@ -24,6 +25,7 @@ export default defineConfig(({ isSsrBuild }) => ({
         chunkSizeWarningLimit: 400,
         manifest: true,
         modulePreload: { polyfill: false },
+        rolldownOptions: { output: { codeSplitting: { groups: [{ name: chunkGroup }] } } },
       },
   ssr: { noExternal: true },
   server: {

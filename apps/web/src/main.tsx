@@ -1,42 +1,49 @@
 // First: sets up zod and the style nonce before any other module runs (lib/csp.ts).
 import './lib/csp.ts';
-import { hydrate } from '@tanstack/react-query';
-import { StrictMode } from 'react';
-import { createRoot, hydrateRoot } from 'react-dom/client';
-import { App } from './app/app.tsx';
-import { routeFor } from './app/router.tsx';
-import { initI18n } from './lib/i18n.ts';
-import { createQueryClient } from './lib/query-client.ts';
-import { readSsrState } from './ssr-state.ts';
 import './index.css';
+import { SSR_PRELOAD_ID, SSR_STATE_ID } from './ssr-state.ts';
 
-const root = document.getElementById('root');
-if (!root) throw new Error('Missing #root element');
-
-const ssr = readSsrState();
-if (ssr && root.firstElementChild) {
-  // A server-rendered page (decision record 0022): the texts it was rendered with and the screen's
-  // chunk (modulepreloaded by the page) are ready before hydration, so the first render matches
-  // the HTML and nothing suspends or flashes.
-  const queryClient = createQueryClient();
-  hydrate(queryClient, ssr.queries);
-  await Promise.all([
-    initI18n({ lang: ssr.lang, texts: ssr.texts }),
-    routeFor(window.location.pathname)
-      .page.preload()
-      .catch(() => undefined),
-  ]);
-  hydrateRoot(
-    root,
-    <StrictMode>
-      <App queryClient={queryClient} />
-    </StrictMode>,
-  );
-} else {
-  void initI18n();
-  createRoot(root).render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
-  );
+/**
+ * The browser's entry, kept tiny (issue 13, decision record 0022). On a server-rendered page the
+ * HTML and CSS are painted first; only then does the app's JavaScript start downloading, so on a
+ * slow connection it does not compete with them for bandwidth. The screen's chunks named by the
+ * server (`#ssr-preload`) are preloaded in parallel with the app. A page the browser renders alone
+ * (dev server, client-only screens) loads the app at once.
+ */
+function afterFirstPaint(): Promise<void> {
+  return new Promise((resolve) => {
+    // A frame, then a task: the paint has happened. The timer also covers a hidden tab, which
+    // runs no frames.
+    const fallback = setTimeout(resolve, 200);
+    requestAnimationFrame(() =>
+      setTimeout(() => {
+        clearTimeout(fallback);
+        resolve();
+      }, 0),
+    );
+  });
 }
+
+/** `<link rel="modulepreload">` for the chunks the server named: fetched now, run when imported. */
+function preloadScreen(): void {
+  const list = document.getElementById(SSR_PRELOAD_ID)?.textContent;
+  if (!list) return;
+  try {
+    for (const href of JSON.parse(list) as unknown[]) {
+      if (typeof href !== 'string' || !href.startsWith('/assets/')) continue;
+      const link = document.createElement('link');
+      link.rel = 'modulepreload';
+      link.crossOrigin = '';
+      link.href = href;
+      document.head.append(link);
+    }
+  } catch {
+    // A malformed list only loses the head start.
+  }
+}
+
+if (document.getElementById(SSR_STATE_ID)) {
+  await afterFirstPaint();
+  preloadScreen();
+}
+await import('./boot.tsx');

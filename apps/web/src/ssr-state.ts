@@ -5,6 +5,9 @@ import type { InitialTexts } from './lib/i18n-texts.ts';
 /** The `id` of the `<script type="application/json">` that carries a server-rendered page's state. */
 export const SSR_STATE_ID = 'ssr-state';
 
+/** The `id` of the `<script type="application/json">` listing the screen's chunks to preload (`/assets/...` URLs). */
+export const SSR_PRELOAD_ID = 'ssr-preload';
+
 /**
  * What a server-rendered page hands to the browser so that hydration renders exactly the same
  * markup (decision record 0022): the language and the texts of the namespaces the render used,

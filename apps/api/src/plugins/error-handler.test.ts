@@ -32,10 +32,31 @@ function apiError(res: { headers: Record<string, unknown>; body: string }) {
 
 /** [what, request, status, code, field, message pattern] */
 const cases: [string, InjectOptions, number, string, string | undefined, RegExp][] = [
-  ['a malformed percent-encoding in the path', { method: 'GET', url: '/api/products/%ZZ' }, 400, 'bad_url', 'path', /URL path/i],
-  ['a percent-encoding that is not UTF-8', { method: 'GET', url: '/api/orders/%C0%80' }, 400, 'bad_url', 'path', /URL path/i],
+  [
+    'a malformed percent-encoding in the path',
+    { method: 'GET', url: '/api/products/%ZZ' },
+    400,
+    'bad_url',
+    'path',
+    /URL path/i,
+  ],
+  [
+    'a percent-encoding that is not UTF-8',
+    { method: 'GET', url: '/api/orders/%C0%80' },
+    400,
+    'bad_url',
+    'path',
+    /URL path/i,
+  ],
   ['a bad URL under the docs', { method: 'GET', url: '/api/docs/%ZZ' }, 400, 'bad_url', 'path', /URL path/i],
-  ['a bad URL on an unknown /api path', { method: 'GET', url: '/api/nothing-here/%E0%A4%A' }, 400, 'bad_url', 'path', /URL path/i],
+  [
+    'a bad URL on an unknown /api path',
+    { method: 'GET', url: '/api/nothing-here/%E0%A4%A' },
+    400,
+    'bad_url',
+    'path',
+    /URL path/i,
+  ],
   [
     'a path parameter over 100 characters',
     { method: 'GET', url: `/api/products/${'9'.repeat(150)}` },
@@ -52,8 +73,22 @@ const cases: [string, InjectOptions, number, string, string | undefined, RegExp]
     'path',
     /100 characters/,
   ],
-  ['malformed JSON', { method: 'POST', url: '/api/cart', headers: json, payload: '{"productId": 1,' }, 400, 'invalid_json', 'body', /not valid JSON/],
-  ['an empty JSON body', { method: 'POST', url: '/api/cart', headers: json, payload: '' }, 400, 'invalid_json', 'body', /empty/],
+  [
+    'malformed JSON',
+    { method: 'POST', url: '/api/cart', headers: json, payload: '{"productId": 1,' },
+    400,
+    'invalid_json',
+    'body',
+    /not valid JSON/,
+  ],
+  [
+    'an empty JSON body',
+    { method: 'POST', url: '/api/cart', headers: json, payload: '' },
+    400,
+    'invalid_json',
+    'body',
+    /empty/,
+  ],
   [
     'a JSON body with __proto__',
     { method: 'POST', url: '/api/cart', headers: json, payload: '{"productId":1,"__proto__":{"admin":true}}' },
@@ -64,7 +99,12 @@ const cases: [string, InjectOptions, number, string, string | undefined, RegExp]
   ],
   [
     'a body over the route limit',
-    { method: 'POST', url: '/api/cart', headers: json, payload: JSON.stringify({ productId: 1, pad: 'x'.repeat(5_000) }) },
+    {
+      method: 'POST',
+      url: '/api/cart',
+      headers: json,
+      payload: JSON.stringify({ productId: 1, pad: 'x'.repeat(5_000) }),
+    },
     413,
     'payload_too_large',
     'body',
@@ -72,7 +112,12 @@ const cases: [string, InjectOptions, number, string, string | undefined, RegExp]
   ],
   [
     'a body over the app limit',
-    { method: 'POST', url: '/api/nothing-here', headers: json, payload: JSON.stringify({ pad: 'x'.repeat(1_100_000) }) },
+    {
+      method: 'POST',
+      url: '/api/nothing-here',
+      headers: json,
+      payload: JSON.stringify({ pad: 'x'.repeat(1_100_000) }),
+    },
     413,
     'payload_too_large',
     'body',
@@ -80,7 +125,12 @@ const cases: [string, InjectOptions, number, string, string | undefined, RegExp]
   ],
   [
     'an unsupported media type',
-    { method: 'POST', url: '/api/cart', headers: { ...SESSION, 'content-type': 'application/xml' }, payload: '<cart/>' },
+    {
+      method: 'POST',
+      url: '/api/cart',
+      headers: { ...SESSION, 'content-type': 'application/xml' },
+      payload: '<cart/>',
+    },
     415,
     'unsupported_media_type',
     'Content-Type',
@@ -88,7 +138,12 @@ const cases: [string, InjectOptions, number, string, string | undefined, RegExp]
   ],
   [
     'an empty Content-Type',
-    { method: 'POST', url: '/api/checkout', headers: { ...SESSION, 'idempotency-key': 'key-12345678', 'content-type': '' }, payload: 'x' },
+    {
+      method: 'POST',
+      url: '/api/checkout',
+      headers: { ...SESSION, 'idempotency-key': 'key-12345678', 'content-type': '' },
+      payload: 'x',
+    },
     415,
     'unsupported_media_type',
     'Content-Type',
@@ -96,7 +151,12 @@ const cases: [string, InjectOptions, number, string, string | undefined, RegExp]
   ],
   [
     'a malformed Content-Type',
-    { method: 'POST', url: '/api/cart', headers: { ...SESSION, 'content-type': 'application/json, text/plain' }, payload: '{}' },
+    {
+      method: 'POST',
+      url: '/api/cart',
+      headers: { ...SESSION, 'content-type': 'application/json, text/plain' },
+      payload: '{}',
+    },
     415,
     'unsupported_media_type',
     'Content-Type',
@@ -127,8 +187,22 @@ const cases: [string, InjectOptions, number, string, string | undefined, RegExp]
     /Content-Type/,
   ],
   ['an unknown /api path', { method: 'GET', url: '/api/nothing-here' }, 404, 'not_found', undefined, /No route/],
-  ['a method the path does not have', { method: 'DELETE', url: '/api/products' }, 404, 'not_found', undefined, /No route/],
-  ['a NUL byte in a docs asset path', { method: 'GET', url: '/api/docs/static/%00' }, 403, 'forbidden', undefined, /not allowed/],
+  [
+    'a method the path does not have',
+    { method: 'DELETE', url: '/api/products' },
+    404,
+    'not_found',
+    undefined,
+    /No route/,
+  ],
+  [
+    'a NUL byte in a docs asset path',
+    { method: 'GET', url: '/api/docs/static/%00' },
+    403,
+    'forbidden',
+    undefined,
+    /not allowed/,
+  ],
 ];
 
 describe('requests refused by Fastify itself (router, body parser) answer the API error body', () => {
@@ -176,8 +250,14 @@ describe('the error handler in isolation', () => {
         const map = new Map<unknown, unknown>();
         return { get: (k: unknown) => map.get(k) ?? null, set: (k: unknown, v: unknown) => void map.set(k, v) };
       },
-      deriveConstraint: (req: { headers: Record<string, unknown> }, _ctx: unknown, done: (err: Error | null, value?: unknown) => void) =>
-        req.headers['x-tenant'] === 'fail' ? done(new Error('tenant lookup failed: secret-db-host:5432')) : done(null, req.headers['x-tenant']),
+      deriveConstraint: (
+        req: { headers: Record<string, unknown> },
+        _ctx: unknown,
+        done: (err: Error | null, value?: unknown) => void,
+      ) =>
+        req.headers['x-tenant'] === 'fail'
+          ? done(new Error('tenant lookup failed: secret-db-host:5432'))
+          : done(null, req.headers['x-tenant']),
       mustMatchWhenDerived: false,
       validate: () => true,
     };
@@ -201,7 +281,9 @@ describe('the error handler in isolation', () => {
     });
     app.get('/tenant', { constraints: { tenant: 'a' } }, async () => 'ok');
     app.get('/conflict', async () => {
-      throw Object.assign(new ConflictError('This cart was paid as order ORD-7K3F9Q2X4M.', 'cart_checked_out'), { orderNumber: 'ORD-7K3F9Q2X4M' });
+      throw Object.assign(new ConflictError('This cart was paid as order ORD-7K3F9Q2X4M.', 'cart_checked_out'), {
+        orderNumber: 'ORD-7K3F9Q2X4M',
+      });
     });
     await app.ready();
   });
@@ -213,7 +295,10 @@ describe('the error handler in isolation', () => {
     for (const url of ['/boom', '/boom-503']) {
       const res = await app.inject({ method: 'GET', url });
       expect(res.statusCode).toBe(500);
-      expect(apiError(res)).toEqual({ code: 'internal_error', message: 'Something went wrong on our side. Please try again.' });
+      expect(apiError(res)).toEqual({
+        code: 'internal_error',
+        message: 'Something went wrong on our side. Please try again.',
+      });
       expect(res.body).not.toMatch(/secret|hunter2|at .*\.ts/);
     }
     expect(logged.join('\n')).toContain('hunter2');
@@ -229,7 +314,11 @@ describe('the error handler in isolation', () => {
   it('answers domain errors with their status, code, field and order number', async () => {
     const res = await app.inject({ method: 'GET', url: '/conflict' });
     expect(res.statusCode).toBe(409);
-    expect(apiError(res)).toEqual({ code: 'cart_checked_out', message: 'This cart was paid as order ORD-7K3F9Q2X4M.', orderNumber: 'ORD-7K3F9Q2X4M' });
+    expect(apiError(res)).toEqual({
+      code: 'cart_checked_out',
+      message: 'This cart was paid as order ORD-7K3F9Q2X4M.',
+      orderNumber: 'ORD-7K3F9Q2X4M',
+    });
   });
 
   it("replaces other libraries' codes with the API's snake_case codes, keeping the 4xx status", async () => {
@@ -271,7 +360,9 @@ describe('malformed HTTP that never becomes a request (clientErrorHandler)', () 
   function parse(answer: string): { status: number; headers: Record<string, unknown>; body: string } {
     const [head = '', body = ''] = answer.split('\r\n\r\n');
     const [statusLine = '', ...lines] = head.split('\r\n');
-    const headers = Object.fromEntries(lines.map((l) => [l.slice(0, l.indexOf(':')).toLowerCase(), l.slice(l.indexOf(':') + 1).trim()]));
+    const headers = Object.fromEntries(
+      lines.map((l) => [l.slice(0, l.indexOf(':')).toLowerCase(), l.slice(l.indexOf(':') + 1).trim()]),
+    );
     return { status: Number(statusLine.split(' ')[1]), headers, body };
   }
 

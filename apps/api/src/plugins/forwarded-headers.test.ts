@@ -17,18 +17,30 @@ import { checkoutBody, client, createOrdersTestApp, newKey, newSession } from '.
  */
 
 const EVIL = 'evil.example';
-const spoofed = { host: EVIL, 'x-forwarded-host': EVIL, 'x-forwarded-proto': 'https', 'x-forwarded-for': '198.51.100.7' };
+const spoofed = {
+  host: EVIL,
+  'x-forwarded-host': EVIL,
+  'x-forwarded-proto': 'https',
+  'x-forwarded-for': '198.51.100.7',
+};
 
 /** A storefront build with just an `index.html`, so that page metadata is rendered. */
 function fakeWebDist(): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'web-dist-'));
-  fs.writeFileSync(path.join(dir, 'index.html'), '<!doctype html><html lang="en"><head><!--app-head--></head><body></body></html>');
+  fs.writeFileSync(
+    path.join(dir, 'index.html'),
+    '<!doctype html><html lang="en"><head><!--app-head--></head><body></body></html>',
+  );
   return dir;
 }
 
 async function storefront(env: NodeJS.ProcessEnv): Promise<{ app: FastifyInstance; close(): Promise<void> }> {
   const database = await openTestDatabase();
-  const { app, services } = await buildApp({ config: testConfig({ WEB_DIST: fakeWebDist(), ...env }), database, serveWeb: true });
+  const { app, services } = await buildApp({
+    config: testConfig({ WEB_DIST: fakeWebDist(), ...env }),
+    database,
+    serveWeb: true,
+  });
   await services.catalog.ensureSeeded();
   await app.ready();
   return {
@@ -78,17 +90,27 @@ describe('absolute URLs come from PUBLIC_URL, never from request headers', () =>
     try {
       const api = client(ctx.app);
       const session = newSession();
-      const products = (await ctx.app.inject({ method: 'GET', url: '/api/products?country=TR' })).json<ProductsResponse>().products;
+      const products = (
+        await ctx.app.inject({ method: 'GET', url: '/api/products?country=TR' })
+      ).json<ProductsResponse>().products;
       await api.addToCart(session, products[0]!.productId);
       const res = await ctx.app.inject({
         method: 'POST',
         url: '/api/checkout',
-        headers: { ...spoofed, 'content-type': 'application/json', 'x-session-id': session, 'idempotency-key': newKey() },
+        headers: {
+          ...spoofed,
+          'content-type': 'application/json',
+          'x-session-id': session,
+          'idempotency-key': newKey(),
+        },
         payload: JSON.stringify(checkoutBody({ method: 'card', token: await api.cardToken() })),
       });
       expect(res.statusCode, res.body).toBe(201);
       await ctx.services.jobs.runUntilIdle();
-      const [order] = await ctx.database.db.select().from(orders).where(eq(orders.orderNumber, res.json<CheckoutResponse>().orderNumber));
+      const [order] = await ctx.database.db
+        .select()
+        .from(orders)
+        .where(eq(orders.orderNumber, res.json<CheckoutResponse>().orderNumber));
       const [mail] = await ctx.database.db.select().from(emailMessages).where(eq(emailMessages.orderId, order!.id));
       expect(mail!.html).toContain('https://shop.test/portal#token=');
       expect(mail!.html + mail!.text).not.toContain(EVIL);
@@ -133,7 +155,9 @@ describe('X-Forwarded-For is believed only from TRUST_PROXY', () => {
   });
 
   it('uses the forwarded client address from a trusted proxy, so clients behind it are limited one by one', async () => {
-    const ctx = await createOrdersTestApp({ env: { PORTAL_RATE_LIMIT_PER_MINUTE: '3', TRUST_PROXY: '127.0.0.1, 10.0.0.0/8' } });
+    const ctx = await createOrdersTestApp({
+      env: { PORTAL_RATE_LIMIT_PER_MINUTE: '3', TRUST_PROXY: '127.0.0.1, 10.0.0.0/8' },
+    });
     try {
       expect(await statuses(ctx.app, 6, '10.1.2.3')).toEqual(Array(6).fill(401));
       const seen = await ctx.app.inject({

@@ -162,7 +162,12 @@ describe('Content-Security-Policy', () => {
   });
 
   it('pins the e-mail preview inline styles by hash, with no script at all', async () => {
-    for (const url of ['/email-preview', '/email-preview/order-confirmation/en', '/email-preview/topup-receipt/de', '/email-preview/password-reset/fr']) {
+    for (const url of [
+      '/email-preview',
+      '/email-preview/order-confirmation/en',
+      '/email-preview/topup-receipt/de',
+      '/email-preview/password-reset/fr',
+    ]) {
       const res = await app.inject({ method: 'GET', url });
       expect(res.statusCode).toBe(200);
       const csp = expectStrictPolicy(res);
@@ -254,18 +259,24 @@ describe('payment pages with Stripe', () => {
     },
   );
 
-  it.each(['/', '/cart', '/checkout/success', '/portal', '/order-confirmation/ORD-ABCDEFGHJKLM', '/api/health', '/api/checkout-x', '/v3/'])(
-    'keeps the base policy on %s',
-    async (url) => {
-      const res = await stripeApp.inject({ method: 'GET', url });
-      const csp = expectStrictPolicy(res);
-      expect(csp.get('script-src')).toEqual(["'self'"]);
-      expect(csp.get('connect-src')).toEqual(["'self'"]);
-      expect(csp.has('frame-src')).toBe(false);
-      expect(String(res.headers['content-security-policy'])).not.toContain(FAKE);
-      expect(res.headers['permissions-policy']).toContain('payment=()');
-    },
-  );
+  it.each([
+    '/',
+    '/cart',
+    '/checkout/success',
+    '/portal',
+    '/order-confirmation/ORD-ABCDEFGHJKLM',
+    '/api/health',
+    '/api/checkout-x',
+    '/v3/',
+  ])('keeps the base policy on %s', async (url) => {
+    const res = await stripeApp.inject({ method: 'GET', url });
+    const csp = expectStrictPolicy(res);
+    expect(csp.get('script-src')).toEqual(["'self'"]);
+    expect(csp.get('connect-src')).toEqual(["'self'"]);
+    expect(csp.has('frame-src')).toBe(false);
+    expect(String(res.headers['content-security-policy'])).not.toContain(FAKE);
+    expect(res.headers['permissions-policy']).toContain('payment=()');
+  });
 
   it('does not widen a POST to a payment path', async () => {
     const res = await stripeApp.inject({ method: 'POST', url: '/checkout', payload: {} });

@@ -299,23 +299,25 @@ describe('ServerRenderer page', () => {
     expect(links).toEqual([
       '<link rel="stylesheet" crossorigin href="/assets/country-C.css">',
       '<link rel="stylesheet" crossorigin href="/assets/plans-P.css">',
-      '<link rel="modulepreload" crossorigin href="/assets/country-C.js">',
-      '<link rel="modulepreload" crossorigin href="/assets/plans-P.js">',
-      '<link rel="modulepreload" crossorigin href="/assets/flag-F.js">',
     ]);
+    // The chunks go to the list the browser preloads once the page is painted.
+    expect(JSON.parse(page.preloadJson)).toEqual(['/assets/country-C.js', '/assets/plans-P.js', '/assets/flag-F.js']);
     // Nothing the entry loads already, and no dynamic import.
-    for (const loaded of ['index-E', 'react-R', 'shared-S', 'tiny-T', 'chat-X'])
+    for (const loaded of ['index-E', 'react-R', 'shared-S', 'tiny-T', 'chat-X']) {
       expect(page.head).not.toContain(loaded);
+      expect(page.preloadJson).not.toContain(loaded);
+    }
   });
 
   it('preloads nothing for a screen inside the entry, or one the manifest does not know', async () => {
-    expect((await pageOf('<main>x</main>', '_shared.js')).head).toBe('');
-    expect((await pageOf('<main>x</main>', 'src/app/routes/unknown.tsx')).head).toBe('');
+    expect((await pageOf('<main>x</main>', '_shared.js')).preloadJson).toBe('[]');
+    expect((await pageOf('<main>x</main>', 'src/app/routes/unknown.tsx')).preloadJson).toBe('[]');
     const home = await pageOf('<main>x</main>', 'src/app/routes/home.tsx');
-    expect(home.head).toBe('<link rel="modulepreload" crossorigin href="/assets/home-H.js">');
+    expect(home.head).toBe('');
+    expect(home.preloadJson).toBe('["/assets/home-H.js"]');
   });
 
-  it('moves the leading <link> resource hints from the markup to the head, after the preloads', async () => {
+  it('moves the leading <link> resource hints from the markup to the head', async () => {
     const hints =
       '<link rel="preload" href="/fonts/a.woff2" as="font" crossorigin=""/><link rel="preconnect" href="https://x.example">';
     const page = await pageOf(
@@ -323,7 +325,7 @@ describe('ServerRenderer page', () => {
       'src/app/routes/home.tsx',
     );
     expect(page.body).toBe('<header><link rel="icon" href="/in-body"></header><main>x</main>');
-    expect(page.head).toBe(`<link rel="modulepreload" crossorigin href="/assets/home-H.js">\n    ${hints}`);
+    expect(page.head).toBe(hints);
     // A page without hints keeps its markup whole.
     const plain = await pageOf('<main><link rel="x" href="/y"></main>', 'src/app/routes/unknown.tsx');
     expect(plain.body).toBe('<main><link rel="x" href="/y"></main>');

@@ -26,8 +26,14 @@ export interface ManifestEntry {
 export interface SsrPage {
   /** Markup of `#root`, without the resource hints React puts first (they go to `head`). */
   body: string;
-  /** `<link rel="modulepreload">` of the screen's chunks and the resource hints of the render. */
+  /** `<link rel="stylesheet">` of the screen's CSS and the resource hints of the render. */
   head: string;
+  /**
+   * The screen's chunks (`/assets/...`), JSON escaped for the `#ssr-preload` script: the browser's
+   * entry preloads them once the page is painted (`main.tsx`), so they do not compete with the
+   * HTML and CSS for a slow connection.
+   */
+  preloadJson: string;
   /** The state for hydration, JSON escaped for a `<script type="application/json">`. */
   stateJson: string;
   /** CSP hashes of the `style` attributes in `body` (UI libraries' inline styles). */
@@ -146,16 +152,17 @@ export class ServerRenderer {
     return {
       body,
       styleHashes: styleAttributeHashesOf(body),
-      head: [...this.modulePreloads(module), hints].filter(Boolean).join('\n    '),
+      head: [...this.screenChunks(module).css, hints].filter(Boolean).join('\n    '),
+      preloadJson: jsonForHtml(this.screenChunks(module).js),
       stateJson: jsonForHtml(state),
     };
   }
 
   /**
-   * `<link rel="modulepreload">` of a screen's chunk and the chunks it imports statically, and
-   * `<link rel="stylesheet">` of their CSS, leaving out what the entry (`index.html`) loads already.
+   * A screen's chunk and the chunks it imports statically (their URLs), and `<link rel="stylesheet">`
+   * of their CSS, leaving out what the entry (`index.html`) loads already.
    */
-  private modulePreloads(module: string): string[] {
+  private screenChunks(module: string): { js: string[]; css: string[] } {
     const closure = (keys: string[], skip: Set<string>) => {
       const seen = new Set<string>();
       const visit = (key: string) => {
@@ -172,12 +179,12 @@ export class ServerRenderer {
       new Set(),
     );
     const chunks = [...closure([module], this.entryChunks)].map((key) => this.manifest[key]!);
-    return [
-      ...chunks.flatMap((chunk) =>
+    return {
+      css: chunks.flatMap((chunk) =>
         (chunk.css ?? []).map((css) => `<link rel="stylesheet" crossorigin href="/${css}">`),
       ),
-      ...chunks.map((chunk) => `<link rel="modulepreload" crossorigin href="/${chunk.file}">`),
-    ];
+      js: chunks.map((chunk) => `/${chunk.file}`),
+    };
   }
 
   private entryChunks: Set<string> | undefined;

@@ -100,7 +100,7 @@ function directives(res: LightMyRequestResponse): Map<string, string[]> {
 /** The markup the page's `#root` holds (everything up to the state script). */
 function rootOf(html: string): string {
   const start = html.indexOf('<div id="root">') + '<div id="root">'.length;
-  const end = html.indexOf('</div>\n    <script id="ssr-state"');
+  const end = html.indexOf('</div>\n    <script id="ssr-preload"');
   expect(end).toBeGreaterThan(start);
   return html.slice(start, end);
 }
@@ -256,8 +256,9 @@ describe('server rendering with a stand-in build (no web build needed)', () => {
     expect(markup).not.toContain('<link');
     const head = res.body.slice(0, res.body.indexOf('</head>'));
     expect(head).toContain('<link rel="stylesheet" crossorigin href="/assets/country-C.css">');
-    expect(head).toContain('<link rel="modulepreload" crossorigin href="/assets/country-C.js">');
-    expect(head).toContain('<link rel="modulepreload" crossorigin href="/assets/plans-P.js">');
+    expect(res.body).toContain(
+      '<script id="ssr-preload" type="application/json">["/assets/country-C.js","/assets/plans-P.js"',
+    );
     expect(head).not.toContain('href="/assets/react-R.js"');
     expect(head).toContain(
       '<link rel="preload" href="/fonts/inter.woff2" as="font" type="font/woff2" crossorigin=""/>',
@@ -504,9 +505,8 @@ describe.skipIf(missing.length > 0)(REAL_BUILD_TITLE, () => {
     expect(plans).toBeDefined();
     if (styleAttributes(markup).length > 0) expectStyleAttributesAllowed(res, markup);
     else expect(directives(res).has('style-src-attr')).toBe(false);
-    // The screen's own chunk is preloaded.
-    const head = res.body.slice(0, res.body.indexOf('</head>'));
-    expect(head).toMatch(/<link rel="modulepreload" crossorigin href="\/assets\/country-[\w-]+\.js">/);
+    // The screen's own chunk is named for the browser to preload.
+    expect(res.body).toMatch(/<script id="ssr-preload" type="application\/json">\["\/assets\/country-[\w-]+\.js"/);
   }, 30_000);
 
   it('answers an undecodable page address with the rendered not-found page', async () => {

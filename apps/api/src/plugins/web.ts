@@ -26,6 +26,8 @@ const CLIENT_ONLY_PATH = /^\/(?:admin|setup-admin|auth|profile|portal)(?:\/|$)/;
 
 /** The `id` of the page state's script (`apps/web/src/ssr-state.ts` `SSR_STATE_ID`). */
 const SSR_STATE_ID = 'ssr-state';
+/** The `id` of the screen's chunk list (`apps/web/src/ssr-state.ts` `SSR_PRELOAD_ID`). */
+const SSR_PRELOAD_ID = 'ssr-preload';
 
 const require = (await import('node:module')).createRequire(import.meta.url);
 const flagsRoot = path.join(path.dirname(require.resolve('flag-icons/package.json')), 'flags');
@@ -270,7 +272,8 @@ export async function registerWeb(
       html = html.replace(
         '<div id="root"></div>',
         () =>
-          `<div id="root">${page.body}</div>\n    <script id="${SSR_STATE_ID}" type="application/json">${page.stateJson}</script>`,
+          `<div id="root">${page.body}</div>\n    <script id="${SSR_PRELOAD_ID}" type="application/json">${page.preloadJson}</script>` +
+          `\n    <script id="${SSR_STATE_ID}" type="application/json">${page.stateJson}</script>`,
       );
     }
     reply
