@@ -1,4 +1,4 @@
-import { type Locator, type Page, expect, test } from '@playwright/test';
+import { type Locator, type Page, expect, test } from '../support/test.ts';
 import { attachLogs, clusterState, expectAlternating, upstreamOf, upstreamSequence } from './support.ts';
 
 /**

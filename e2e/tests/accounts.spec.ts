@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { type APIRequestContext, type Locator, type Page, expect, test } from '@playwright/test';
+import { type APIRequestContext, type Locator, type Page, expect, test } from '../support/test.ts';
 import { seriousViolations } from './a11y.ts';
 import { extractPortalToken, waitForMail } from './mail.ts';
 import { freshTotp } from './totp.ts';

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import type { ChatResponse } from '@esim/contract/chat';
 import type { KbArticle, KbArticleResponse, KbListResponse } from '@esim/contract/knowledge-base';
-import { type Locator, type Page, expect, test } from '@playwright/test';
+import { type Locator, type Page, expect, test } from '../support/test.ts';
 import { adminStatePath } from '../support/admin-session.ts';
 import { seriousViolations } from './a11y.ts';
 

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { type APIRequestContext, type Locator, type Page, expect, test } from '@playwright/test';
+import { type APIRequestContext, type Locator, type Page, expect, test } from '../support/test.ts';
 import { adminStatePath } from '../support/admin-session.ts';
 import { MAILBOX_HTTP_URL, type MailboxMessage } from '../support/mailbox-api.ts';
 import { seriousViolations } from './a11y.ts';

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
-import { type Browser, type Page, expect, test } from '@playwright/test';
+import { type Browser, type Page, expect, test } from '../support/test.ts';
 import { adminCredentials, adminStatePath } from '../support/admin-session.ts';
 import { seriousViolations } from './a11y.ts';
 

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { type APIRequestContext, type Page, expect, request as playwrightRequest, test } from '@playwright/test';
+import { type APIRequestContext, type Page, expect, request as playwrightRequest, test } from '../support/test.ts';
 import { adminStatePath } from '../support/admin-session.ts';
 import { seriousViolations } from './a11y.ts';
 

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { type Page, expect, test } from '@playwright/test';
+import { type Page, expect, test } from '../support/test.ts';
 import { adminStatePath } from '../support/admin-session.ts';
 import { seriousViolations } from './a11y.ts';
 

@@ -1,6 +1,6 @@
 import fs from 'node:fs/promises';
 import { randomUUID } from 'node:crypto';
-import { expect, test as setup } from '@playwright/test';
+import { expect, test as setup } from '../support/test.ts';
 import { type AdminCredentials, adminCredentialsPath, adminStatePath } from '../support/admin-session.ts';
 import { adminSetupLinkPath } from '../support/admin-setup-link.ts';
 import { freshTotp } from './totp.ts';

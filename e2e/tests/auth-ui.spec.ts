@@ -8,7 +8,7 @@ import type {
   UserSession,
 } from '@esim/contract/auth';
 import fs from 'node:fs';
-import { type Page, type Route, expect, test } from '@playwright/test';
+import { type Page, type Route, expect, test } from '../support/test.ts';
 import { seriousViolations } from './a11y.ts';
 import { text } from './i18n.ts';
 

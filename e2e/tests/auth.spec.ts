@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { type Page, expect, test } from '@playwright/test';
+import { type Page, expect, test } from '../support/test.ts';
 
 /**
  * Accounts end to end against the real API (issue 9): a traveller registers, signs out and signs

@@ -1,5 +1,5 @@
 import type { ChatRequest, ChatResponse } from '@esim/contract/chat';
-import { type Locator, type Page, type Request, type Route, expect, test } from '@playwright/test';
+import { type Locator, type Page, type Request, type Route, expect, test } from '../support/test.ts';
 import { seriousViolations } from './a11y.ts';
 import { text } from './i18n.ts';
 

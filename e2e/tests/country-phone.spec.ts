@@ -1,4 +1,4 @@
-import { type Page, expect, test } from '@playwright/test';
+import { type Page, expect, test } from '../support/test.ts';
 import { seriousViolations } from './a11y.ts';
 import { text } from './i18n.ts';
 

@@ -1,4 +1,4 @@
-import { type Page, expect, test } from '@playwright/test';
+import { type Page, expect, test } from '../support/test.ts';
 import { visitorWithCart } from './visitor.ts';
 
 /**

@@ -1,4 +1,4 @@
-import { type Page, expect, test } from '@playwright/test';
+import { type Page, expect, test } from '../support/test.ts';
 import { text } from './i18n.ts';
 
 // Issue 13 defects 4, 6 and 7: the links of the page you are on, destination aliases, and the

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { type Page, expect, test } from '@playwright/test';
+import { type Page, expect, test } from '../support/test.ts';
 
 /**
  * Plan names built from the plan's facts, tier included (issue 13 defects 1 and 2), and each

@@ -11,7 +11,7 @@ import type {
   Usage,
 } from '@esim/contract/portal';
 import path from 'node:path';
-import { type Page, type Route, expect, test } from '@playwright/test';
+import { type Page, type Route, expect, test } from '../support/test.ts';
 import { seriousViolations } from './a11y.ts';
 import { text } from './i18n.ts';
 

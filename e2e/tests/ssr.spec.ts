@@ -1,4 +1,4 @@
-import { type Page, expect, test } from '@playwright/test';
+import { type Page, expect, test } from '../support/test.ts';
 
 /**
  * Server rendering of the public pages (issue 13, decision record 0022): the first HTML holds the

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { type Locator, type Page, type Route, expect, test } from '@playwright/test';
+import { type Locator, type Page, type Route, expect, test } from '../support/test.ts';
 import { seriousViolations } from './a11y.ts';
 import { text } from './i18n.ts';
 import { waitForMail } from './mail.ts';

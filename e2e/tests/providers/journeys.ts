@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { type FrameLocator, type Page, expect } from '@playwright/test';
+import { type FrameLocator, type Page, expect } from '../../support/test.ts';
 import { useSession } from '../visitor.ts';
 
 /**

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { type Locator, type Page, expect, test } from '@playwright/test';
+import { type Locator, type Page, expect, test } from '../../support/test.ts';
 import {
   CARDS,
   ESIMGO_FAKE,

@@ -1,5 +1,5 @@
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { Suspense, lazy, useState, useSyncExternalStore } from 'react';
+import { type ReactNode, Suspense, lazy, useEffect, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Spinner } from '../components/ui/spinner.tsx';
 import { CartProvider } from '../features/cart/components/cart-provider.tsx';
@@ -18,16 +18,19 @@ const ChatMount = lazy(() => import('../features/chat/chat-mount.tsx').catch(() 
 const subscribeNever = () => () => {};
 
 /**
- * False in the server's render and during hydration, true once the page is interactive: parts
- * that only the browser needs (toasts, the chat assistant) mount after hydration, so the server
- * never waits for their chunks and the HTML never needs a script to reveal them.
+ * Renders `children` only once the page is interactive: nothing in the server's render and
+ * during hydration, then the children. Parts only the browser needs (toasts, the chat assistant)
+ * mount after hydration, so the server never waits for their chunks and the HTML never needs a
+ * script to reveal them. A leaf of its own: the re-render that follows hydration (the store's
+ * snapshot differs from the server's) touches only these children, not the page.
  */
-function useHydrated(): boolean {
-  return useSyncExternalStore(
+function AfterHydration({ children }: { children: ReactNode }) {
+  const hydrated = useSyncExternalStore(
     subscribeNever,
     () => true,
     () => false,
   );
+  return hydrated ? children : null;
 }
 
 /** First focusable element: jumps over the header to the page's main content. */
@@ -53,7 +56,8 @@ function SkipLink() {
  */
 export function App({ queryClient: given }: { queryClient?: QueryClient } = {}) {
   const [queryClient] = useState(() => given ?? createQueryClient());
-  const hydrated = useHydrated();
+  // `<html data-hydrated>`: the page answers clicks and keys from now on (the browser tests wait for it).
+  useEffect(() => document.documentElement.setAttribute('data-hydrated', ''), []);
   return (
     <QueryClientProvider client={queryClient}>
       <CartProvider>
@@ -68,16 +72,14 @@ export function App({ queryClient: given }: { queryClient?: QueryClient } = {}) 
               </main>
               <Footer />
             </div>
-            {hydrated && (
-              <>
-                <Suspense fallback={null}>
-                  <ChatMount />
-                </Suspense>
-                <Suspense fallback={null}>
-                  <Toaster />
-                </Suspense>
-              </>
-            )}
+            <AfterHydration>
+              <Suspense fallback={null}>
+                <ChatMount />
+              </Suspense>
+              <Suspense fallback={null}>
+                <Toaster />
+              </Suspense>
+            </AfterHydration>
           </ErrorBoundary>
         </Suspense>
       </CartProvider>
