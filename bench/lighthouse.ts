@@ -34,6 +34,7 @@ import { pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import type { Flags, Result } from 'lighthouse';
 import type * as Puppeteer from 'puppeteer-core';
+import { CHROMIUM_ARGS as TEST_CHROMIUM_ARGS } from '../e2e/support/chromium.ts';
 
 /** Chromium, as in the browser tests: `CHROMIUM_PATH` or Debian's `/usr/bin/chromium`. */
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -44,16 +45,7 @@ const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
  * a host resolver that fails every name and address except 127.0.0.1 (the rules apply to IP
  * literals too), so nothing else can be reached.
  */
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--disable-quic',
-  '--no-first-run',
-  '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1',
-];
+const CHROMIUM_ARGS = [...TEST_CHROMIUM_ARGS, '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1'];
 
 const RUNS = Math.max(1, Math.floor(Number(process.env.BENCH_LIGHTHOUSE_RUNS) || 3));
 
