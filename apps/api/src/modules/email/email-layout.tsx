@@ -364,3 +364,24 @@ export function fillElements(
 export function renderEmailHtml(element: ReactElement): Promise<string> {
   return render(element);
 }
+
+/** A header cell of an order summary table (order confirmation, order status). */
+export function HeaderCell({ align, children }: { align: 'left' | 'center' | 'right'; children: string }) {
+  return (
+    <th
+      scope="col"
+      align={align}
+      style={{
+        padding: '0 0 6px',
+        fontFamily: FONT,
+        fontSize: 12,
+        lineHeight: '16px',
+        fontWeight: 600,
+        color: COLORS.muted,
+        textAlign: align,
+      }}
+    >
+      {children}
+    </th>
+  );
+}

@@ -16,6 +16,7 @@ import {
   Card,
   EmailLayout,
   EmailTitle,
+  HeaderCell,
   Paragraph,
   type RenderedEmail,
   SectionHeading,
@@ -242,27 +243,6 @@ const cellStyle = {
   lineHeight: '20px',
   color: COLORS.ink,
 } as const;
-
-/** A header cell of the order summary. */
-function HeaderCell({ align, children }: { align: 'left' | 'center' | 'right'; children: string }) {
-  return (
-    <th
-      scope="col"
-      align={align}
-      style={{
-        padding: '0 0 6px',
-        fontFamily: FONT,
-        fontSize: 12,
-        lineHeight: '16px',
-        fontWeight: 600,
-        color: COLORS.muted,
-        textAlign: align,
-      }}
-    >
-      {children}
-    </th>
-  );
-}
 
 /** Order number and date, the lines with quantities and amounts, the total. */
 function OrderSummary({ view }: { view: OrderConfirmationView }) {

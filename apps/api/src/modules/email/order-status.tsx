@@ -12,6 +12,7 @@ import {
   Card,
   EmailLayout,
   EmailTitle,
+  HeaderCell,
   Paragraph,
   type RenderedEmail,
   SectionHeading,
@@ -159,23 +160,6 @@ function StatusBadge({ view }: { view: OrderStatusView }) {
 /** Order number and date, the lines, the total. */
 function Summary({ view }: { view: OrderStatusView }) {
   const { data, t } = view;
-  const header = (align: 'left' | 'center' | 'right', text: string) => (
-    <th
-      scope="col"
-      align={align}
-      style={{
-        padding: '0 0 6px',
-        fontFamily: FONT,
-        fontSize: 12,
-        lineHeight: '16px',
-        fontWeight: 600,
-        color: COLORS.muted,
-        textAlign: align,
-      }}
-    >
-      {text}
-    </th>
-  );
   return (
     <>
       <SectionHeading>{t.summaryHeading}</SectionHeading>
@@ -188,9 +172,9 @@ function Summary({ view }: { view: OrderStatusView }) {
       <table width="100%" cellPadding={0} cellSpacing={0} border={0} style={{ borderCollapse: 'collapse' }}>
         <thead>
           <tr>
-            {header('left', t.item)}
-            {header('center', t.quantity)}
-            {header('right', t.amount)}
+            <HeaderCell align="left">{t.item}</HeaderCell>
+            <HeaderCell align="center">{t.quantity}</HeaderCell>
+            <HeaderCell align="right">{t.amount}</HeaderCell>
           </tr>
         </thead>
         <tbody>
