@@ -89,16 +89,19 @@ async function recalculate(query = '') {
   return call<RecalculationReport>('POST', `/api/pricing-settings/recalculate${query}`);
 }
 
-/** Waits for the audit log entry the `onResponse` hook writes just after the answer. */
-async function auditEntries(target: string) {
+/**
+ * The audit log entries of `target` once one entry of each of `actions` is there: the
+ * `onResponse` hook writes just after the answer has gone, so a test may read before it has.
+ */
+async function auditEntries(target: string, ...actions: string[]) {
   let rows: (typeof adminAuditLog.$inferSelect)[] = [];
-  for (let i = 0; i < 50; i++) {
+  for (let i = 0; i < 100; i++) {
     rows = await database.db
       .select()
       .from(adminAuditLog)
       .where(eq(adminAuditLog.target, target))
       .orderBy(adminAuditLog.id);
-    if (rows.length > 0) break;
+    if (actions.every((action) => rows.some((row) => row.action === action))) break;
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
   return rows;
@@ -308,7 +311,11 @@ describe('pricing settings CRUD', () => {
     expect(missing.status).toBe(404);
     expect((await call<ErrorBody>('DELETE', '/api/pricing-settings/999999')).status).toBe(404);
 
-    const entries = await auditEntries(`pricing-setting:${created.id}`);
+    const entries = await auditEntries(
+      `pricing-setting:${created.id}`,
+      'POST /api/pricing-settings',
+      'PATCH /api/pricing-settings/:id',
+    );
     const rename = entries.find((e) => e.action === 'PATCH /api/pricing-settings/:id' && e.statusCode === 200);
     expect(rename).toMatchObject({
       username: admin.username,
@@ -324,7 +331,7 @@ describe('pricing settings CRUD', () => {
     expect(deleted.body.setting.id).toBe(created.id);
     const list = await call<PricingSettingsResponse>('GET', '/api/pricing-settings');
     expect(list.body.settings.map((s) => s.id)).not.toContain(created.id);
-    const removal = (await auditEntries(`pricing-setting:${created.id}`)).find(
+    const removal = (await auditEntries(`pricing-setting:${created.id}`, 'DELETE /api/pricing-settings/:id')).find(
       (e) => e.action === 'DELETE /api/pricing-settings/:id',
     );
     expect(removal).toMatchObject({ before: { id: created.id, name: 'Renamed' }, after: null });
@@ -433,7 +440,7 @@ describe('recalculation', () => {
     expect(runs.body.runs[0]).toMatchObject({ id: applied.body.run!.id, actor: `admin:${admin.username}` });
     const list = await call<PricingSettingsResponse>('GET', '/api/pricing-settings');
     expect(list.body).toMatchObject({ lastRun: { id: applied.body.run!.id }, changedSinceLastRun: false });
-    const audit = await auditEntries(`pricing-run:${applied.body.run!.id}`);
+    const audit = await auditEntries(`pricing-run:${applied.body.run!.id}`, 'POST /api/pricing-settings/recalculate');
     expect(audit[0]).toMatchObject({
       action: 'POST /api/pricing-settings/recalculate',
       after: { dryRun: false, counts: { changed: Number(isCount) } },
