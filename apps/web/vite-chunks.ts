@@ -1,7 +1,16 @@
-/** The libraries every page runs (React, i18n, queries, router): one chunk, fetched with the entry. */
+/** React itself: a chunk of its own, the largest module every page runs (`src/framework.ts`). */
+const REACT = /[\\/]node_modules[\\/](?:react|react-dom|scheduler)[\\/]/;
+/** The other libraries every page runs (i18n, queries, router): one chunk, fetched with the entry. */
 const FRAMEWORK =
-  /[\\/]node_modules[\\/](?:react|react-dom|scheduler|i18next|react-i18next|i18next-browser-languagedetector|@tanstack[\\/][^\\/]+|wouter|regexparam|use-sync-external-store)[\\/]/;
+  /[\\/]node_modules[\\/](?:i18next|react-i18next|i18next-browser-languagedetector|@tanstack[\\/][^\\/]+|wouter|regexparam|use-sync-external-store)[\\/]/;
+/**
+ * react-i18next's `<Trans>` and the HTML parser it brings: only the checkout and the portal use
+ * them, so they go with those screens rather than into every page's framework chunk.
+ */
+const NOT_FRAMEWORK = /[\\/]node_modules[\\/](?:react-i18next[\\/]dist[\\/]es[\\/](?:Icu)?Trans|html-parse-stringify|void-elements)/;
 const ICON = /[\\/]node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/]/;
+/** lucide-react's own code (`createLucideIcon`, `Icon`, its helpers), which every icon imports. */
+const ICON_RUNTIME = /[\\/]node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/](?!icons[\\/])/;
 const AREA = /[\\/]src[\\/](?:features[\\/]([a-z-]+)|app[\\/](layout|routes)|components[\\/]([a-z-]+))[\\/]/;
 
 /** What the bundler tells a chunk-naming function about a module. */
@@ -13,12 +22,17 @@ interface ChunkingContext {
  * The chunk a module goes to (Rolldown `output.codeSplitting.groups[].name`; issue 13), or `null`
  * for the bundler's own choice. Left alone, the bundler makes a chunk of each icon and small
  * module shared by two screens, and a phone on a slow connection pays a round trip for each (a
- * page made 80 requests). The framework libraries go into one chunk, and the icons into one chunk
- * per area of the app that uses them first (catalogue, checkout, layout, admin...), so a page
- * loads its icons in a request or two and never the admin's.
+ * page made 80 requests). The framework libraries go into one chunk (with lucide's own code,
+ * which the header's icons need on every page), and the icons by the areas of the app that use
+ * them (catalogue, checkout, layout, admin...): an icon of one storefront area goes with that
+ * area, one of several storefront areas into `icons-shared`, one of the admin area alone into
+ * `icons-admin`, so a page loads its icons in a request or two and never the admin's. The icons'
+ * importers are the app's modules because `vite-lucide-imports.ts` imports each icon from its
+ * own module.
  */
 export function chunkGroup(id: string, ctx: ChunkingContext): string | null {
-  if (FRAMEWORK.test(id)) return 'framework';
+  if (REACT.test(id)) return 'react';
+  if ((FRAMEWORK.test(id) && !NOT_FRAMEWORK.test(id)) || ICON_RUNTIME.test(id)) return 'framework';
   if (!ICON.test(id)) return null;
   const areas = (ctx.getModuleInfo(id)?.importers ?? []).map((importer) => {
     const match = AREA.exec(importer);
@@ -26,6 +40,7 @@ export function chunkGroup(id: string, ctx: ChunkingContext): string | null {
     return area.startsWith('admin') ? 'admin' : area;
   });
   if (areas.length === 0) return null;
-  // An icon the storefront uses goes with the first storefront area that uses it.
-  return `icons-${areas.find((area) => area !== 'admin') ?? 'admin'}`;
+  const storefront = new Set(areas.filter((area) => area !== 'admin'));
+  if (storefront.size === 0) return 'icons-admin';
+  return storefront.size === 1 ? `icons-${[...storefront][0]}` : 'icons-shared';
 }

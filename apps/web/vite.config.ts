@@ -1,7 +1,9 @@
+import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig } from 'vite';
 import { chunkGroup } from './vite-chunks.ts';
+import { lucideIconImports } from './vite-lucide-imports.ts';
 import { precompress } from './vite-precompress.ts';
 import { sonnerStylesheet } from './vite-sonner-stylesheet.ts';
 
@@ -13,7 +15,9 @@ const api = `http://127.0.0.1:${process.env.API_PORT ?? 5000}`;
  * (`dist-ssr/entry-server.js`, every dependency bundled in, so it runs wherever the API runs).
  */
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: isSsrBuild ? [react(), sonnerStylesheet()] : [react(), tailwindcss(), sonnerStylesheet(), precompress()],
+  plugins: isSsrBuild
+    ? [react(), sonnerStylesheet()]
+    : [react(), tailwindcss(), sonnerStylesheet(), lucideIconImports(), precompress()],
   // A nonce placeholder on the built tags and in `<meta property="csp-nonce">`: the server puts a
   // fresh nonce in its place in every page and in the page's CSP (apps/api plugins/web.ts).
   html: { cspNonce: 'CSP_NONCE_PLACEHOLDER' },
@@ -27,6 +31,16 @@ export default defineConfig(({ isSsrBuild }) => ({
         modulePreload: { polyfill: false },
         rolldownOptions: { output: { codeSplitting: { groups: [{ name: chunkGroup }] } } },
       },
+  // React 19 has useSyncExternalStore: wouter's and react-i18next's imports of the compatibility
+  // shim get React's own (`src/lib/use-sync-external-store.ts`), not the shim's copy.
+  resolve: {
+    alias: [
+      {
+        find: /^use-sync-external-store\/shim(?:\/index\.js)?$/,
+        replacement: fileURLToPath(new URL('./src/lib/use-sync-external-store.ts', import.meta.url)),
+      },
+    ],
+  },
   ssr: { noExternal: true },
   server: {
     port: 5173,

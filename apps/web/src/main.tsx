@@ -42,8 +42,16 @@ function preloadScreen(): void {
   }
 }
 
+/** Lets the browser run what waits (input, paint) before the next step. */
+const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
+
 if (document.getElementById(SSR_STATE_ID)) {
   await afterFirstPaint();
   preloadScreen();
 }
+// React, the other libraries, then the app, each evaluated in a task of its own (`framework.ts`).
+await import('./framework-react.ts');
+await nextTask();
+await import('./framework.ts');
+await nextTask();
 await import('./boot.tsx');
