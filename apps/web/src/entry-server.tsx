@@ -4,6 +4,7 @@
  * (`apps/api/src/plugins/ssr.ts`). The page is rendered with React 19's `prerenderToNodeStream`,
  * which waits for the lazy screen and its data, so the HTML holds the whole visible page.
  */
+import type { Cart } from '@esim/contract/cart';
 import type { Country, CountriesResponse, ProductResponse, ProductsResponse } from '@esim/contract/catalog';
 import type { Language } from '@esim/contract/languages';
 import { GLOBAL, GLOBAL_SLUG, regionBySlug } from '@esim/contract/regions';
@@ -15,6 +16,7 @@ import { I18nextProvider } from 'react-i18next';
 import { Router } from 'wouter';
 import { App } from './app/app.tsx';
 import { routeFor } from './app/router.tsx';
+import { CART_QUERY_KEY } from './features/cart/api/get-cart.ts';
 import { countriesQueryOptions } from './features/catalog/api/get-countries.ts';
 import { productQueryOptions } from './features/catalog/api/get-product.ts';
 import { productsQueryOptions } from './features/catalog/api/get-products.ts';
@@ -36,17 +38,50 @@ for (const [file, texts] of Object.entries(
 }
 
 /**
- * Reads one catalogue API response (`GET /api/countries`, `/api/products?...`, `/api/products/{id}`)
- * in the server's own process. Resolves `undefined` when the API answers anything but 200.
+ * Reads one API response (`GET /api/countries`, `/api/products?...`, `/api/products/{id}`,
+ * `/api/cart` with the visitor's `x-session-id`) in the server's own process. Resolves
+ * `undefined` when the API answers anything but 200.
  */
-export type FetchJson = (path: string) => Promise<unknown>;
+export type FetchJson = (path: string, headers?: Record<string, string>) => Promise<unknown>;
 
-/** What the server asks for: the path and query string, and the page's language. */
+/** What the server asks for: the path and query string, the page's language, and the visitor's session for the cart. */
 export interface RenderRequest {
   /** Path with query string, as requested (`/tr/turkey`, `/products?view=all`). */
   url: string;
   lang: Language;
   fetchJson: FetchJson;
+  /**
+   * For the pages that show the cart (`/cart`, `/checkout`): the visitor's session id from the
+   * `visitor_session` cookie, or `null` for a visitor without one, whose cart is empty. Left out
+   * elsewhere: the cart is then fetched by the browser.
+   */
+  cartSession?: string | null;
+}
+
+/** The cart of a visitor who has no session yet (what `GET /api/cart` answers for a new session). */
+const EMPTY_CART: Cart = { items: [], totalCount: 0, totalCents: 0, currency: 'USD' };
+
+/** The screens that show the visitor's cart in their first render. */
+const CART_SCREENS = /\/routes\/(?:cart|checkout)\.tsx$/;
+
+/**
+ * Puts the visitor's cart in the query cache for a cart screen: the empty cart for a visitor
+ * without a session, the session's cart otherwise. Returns the session the cart belongs to
+ * (`null`: none), or `undefined` when the cart was not rendered (another screen, or the API
+ * did not answer), in which case the browser fetches it.
+ */
+async function prefetchCart(
+  queryClient: QueryClient,
+  module: string,
+  session: string | null | undefined,
+  fetchJson: FetchJson,
+): Promise<string | null | undefined> {
+  if (session === undefined || !CART_SCREENS.test(module)) return undefined;
+  const cart =
+    session === null ? EMPTY_CART : ((await fetchJson('/api/cart', { 'x-session-id': session })) as Cart | undefined);
+  if (!cart) return undefined;
+  queryClient.setQueryData(CART_QUERY_KEY, cart);
+  return session;
 }
 
 /** A rendered page: the markup of `#root`, the state for hydration and the screen's module (Vite manifest key). */
@@ -69,7 +104,13 @@ function destinationCode(slug: string, countries: readonly Country[]): string | 
  * the browser's queries (`features/catalog/api`), so the render and the hydration agree. A failed
  * read leaves its query empty: the page renders its loading state and the browser fetches.
  */
-async function prefetch(queryClient: QueryClient, pathname: string, search: string, module: string, fetchJson: FetchJson) {
+async function prefetch(
+  queryClient: QueryClient,
+  pathname: string,
+  search: string,
+  module: string,
+  fetchJson: FetchJson,
+) {
   const countries = ((await fetchJson('/api/countries')) as CountriesResponse | undefined)?.countries;
   if (countries) queryClient.setQueryData(countriesQueryOptions().queryKey, countries);
   const products = async (params: { country?: string }) => {
@@ -114,13 +155,14 @@ async function renderToString(element: ReactNode): Promise<string> {
  *
  * @throws when React cannot render the shell (the server then sends the page unrendered).
  */
-export async function render({ url, lang, fetchJson }: RenderRequest): Promise<RenderedPage> {
+export async function render({ url, lang, fetchJson, cartSession }: RenderRequest): Promise<RenderedPage> {
   const [pathname = '/', search = ''] = url.split('?');
   const { module, page } = routeFor(pathname);
   const queryClient = createQueryClient();
   const i18n = createInstance();
-  await Promise.all([
+  const [, renderedCartSession] = await Promise.all([
     prefetch(queryClient, pathname, search, module, fetchJson),
+    prefetchCart(queryClient, module, cartSession, fetchJson),
     page.preload(),
     i18n.init({
       resources: TEXTS,
@@ -149,5 +191,7 @@ export async function render({ url, lang, fetchJson }: RenderRequest): Promise<R
     const bundle = TEXTS[lang]?.[ns];
     if (bundle) texts[lang]![ns] = bundle;
   }
-  return { html, state: { lang, texts, queries: dehydrate(queryClient) }, module };
+  const state: SsrState = { lang, texts, queries: dehydrate(queryClient) };
+  if (renderedCartSession !== undefined) state.cartSession = renderedCartSession;
+  return { html, state, module };
 }

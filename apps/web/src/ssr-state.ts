@@ -17,6 +17,12 @@ export interface SsrState {
   lang: Language;
   texts: InitialTexts;
   queries: DehydratedState;
+  /**
+   * Present when the page was rendered with the visitor's cart (`/cart`, `/checkout`): the session
+   * id it belongs to, `null` for the empty cart of a visitor without one. The browser hydrates only
+   * when it holds the same session (`boot.tsx`); otherwise it renders the page afresh.
+   */
+  cartSession?: string | null;
 }
 
 /** The state embedded by the server, or `undefined` on a page the browser renders alone (dev server, admin). */

@@ -113,6 +113,7 @@ describe('ServerRenderer cache', () => {
     }));
     const page = await ServerRenderer.fromModule(ssr, {}, fetchJson).page('/', 'en');
     expect(fetchJson).toHaveBeenCalledWith('/api/countries');
+    expect(ssr.render.mock.calls[0]?.[0]).not.toHaveProperty('cartSession');
     expect(JSON.parse(page.stateJson)).toEqual({ path: '/api/countries' });
   });
 
@@ -251,6 +252,28 @@ describe('ServerRenderer cache', () => {
     expect(ssr.render).toHaveBeenCalledTimes(SSR_CACHE_ENTRIES + 2);
     await renderer.page('/p?i=3', 'en');
     expect(ssr.render).toHaveBeenCalledTimes(SSR_CACHE_ENTRIES + 3);
+  });
+
+  it("never caches a page rendered with a visitor's cart, nor serves it to anyone else (issue 13)", async () => {
+    const ssr = fakeModule(async (request, call) => ({
+      html: `<p>${request.cartSession ?? 'no session'} #${call}</p>`,
+      state: {},
+      module: 'src/app/routes/cart.tsx',
+    }));
+    const renderer = rendererOf(ssr);
+    const alice = await renderer.page('/cart', 'en', 'alice-session-1');
+    const aliceAgain = await renderer.page('/cart', 'en', 'alice-session-1');
+    expect(alice.body).toBe('<p>alice-session-1 #1</p>');
+    expect(aliceAgain.body).toBe('<p>alice-session-1 #2</p>');
+    // A visitor without a session gets the empty cart's page, which is the same for all and cached.
+    const anonymous = await renderer.page('/cart', 'en', null);
+    expect(anonymous.body).toBe('<p>no session #3</p>');
+    expect(await renderer.page('/cart', 'en', null)).toBe(anonymous);
+    expect(ssr.render.mock.calls.map(([request]) => request.cartSession)).toEqual([
+      'alice-session-1',
+      'alice-session-1',
+      null,
+    ]);
   });
 });
 

@@ -4,9 +4,15 @@ import { pathToFileURL } from 'node:url';
 import type { Language } from '@esim/contract/languages';
 import { styleAttributeHashesOf } from './security-headers.ts';
 
+/**
+ * Reads an API response in this process (`app.inject`), with extra request headers
+ * (`x-session-id` for the cart); `undefined` for anything but 200.
+ */
+export type FetchJson = (path: string, headers?: Record<string, string>) => Promise<unknown>;
+
 /** The server renderer's module (`apps/web/src/entry-server.tsx`, built into `dist-ssr/`): its `render`. */
 export interface SsrModule {
-  render(request: { url: string; lang: Language; fetchJson: (path: string) => Promise<unknown> }): Promise<{
+  render(request: { url: string; lang: Language; fetchJson: FetchJson; cartSession?: string | null }): Promise<{
     html: string;
     state: unknown;
     module: string;
@@ -74,17 +80,14 @@ export class ServerRenderer {
   private constructor(
     private readonly ssr: SsrModule,
     private readonly manifest: Record<string, ManifestEntry>,
-    private readonly fetchJson: (path: string) => Promise<unknown>,
+    private readonly fetchJson: FetchJson,
   ) {}
 
   /**
    * The renderer of the build next to `webDist` (`../dist-ssr/entry-server.js`), or `undefined`
    * when there is no such build (the storefront is then sent unrendered, as before issue 13).
    */
-  static async load(
-    webDist: string,
-    fetchJson: (path: string) => Promise<unknown>,
-  ): Promise<ServerRenderer | undefined> {
+  static async load(webDist: string, fetchJson: FetchJson): Promise<ServerRenderer | undefined> {
     const entry = path.resolve(webDist, '..', 'dist-ssr', 'entry-server.js');
     const manifestPath = path.join(webDist, '.vite', 'manifest.json');
     if (!fs.existsSync(entry) || !fs.existsSync(manifestPath)) return undefined;
@@ -98,11 +101,7 @@ export class ServerRenderer {
    * reads from the build; tests pass a stand-in module). `manifest` is keyed by source path
    * (`index.html`, `src/app/routes/country.tsx`), as Vite writes it.
    */
-  static fromModule(
-    ssr: SsrModule,
-    manifest: Record<string, ManifestEntry>,
-    fetchJson: (path: string) => Promise<unknown>,
-  ): ServerRenderer {
+  static fromModule(ssr: SsrModule, manifest: Record<string, ManifestEntry>, fetchJson: FetchJson): ServerRenderer {
     return new ServerRenderer(ssr, manifest, fetchJson);
   }
 
@@ -114,10 +113,14 @@ export class ServerRenderer {
 
   /**
    * The page at `url` (path and query string) in `lang`, from the cache or rendered now.
+   * `cartSession`, for the pages that show the cart (`/cart`, `/checkout`): the visitor's session
+   * id, whose cart is rendered into the page (never cached: the page is that visitor's), or
+   * `null` for a visitor without a session (the empty cart, cached like any page).
    *
    * @throws what the renderer throws; a failed render is not cached.
    */
-  page(url: string, lang: Language): Promise<SsrPage> {
+  page(url: string, lang: Language, cartSession?: string | null): Promise<SsrPage> {
+    if (typeof cartSession === 'string') return this.render(url, lang, cartSession);
     const key = `${lang} ${url}`;
     const cached = this.cache.get(key);
     if (cached) {
@@ -127,7 +130,7 @@ export class ServerRenderer {
       return cached;
     }
     const generation = this.generation;
-    const rendering = this.render(url, lang);
+    const rendering = this.render(url, lang, cartSession);
     this.cache.set(key, rendering);
     // Only this render's own entry is dropped: a render started after an invalidation (or after
     // this one was evicted) may hold the key by now.
@@ -145,8 +148,13 @@ export class ServerRenderer {
     return rendering;
   }
 
-  private async render(url: string, lang: Language): Promise<SsrPage> {
-    const { html, state, module } = await this.ssr.render({ url, lang, fetchJson: this.fetchJson });
+  private async render(url: string, lang: Language, cartSession?: string | null): Promise<SsrPage> {
+    const { html, state, module } = await this.ssr.render({
+      url,
+      lang,
+      fetchJson: this.fetchJson,
+      ...(cartSession === undefined ? {} : { cartSession }),
+    });
     const hints = LEADING_LINKS.exec(html)?.[0] ?? '';
     const body = html.slice(hints.length);
     return {

@@ -64,10 +64,15 @@ const MANIFEST = {
  */
 const ENTRY_SERVER = `
 const escape = (text) => String(text).replace(/[&<>"']/g, (c) => '&#' + c.charCodeAt(0) + ';');
-export async function render({ url, lang, fetchJson }) {
-  (globalThis.__ssrCalls ??= []).push({ url, lang });
+export async function render({ url, lang, fetchJson, cartSession }) {
+  (globalThis.__ssrCalls ??= []).push(cartSession === undefined ? { url, lang } : { url, lang, cartSession });
   const [pathname] = url.split('?');
   if (pathname === '/boom') throw new Error('render failed');
+  if (pathname === '/cart') {
+    const cart = cartSession ? await fetchJson('/api/cart', { 'x-session-id': cartSession }) : null;
+    const lines = cart ? cart.items.map((item) => escape(item.product.name) + ' x' + item.quantity).join(', ') : 'empty';
+    return { html: '<main><h1>Cart</h1><p class="cart">' + lines + '</p></main>', state: { lang }, module: 'src/app/routes/cart.tsx' };
+  }
   const hint = '<link rel="preload" href="/fonts/inter.woff2" as="font" type="font/woff2" crossorigin=""/>';
   const country = /^\\/[a-z]{2}\\/([a-z-]+)$/.exec(pathname);
   if (!country) {
@@ -140,8 +145,8 @@ function expectStyleAttributesAllowed(res: LightMyRequestResponse, markup: strin
 }
 
 /** The calls the stand-in renderer recorded. */
-const ssrCalls = (): { url: string; lang: string }[] =>
-  ((globalThis as { __ssrCalls?: { url: string; lang: string }[] }).__ssrCalls ??= []);
+type SsrCall = { url: string; lang: string; cartSession?: string | null };
+const ssrCalls = (): SsrCall[] => ((globalThis as { __ssrCalls?: SsrCall[] }).__ssrCalls ??= []);
 
 /**
  * Makes the first plan of Turkey cost `cents` (a fixed price, as the admin sets it) and tells the
@@ -413,6 +418,57 @@ describe('server rendering with a stand-in build (no web build needed)', () => {
   it('renders a path that only starts like a client-only one (/administration)', async () => {
     await page('/administration');
     expect(ssrCalls()).toEqual([{ url: '/administration', lang: 'en' }]);
+  });
+
+  describe("the visitor's cart in the first HTML of /cart (visitor_session cookie, issue 13)", () => {
+    const alice = 'a11ce000-0000-4000-8000-000000000001';
+    const product = async () => {
+      const res = await app.inject({ method: 'GET', url: '/api/products?country=TR' });
+      return (res.json() as { products: { productId: number; name: string }[] }).products[0]!;
+    };
+
+    it("renders the cookie's session cart, privately and never from the cache", async () => {
+      const plan = await product();
+      const added = await app.inject({
+        method: 'POST',
+        url: '/api/cart',
+        headers: { 'x-session-id': alice },
+        payload: { productId: plan.productId, quantity: 2 },
+      });
+      expect(added.statusCode).toBe(201);
+      const first = await page('/cart', { cookie: `theme=dark; visitor_session=${alice}` });
+      expect(first.statusCode).toBe(200);
+      expect(first.body).toContain(`<p class="cart">${plan.name} x2</p>`);
+      expect(first.headers['cache-control']).toBe('private, no-cache');
+      // Another visitor right after: the empty cart, not Alice's page from a cache.
+      const bob = await page('/cart');
+      expect(bob.body).toContain('<p class="cart">empty</p>');
+      expect(bob.body).not.toContain(plan.name);
+      expect(bob.headers['cache-control']).toBe('no-cache');
+      await page('/cart', { cookie: `visitor_session=${alice}` });
+      expect(ssrCalls()).toEqual([
+        { url: '/cart', lang: 'en', cartSession: alice },
+        { url: '/cart', lang: 'en', cartSession: null },
+        { url: '/cart', lang: 'en', cartSession: alice },
+      ]);
+    });
+
+    it('treats a malformed cookie as no session, and never passes the cookie to other pages', async () => {
+      for (const cookie of [
+        'visitor_session=short',
+        'visitor_session=a%0d%0ab',
+        `visitor_session=${'x'.repeat(200)}`,
+      ]) {
+        const res = await page('/cart', { cookie });
+        expect(res.statusCode).toBe(200);
+        expect(res.body).toContain('<p class="cart">empty</p>');
+      }
+      await page('/en/turkey', { cookie: `visitor_session=${alice}` });
+      expect(ssrCalls()).toEqual([
+        { url: '/cart', lang: 'en', cartSession: null },
+        { url: '/en/turkey', lang: 'en' },
+      ]);
+    });
   });
 });
 

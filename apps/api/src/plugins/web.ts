@@ -8,6 +8,7 @@ import { DEFAULT_LANGUAGE, LANGUAGE_CODES, type Language, isLanguage } from '@es
 import type { PageMeta } from '@esim/contract/seo';
 import { REGION_DESTINATIONS, canonicalDestinationSlug } from '@esim/contract/destination-alias';
 import { matchRoute } from '@esim/contract/routes';
+import { sessionIdFromCookie } from '@esim/contract/visitor-session-cookie';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config.ts';
 import type { CatalogService } from '../modules/catalog/catalog.service.ts';
@@ -23,6 +24,9 @@ import { type SsrPage, ServerRenderer } from './ssr.ts';
  * storage, the signed-in account). All are private (noindex) and gain nothing from the server.
  */
 const CLIENT_ONLY_PATH = /^\/(?:admin|setup-admin|auth|profile|portal)(?:\/|$)/;
+
+/** The pages rendered with the visitor's cart (the session of the `visitor_session` cookie; issue 13). */
+const CART_PATH = /^\/(?:cart|checkout)\/?$/;
 
 /** The `id` of the page state's script (`apps/web/src/ssr-state.ts` `SSR_STATE_ID`). */
 const SSR_STATE_ID = 'ssr-state';
@@ -195,8 +199,12 @@ export async function registerWeb(
   // catalogue reads go through the API's own routes in this process, so the page renders from
   // exactly the JSON the browser would fetch.
   const renderer = template
-    ? await ServerRenderer.load(config.webDist, async (apiPath) => {
-        const response = await app.inject({ method: 'GET', url: apiPath, headers: { accept: 'application/json' } });
+    ? await ServerRenderer.load(config.webDist, async (apiPath, headers) => {
+        const response = await app.inject({
+          method: 'GET',
+          url: apiPath,
+          headers: { ...headers, accept: 'application/json' },
+        });
         return response.statusCode === 200 ? (JSON.parse(response.body) as unknown) : undefined;
       })
     : undefined;
@@ -207,11 +215,16 @@ export async function registerWeb(
    * The server-rendered page, or `undefined` for the client-only screens and when rendering fails
    * (the browser then renders it, as before server rendering).
    */
-  async function renderedPage(url: string, lang: Language, log: FastifyRequest['log']): Promise<SsrPage | undefined> {
+  async function renderedPage(
+    url: string,
+    lang: Language,
+    cartSession: string | null | undefined,
+    log: FastifyRequest['log'],
+  ): Promise<SsrPage | undefined> {
     const pathname = url.split('?')[0] ?? '/';
     if (!renderer || CLIENT_ONLY_PATH.test(pathname)) return undefined;
     try {
-      return await renderer.page(url, lang);
+      return await renderer.page(url, lang, cartSession);
     } catch (error) {
       log.error({ err: error, url }, 'Server rendering failed; the page is sent unrendered');
       return undefined;
@@ -256,9 +269,12 @@ export async function registerWeb(
     if (canonical) return reply.redirect(canonical + request.url.slice(pathname.length), 301);
     const pathLang = /^\/([a-z]{2})\//.exec(pathname)?.[1];
     const lang = requestLanguage(request, pathLang);
+    // The cart pages are rendered with the visitor's cart: the session id of the `visitor_session`
+    // cookie (a malformed one counts as none), only ever used to read that session's cart.
+    const cartSession = CART_PATH.test(pathname) ? (sessionIdFromCookie(request.headers.cookie) ?? null) : undefined;
     const [{ meta, status, alternates }, page] = await Promise.all([
       routeMeta(pathname, lang),
-      renderedPage(request.url, lang, request.log),
+      renderedPage(request.url, lang, cartSession, request.log),
     ]);
     const nonce = cspNonce(reply);
     if (page) allowStyleAttributes(reply, page.styleHashes);
@@ -279,7 +295,8 @@ export async function registerWeb(
     reply
       .status(status)
       .type('text/html; charset=utf-8')
-      .header('cache-control', 'no-cache')
+      // A page with a visitor's cart in it is theirs alone.
+      .header('cache-control', typeof cartSession === 'string' ? 'private, no-cache' : 'no-cache')
       .header('vary', 'accept-language, cookie, accept-encoding');
     // Compressed per response (each page has its own nonce): a rendered page is 80 to 160 kB of
     // markup and state, 15 to 25 kB compressed, which a phone on a weak connection feels.

@@ -18,3 +18,60 @@ describe('randomId', () => {
     for (const id of ids) expect(id).toMatch(UUID_V4);
   });
 });
+
+describe('the session cookie (issue 13: the cart in the first HTML of /cart)', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  function browser(stored: Record<string, string>, protocol = 'http:') {
+    const jar: string[] = [];
+    const document = {
+      get cookie() {
+        return jar.map((c) => c.split(';')[0]).join('; ');
+      },
+      set cookie(value: string) {
+        jar.splice(0, jar.length, value);
+      },
+    };
+    vi.stubGlobal('document', document);
+    vi.stubGlobal('window', { location: { protocol } });
+    vi.stubGlobal('localStorage', {
+      getItem: (key: string) => stored[key] ?? null,
+      setItem: (key: string, value: string) => void (stored[key] = value),
+    });
+    return jar;
+  }
+
+  it('follows the stored id, and is written only when it differs', async () => {
+    const { getSessionId } = await import('./session.ts');
+    const jar = browser({ sessionId: 'aaaaaaaa-1111' });
+    expect(getSessionId()).toBe('aaaaaaaa-1111');
+    expect(jar).toEqual(['visitor_session=aaaaaaaa-1111; Path=/; Max-Age=31536000; SameSite=Lax']);
+    jar[0] = 'visitor_session=aaaaaaaa-1111';
+    getSessionId();
+    expect(jar).toEqual(['visitor_session=aaaaaaaa-1111']);
+  });
+
+  it('is Secure on https, and a new visitor gets the id that was just created', async () => {
+    const { getSessionId } = await import('./session.ts');
+    const stored: Record<string, string> = {};
+    const jar = browser(stored, 'https:');
+    const id = getSessionId();
+    expect(stored.sessionId).toBe(id);
+    expect(jar[0]).toBe(`visitor_session=${id}; Path=/; Max-Age=31536000; SameSite=Lax; Secure`);
+  });
+
+  it('never writes a stored value that is not a session id', async () => {
+    const { syncSessionCookie } = await import('./session.ts');
+    const jar = browser({});
+    syncSessionCookie('x; Domain=evil.example');
+    expect(jar).toEqual([]);
+  });
+
+  it('storedSessionId does not create an id', async () => {
+    const { storedSessionId } = await import('./session.ts');
+    const stored: Record<string, string> = {};
+    browser(stored);
+    expect(storedSessionId()).toBeNull();
+    expect(stored).toEqual({});
+  });
+});

@@ -1,3 +1,5 @@
+import { VISITOR_SESSION_COOKIE, SESSION_ID_PATTERN, sessionIdFromCookie } from '@esim/contract/visitor-session-cookie';
+
 const KEY = 'sessionId';
 
 /**
@@ -20,6 +22,10 @@ export function randomId(): string {
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }
 
+/**
+ * The visitor session id, created (and stored) on first use; its cookie is kept in step
+ * ({@link syncSessionCookie}).
+ */
 export function getSessionId(): string {
   try {
     let id = localStorage.getItem(KEY);
@@ -27,9 +33,36 @@ export function getSessionId(): string {
       id = randomId();
       localStorage.setItem(KEY, id);
     }
+    syncSessionCookie(id);
     return id;
   } catch {
     memoryId ??= randomId();
     return memoryId;
   }
+}
+
+/**
+ * The stored session id, without creating one: `null` for a visitor who has never had a cart
+ * (and so has an empty one), `undefined` when storage cannot be read.
+ */
+export function storedSessionId(): string | null | undefined {
+  try {
+    return localStorage.getItem(KEY);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Writes the session id into the `visitor_session` cookie when the cookie holds another value (or
+ * none), so that the server can render the visitor's cart into the first HTML of `/cart` and
+ * `/checkout` (issue 13; `@esim/contract/visitor-session-cookie`). A year long, the whole site, sent on
+ * top-level navigations only (`SameSite=Lax`), `Secure` on https. Not `HttpOnly`: the id is in
+ * local storage already, and the server never trusts the cookie for a change.
+ */
+export function syncSessionCookie(id: string): void {
+  if (typeof document === 'undefined' || !SESSION_ID_PATTERN.test(id)) return;
+  if (sessionIdFromCookie(document.cookie) === id) return;
+  const secure = window.location.protocol === 'https:' ? '; Secure' : '';
+  document.cookie = `${VISITOR_SESSION_COOKIE}=${id}; Path=/; Max-Age=31536000; SameSite=Lax${secure}`;
 }
