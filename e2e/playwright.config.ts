@@ -37,7 +37,9 @@ const fakeUrls = {
   stripeJs: `http://127.0.0.1:${fakePorts.stripe}/v3/`,
   paypal: `http://127.0.0.1:${fakePorts.paypal}`,
 };
-const providersDataDir = (process.env.E2E_PROVIDERS_DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), 'esim-e2e-providers-')));
+const providersDataDir = (process.env.E2E_PROVIDERS_DATA_DIR ??= fs.mkdtempSync(
+  path.join(os.tmpdir(), 'esim-e2e-providers-'),
+));
 
 /**
  * The environment both stores start with: this process's, the port, the data folder and the
@@ -57,7 +59,6 @@ function storeEnv(storePort: number, publicUrl: string, storeDataDir: string): R
     ...LIFTED_THROTTLES,
   } as Record<string, string>;
 }
-
 
 export default defineConfig({
   testDir: './tests',
@@ -85,6 +86,11 @@ export default defineConfig({
     {
       name: 'providers',
       testMatch: /providers\/.*\.spec\.ts/,
+      // One retry on CI for these journeys through the Stripe, PayPal and eSIM Go fakes: now and
+      // then a press in the fake's 3-D Secure frame sends nothing (no POST in the trace), or the
+      // portal's eSIM card is late, about 1 run in 10 when repeated, at the start of issue 13's
+      // third session too. A retried test is reported as flaky; the cause is still to be found.
+      retries: process.env.CI ? 1 : 0,
       use: {
         ...devices['Desktop Chrome'],
         channel: undefined,

@@ -70,6 +70,17 @@ test.describe('following the link of the page you are on resets it (defect 4)', 
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
   });
 
+  test('a page scrolled before it hydrates stays where the visitor scrolled it', async ({ page }) => {
+    // A phone on a slow connection: the server's HTML is painted and scrolled before the app runs.
+    await page.addInitScript(() =>
+      document.addEventListener('DOMContentLoaded', () => window.scrollTo(0, 600), { once: true }),
+    );
+    await page.goto('/how-it-works');
+    // The route change resets (0, 100 and 500 ms) would have run by now.
+    await page.waitForTimeout(700);
+    expect(await page.evaluate(() => window.scrollY)).toBeGreaterThanOrEqual(600);
+  });
+
   test('a jump inside the page keeps its state', async ({ page }) => {
     await page.goto('/products');
     await chooseRegion(page, 'Asia');
@@ -106,7 +117,10 @@ test.describe('destination aliases lead to the canonical page (defect 6)', () =>
     await navigateInApp(page, '/de/t%C3%BCrkei');
     await expect(page).toHaveURL(/\/de\/turkey$/);
     await expect(
-      page.getByRole('heading', { level: 1, name: text('de', 'catalog', 'products.countryTitle', { country: 'Türkei' }) }),
+      page.getByRole('heading', {
+        level: 1,
+        name: text('de', 'catalog', 'products.countryTitle', { country: 'Türkei' }),
+      }),
     ).toBeVisible();
   });
 
@@ -114,7 +128,10 @@ test.describe('destination aliases lead to the canonical page (defect 6)', () =>
     await page.goto('/en/united-states');
     await expect(page).toHaveURL(/\/en\/usa$/);
     await expect(
-      page.getByRole('heading', { level: 1, name: text('en', 'catalog', 'products.countryTitle', { country: 'United States' }) }),
+      page.getByRole('heading', {
+        level: 1,
+        name: text('en', 'catalog', 'products.countryTitle', { country: 'United States' }),
+      }),
     ).toBeVisible();
   });
 });
@@ -144,6 +161,9 @@ test.describe('the not-found screen highlights no header link (defect 7)', () =>
     await navigateInApp(page, '/en/turkey');
     await expect(page.getByRole('heading', { level: 1, name: /Turkey/ })).toBeVisible();
     await page.getByRole('button', { name: text('en', 'common', 'nav.openMenu') }).click();
-    await expect(page.getByRole('dialog').getByRole('link', { name: 'Products' })).toHaveAttribute('aria-current', 'page');
+    await expect(page.getByRole('dialog').getByRole('link', { name: 'Products' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
   });
 });

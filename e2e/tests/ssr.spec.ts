@@ -1,4 +1,5 @@
 import { type Page, expect, test } from '../support/test.ts';
+import { visitorWithCart } from './visitor.ts';
 
 /**
  * Server rendering of the public pages (issue 13, decision record 0022): the first HTML holds the
@@ -14,6 +15,19 @@ async function visibleText(page: Page): Promise<string> {
       .replace(/\s+/g, ' ')
       .trim(),
   );
+}
+
+/**
+ * Collects the page's uncaught errors and React's hydration errors (minified codes 418, 419, 423,
+ * 425) from now on, in the returned list.
+ */
+function hydrationErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  page.on('console', (message) => {
+    if (message.type() === 'error' && /hydrat|#418|#419|#423|#425/i.test(message.text())) errors.push(message.text());
+  });
+  return errors;
 }
 
 /** Starts summing layout shifts (the CLS of the page so far, without those after user input). */
@@ -70,11 +84,7 @@ test.describe('server rendering', () => {
 
       const context = await browser.newContext({ viewport: { width: 360, height: 780 } });
       const page = await context.newPage();
-      const errors: string[] = [];
-      page.on('pageerror', (error) => errors.push(error.message));
-      page.on('console', (message) => {
-        if (message.type() === 'error' && /hydrat|#418|#419|#423|#425/i.test(message.text())) errors.push(message.text());
-      });
+      const errors = hydrationErrors(page);
       await watchLayoutShifts(page);
       await page.goto(path);
       // Hydrated: the app has handled the page (the cart badge's query ran, the chat launcher mounted).
@@ -87,6 +97,45 @@ test.describe('server rendering', () => {
     });
   }
 
+  test("the cart's first HTML holds the visitor's lines, and hydrating it changes nothing (the visitor_session cookie)", async ({
+    browser,
+  }) => {
+    const context = await browser.newContext({ viewport: { width: 360, height: 780 } });
+    const page = await context.newPage();
+    await visitorWithCart(page, [2]);
+    const html = await (await page.request.get('/cart', { headers: { accept: 'text/html' } })).text();
+    const root = html.slice(html.indexOf('<div id="root">'), html.indexOf('<script id="ssr-state"'));
+    expect(root).toContain('Order summary');
+    expect(root).toMatch(/Turkey eSIM: [^<"]+/);
+    expect(root).toMatch(/type="number"[^>]*value="2"/);
+
+    const errors = hydrationErrors(page);
+    await watchLayoutShifts(page);
+    await page.goto('/cart');
+    await expect(page.getByRole('heading', { name: 'Order summary' })).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    expect(errors).toEqual([]);
+    expect(await page.evaluate(() => (window as unknown as { __shift: number }).__shift)).toBeLessThanOrEqual(0.02);
+    await context.close();
+  });
+
+  test('a visitor whose cookie is missing still sees their own cart: the page is rendered afresh, and the cookie set', async ({
+    browser,
+  }) => {
+    const context = await browser.newContext({ viewport: { width: 360, height: 780 } });
+    const page = await context.newPage();
+    const sessionId = await visitorWithCart(page, [3]);
+    await context.clearCookies();
+    const errors = hydrationErrors(page);
+    await page.goto('/cart');
+    // The server rendered an empty cart (no cookie); the browser knows better.
+    await expect(page.getByRole('spinbutton', { name: /^Quantity of/ })).toHaveValue('3');
+    await expect(page.getByText('Your cart is empty')).toHaveCount(0);
+    expect(errors).toEqual([]);
+    expect((await context.cookies()).find((cookie) => cookie.name === 'visitor_session')?.value).toBe(sessionId);
+    await context.close();
+  });
+
   test('a page address that cannot be decoded shows the not-found screen in the layout', async ({ page }) => {
     const response = await page.goto('/en/%E0%A4%A');
     expect(response?.status()).toBe(404);
@@ -94,7 +143,9 @@ test.describe('server rendering', () => {
     await expect(page.getByRole('banner')).toBeVisible();
   });
 
-  test('a screen whose download fails is retried, then shows its error inside the layout with a retry', async ({ page }) => {
+  test('a screen whose download fails is retried, then shows its error inside the layout with a retry', async ({
+    page,
+  }) => {
     await page.goto('/');
     await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
     let blocked = true;

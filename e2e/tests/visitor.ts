@@ -1,9 +1,15 @@
 import { randomUUID } from 'node:crypto';
-import { type Page, expect } from '@playwright/test';
+import { type Page, expect, test } from '@playwright/test';
 
-/** Makes `page` the visitor `sessionId`: the store keeps the visitor session id in local storage. */
+/**
+ * Makes `page` the visitor `sessionId`: the store keeps the visitor session id in local storage and
+ * in the `visitor_session` cookie.
+ */
 export async function useSession(page: Page, sessionId: string): Promise<void> {
   await page.addInitScript((id) => window.localStorage.setItem('sessionId', id), sessionId);
+  // The store keeps the id in a cookie too (lib/session.ts), which the server reads to render the cart.
+  const baseURL = test.info().project.use.baseURL;
+  if (baseURL) await page.context().addCookies([{ name: 'visitor_session', value: sessionId, url: baseURL }]);
 }
 
 /**

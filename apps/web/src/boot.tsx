@@ -8,15 +8,24 @@ import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
 import { routeFor } from './app/router.tsx';
+import { CART_QUERY_KEY } from './features/cart/api/get-cart.ts';
 import { initI18n } from './lib/i18n.ts';
 import { createQueryClient } from './lib/query-client.ts';
+import { storedSessionId, syncSessionCookie } from './lib/session.ts';
+import { markHydrating } from './lib/when-idle.ts';
 import { readSsrState } from './ssr-state.ts';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('Missing #root element');
 
 const ssr = readSsrState();
-if (ssr && root.firstElementChild) {
+const session = storedSessionId() ?? null;
+// The server reads the cookie to render the cart into `/cart` and `/checkout`: keep it in step.
+if (session) syncSessionCookie(session);
+// A page rendered with the cart of another session than this browser holds (its cookie was
+// missing or stale) is rendered afresh rather than hydrated: its HTML shows the wrong cart.
+const sameCart = ssr?.cartSession === undefined || ssr.cartSession === session;
+if (ssr && root.firstElementChild && sameCart) {
   // A server-rendered page (decision record 0022): the texts it was rendered with and the screen's
   // chunk (modulepreloaded by the page) are ready before hydration, so the first render matches
   // the HTML and nothing suspends or flashes.
@@ -30,6 +39,7 @@ if (ssr && root.firstElementChild) {
   ]);
   // In a transition, hydration yields to the browser between parts of the page instead of
   // holding the main thread for the whole tree (input stays responsive on a slow phone).
+  markHydrating();
   startTransition(() => {
     hydrateRoot(
       root,
@@ -38,6 +48,17 @@ if (ssr && root.firstElementChild) {
       </StrictMode>,
     );
   });
+} else if (ssr) {
+  // Rendered afresh (another session's cart): the server's catalogue data and texts still serve.
+  const queryClient = createQueryClient();
+  hydrate(queryClient, ssr.queries);
+  queryClient.removeQueries({ queryKey: CART_QUERY_KEY });
+  await initI18n({ lang: ssr.lang, texts: ssr.texts });
+  createRoot(root).render(
+    <StrictMode>
+      <App queryClient={queryClient} />
+    </StrictMode>,
+  );
 } else {
   void initI18n();
   createRoot(root).render(

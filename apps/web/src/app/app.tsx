@@ -1,9 +1,10 @@
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { type ReactNode, Suspense, lazy, useEffect, useState, useSyncExternalStore } from 'react';
+import { type ReactNode, Suspense, lazy, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Spinner } from '../components/ui/spinner.tsx';
 import { CartProvider } from '../features/cart/components/cart-provider.tsx';
 import { createQueryClient } from '../lib/query-client.ts';
+import { usePageSettled } from '../lib/when-idle.ts';
 import { ErrorBoundary } from './error-boundary.tsx';
 import { Footer } from './layout/footer.tsx';
 import { Header } from './layout/header.tsx';
@@ -15,22 +16,25 @@ const Toaster = lazy(() => import('./toaster.tsx'));
 // to load leaves the page without the assistant rather than with the error screen.
 const ChatMount = lazy(() => import('../features/chat/chat-mount.tsx').catch(() => ({ default: () => null })));
 
-const subscribeNever = () => () => {};
-
 /**
- * Renders `children` only once the page is interactive: nothing in the server's render and
- * during hydration, then the children. Parts only the browser needs (toasts, the chat assistant)
- * mount after hydration, so the server never waits for their chunks and the HTML never needs a
- * script to reveal them. A leaf of its own: the re-render that follows hydration (the store's
- * snapshot differs from the server's) touches only these children, not the page.
+ * Renders `children` only once the page has settled (`usePageSettled`, `lib/when-idle.ts`):
+ * nothing in the server's render and during hydration, then the children. Parts only the browser
+ * needs (toasts, the chat assistant) mount after hydration, so the server never waits for their
+ * chunks, the HTML never needs a script to reveal them, and their mounting never forces React to
+ * finish hydrating the page in one long task.
  */
 function AfterHydration({ children }: { children: ReactNode }) {
-  const hydrated = useSyncExternalStore(
-    subscribeNever,
-    () => true,
-    () => false,
-  );
-  return hydrated ? children : null;
+  return usePageSettled() ? children : null;
+}
+
+/**
+ * `<html data-hydrated>`, set once the page is hydrated and has settled (its cart loading): it
+ * answers clicks and keys from then on, and the browser tests wait for it. Rendered inside
+ * {@link AfterHydration}, so setting it re-renders nothing.
+ */
+function HydratedMarker() {
+  useEffect(() => document.documentElement.setAttribute('data-hydrated', ''), []);
+  return null;
 }
 
 /** First focusable element: jumps over the header to the page's main content. */
@@ -56,8 +60,6 @@ function SkipLink() {
  */
 export function App({ queryClient: given }: { queryClient?: QueryClient } = {}) {
   const [queryClient] = useState(() => given ?? createQueryClient());
-  // `<html data-hydrated>`: the page answers clicks and keys from now on (the browser tests wait for it).
-  useEffect(() => document.documentElement.setAttribute('data-hydrated', ''), []);
   return (
     <QueryClientProvider client={queryClient}>
       <CartProvider>
@@ -73,6 +75,7 @@ export function App({ queryClient: given }: { queryClient?: QueryClient } = {}) 
               <Footer />
             </div>
             <AfterHydration>
+              <HydratedMarker />
               <Suspense fallback={null}>
                 <ChatMount />
               </Suspense>

@@ -1,4 +1,4 @@
-import { useCart } from '../../features/cart/hooks/use-cart.ts';
+import { useCartActions } from '../../features/cart/hooks/use-cart.ts';
 import { CheckoutSuccess } from '../../features/checkout/components/checkout-success.tsx';
 import { usePageMeta } from '../page-meta.tsx';
 
@@ -8,6 +8,6 @@ import { usePageMeta } from '../page-meta.tsx';
  */
 export function CheckoutSuccessRoute() {
   usePageMeta({ kind: 'checkout-success' });
-  const { refetch } = useCart();
+  const { refetch } = useCartActions();
   return <CheckoutSuccess onPaid={refetch} />;
 }

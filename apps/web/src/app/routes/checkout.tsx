@@ -1,6 +1,5 @@
-import { useQuery } from '@tanstack/react-query';
 import { useCallback, useMemo } from 'react';
-import { cartQueryOptions } from '../../features/cart/api/get-cart.ts';
+import { CartRefetchOnVisit } from '../../features/cart/components/cart-refetch-on-visit.tsx';
 import { isPendingLine } from '../../features/cart/hooks/optimistic-cart.ts';
 import { useCart } from '../../features/cart/hooks/use-cart.ts';
 import { useDestinationNames } from '../../features/catalog/hooks/use-destination-names.ts';
@@ -16,8 +15,6 @@ import { usePageMeta } from '../page-meta.tsx';
 export function CheckoutRoute() {
   usePageMeta({ kind: 'checkout' });
   const cart = useCart();
-  // A second subscriber, so that opening the page refetches the (always stale) cart.
-  useQuery({ ...cartQueryOptions(), notifyOnChangeProps: [] });
   const { nameOf, byCode, lang } = useDestinationNames();
   const destinationOf = useCallback(
     (code: string): Destination => ({
@@ -40,6 +37,15 @@ export function CheckoutRoute() {
     [loaded, items, totalCents, isError, isFetching, refetch],
   );
   return (
-    <CheckoutPage cart={checkoutCart} language={lang} destinationOf={destinationOf} countryNameOf={nameOf} onPaid={refetch} />
+    <>
+      <CheckoutPage
+        cart={checkoutCart}
+        language={lang}
+        destinationOf={destinationOf}
+        countryNameOf={nameOf}
+        onPaid={refetch}
+      />
+      <CartRefetchOnVisit />
+    </>
   );
 }

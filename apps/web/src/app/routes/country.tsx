@@ -8,7 +8,7 @@ import { Redirect, useParams, useSearch } from 'wouter';
 import { Button } from '../../components/ui/button.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { useCountries } from '../../features/catalog/api/get-countries.ts';
-import { useCart } from '../../features/cart/hooks/use-cart.ts';
+import { useCartActions } from '../../features/cart/hooks/use-cart.ts';
 import { CatalogPage } from '../../features/catalog/components/catalog-page.tsx';
 import { useCatalogLanguage } from '../../features/catalog/hooks/use-catalog-language.ts';
 import { useSamePageNavigationCount } from '../navigation-key.ts';
@@ -102,7 +102,7 @@ export function CountryRoute() {
 function CountryPage({ destination }: { destination: Country }) {
   const lang = useCatalogLanguage();
   usePageMeta({ kind: 'country', name: destination.names[lang] || destination.names.en });
-  const { addItem } = useCart();
+  const { addItem } = useCartActions();
   return (
     <CatalogPage
       destination={destination}

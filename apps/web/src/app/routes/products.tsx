@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useLocation, useSearch } from 'wouter';
-import { useCart } from '../../features/cart/hooks/use-cart.ts';
+import { useCartActions } from '../../features/cart/hooks/use-cart.ts';
 import { CatalogPage } from '../../features/catalog/components/catalog-page.tsx';
 import { useSamePageNavigationCount } from '../navigation-key.ts';
 import { usePageMeta } from '../page-meta.tsx';
@@ -17,7 +17,7 @@ export function ProductsRoute() {
   const [location] = useLocation();
   const search = useSearch();
   const samePage = useSamePageNavigationCount();
-  const { addItem } = useCart();
+  const { addItem } = useCartActions();
   // `/` is the home page; `/products` has its own title (issue 13 defect 5).
   usePageMeta({ kind: location === '/products' ? 'products' : 'default' });
   useEffect(() => {

@@ -1,4 +1,5 @@
 import { Component, type ReactNode, Suspense, lazy, useEffect, useState } from 'react';
+import { whenIdle } from '../../lib/when-idle.ts';
 
 const ChatWidget = lazy(() => import('./components/chat-widget.tsx'));
 
@@ -22,20 +23,13 @@ class ChatBoundary extends Component<{ children: ReactNode }, { failed: boolean 
  * after the first render; it loads the launcher (`components/chat-widget.tsx`) and its texts
  * when the browser is first idle (at most 3 s later; 1.5 s where `requestIdleCallback` is
  * missing); the launcher loads the panel only when a visitor reaches for it (pointer over it,
- * focus, press), so that no page downloads the panel before its first interaction (issue 13). It imports nothing but React, so that the bundler keeps the entry's chunks as
- * they were.
+ * focus, press), so that no page downloads the panel before its first interaction (issue 13). It
+ * imports nothing but React and `lib/when-idle.ts`, so that the bundler keeps the entry's chunks
+ * as they were.
  */
 export default function ChatMount() {
   const [ready, setReady] = useState(false);
-  useEffect(() => {
-    const show = () => setReady(true);
-    if (typeof window.requestIdleCallback === 'function') {
-      const handle = window.requestIdleCallback(show, { timeout: 3000 });
-      return () => window.cancelIdleCallback(handle);
-    }
-    const timer = window.setTimeout(show, 1500);
-    return () => window.clearTimeout(timer);
-  }, []);
+  useEffect(() => whenIdle(() => setReady(true), { timeoutMs: 3000, fallbackMs: 1500 }), []);
   if (!ready) return null;
   return (
     <ChatBoundary>

@@ -23,13 +23,16 @@ export async function getCart(signal?: AbortSignal): Promise<Cart> {
 
 /**
  * Query options of the cart: key `['/api/cart']`, always stale (section 9: staleness 0, so every
- * new subscriber refetches), no retries (section 9).
+ * new subscriber refetches), no retries (section 9). `enabled`: false holds the fetch back; the
+ * store passes `usePageSettled()` (`lib/when-idle.ts`), so that the cart never arrives while a
+ * server-rendered page is still hydrating (issue 13: total blocking time).
  */
-export function cartQueryOptions() {
+export function cartQueryOptions(enabled = true) {
   return queryOptions({
     queryKey: CART_QUERY_KEY,
     queryFn: ({ signal }) => getCart(signal),
     staleTime: 0,
     retry: false,
+    enabled,
   });
 }

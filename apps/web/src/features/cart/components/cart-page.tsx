@@ -1,12 +1,11 @@
 import { ArrowLeft } from 'lucide-react';
-import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { formatPrice } from '@esim/contract/format';
-import { cartQueryOptions } from '../api/get-cart.ts';
 import { useCart } from '../hooks/use-cart.ts';
 import { type CartDestination, CartLine } from './cart-line.tsx';
+import { CartRefetchOnVisit } from './cart-refetch-on-visit.tsx';
 import { CartErrorState, CartSkeleton } from './cart-states.tsx';
 import { CartSummary } from './cart-summary.tsx';
 import { ClearCartButton } from './clear-cart-button.tsx';
@@ -37,8 +36,6 @@ function useChangeAnnouncement(text: string): string {
 export function CartPage({ destinationOf }: { destinationOf: (code: string) => CartDestination }) {
   const { t } = useTranslation('cart');
   const cart = useCart();
-  // A second subscriber, so that opening the page refetches the (always stale) cart.
-  useQuery({ ...cartQueryOptions(), notifyOnChangeProps: [] });
   const hasItems = cart.items.length > 0;
   const itemCount = t('itemCount', { count: cart.totalCount });
   const announcement = useChangeAnnouncement(
@@ -120,6 +117,7 @@ export function CartPage({ destinationOf }: { destinationOf: (code: string) => C
         {announcement}
       </p>
       {body}
+      <CartRefetchOnVisit />
     </div>
   );
 }

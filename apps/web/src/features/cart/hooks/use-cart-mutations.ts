@@ -4,6 +4,7 @@ import { useMemo, useRef } from 'react';
 import { useLocation } from 'wouter';
 import { i18n } from '../../../lib/i18n.ts';
 import { ADD_SUCCESS_DELAY_MS, showToast } from '../../../lib/toast.ts';
+import { settleNow } from '../../../lib/when-idle.ts';
 import { addToCart } from '../api/add-to-cart.ts';
 import { failureReason } from '../api/cart-error.ts';
 import { clearCart } from '../api/clear-cart.ts';
@@ -75,7 +76,9 @@ function useCartMutation<V>({
  * The cart's add, update, remove and clear changes with the toasts of specification sections 8
  * and 9: 'Added to Cart' 100 ms after an add (3000 ms, with a link to the cart), 'Error' / 'Failed
  * to add item to cart. Please try again.', 'Failed to update quantity: {message}', 'Failed to
- * clear cart: {message}' and 'Error' / the remove failure (4000 ms).
+ * clear cart: {message}' and 'Error' / the remove failure (4000 ms). Returns the `actions` (the
+ * same object for the life of the store, so that a page that only changes the cart does not
+ * re-render when the cart does) and whether an add or a clear is running.
  */
 export function useCartMutations() {
   const [, navigate] = useLocation();
@@ -137,9 +140,14 @@ export function useCartMutations() {
   const { mutate: updateMutate } = update;
   const { mutate: removeMutate } = remove;
   const { mutate: clearMutate, isPending: isClearing } = clear;
-  return useMemo(
+  // `mutate` is stable for the life of a mutation hook, so the actions are made once.
+  const actions = useMemo<CartMutationActions>(
     () => ({
-      addItem: (input: OptimisticCart.AddItemInput) => addMutate({ ...input, tempId: nextTempId.current-- }),
+      addItem: (input: OptimisticCart.AddItemInput) => {
+        // A change before the page settled: the cart is fetched now (lib/when-idle.ts).
+        settleNow();
+        addMutate({ ...input, tempId: nextTempId.current-- });
+      },
       // A line with a negative id is still being added (optimistic-cart.ts): the server does not know it yet.
       updateQuantity: (itemId: number, quantity: number) => {
         if (itemId < 0) return;
@@ -150,9 +158,16 @@ export function useCartMutations() {
         if (itemId > 0) removeMutate(itemId);
       },
       clearCart: () => clearMutate(),
-      isAdding,
-      isClearing,
     }),
-    [addMutate, updateMutate, removeMutate, clearMutate, isAdding, isClearing],
+    [addMutate, updateMutate, removeMutate, clearMutate],
   );
+  return { actions, isAdding, isClearing };
+}
+
+/** The cart's changes, the same functions for the life of the store (see {@link useCartMutations}). */
+export interface CartMutationActions {
+  addItem: (input: OptimisticCart.AddItemInput) => void;
+  updateQuantity: (itemId: number, quantity: number) => void;
+  removeItem: (itemId: number) => void;
+  clearCart: () => void;
 }

@@ -1,5 +1,6 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useEffect, useSyncExternalStore } from 'react';
+import { whenIdle } from '../../../lib/when-idle.ts';
 import { browserCatalogueStore } from './last-known-catalogue.ts';
 
 /**
@@ -28,16 +29,6 @@ function remember(key: string, data: unknown): void {
 
 /** Storage is not watched: a failed page reads it once. */
 const subscribeNever = () => () => {};
-
-/** Waits for an idle moment (or 200 ms) so that saving never competes with the first paint and input. */
-function whenIdle(task: () => void): () => void {
-  if (typeof window.requestIdleCallback === 'function') {
-    const handle = window.requestIdleCallback(task, { timeout: 2000 });
-    return () => window.cancelIdleCallback(handle);
-  }
-  const handle = window.setTimeout(task, 200);
-  return () => window.clearTimeout(handle);
-}
 
 /**
  * Keeps the last successful answer of a catalogue query in the browser (`remember`: false for

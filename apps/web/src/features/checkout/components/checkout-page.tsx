@@ -1,7 +1,7 @@
 import type { CartItem } from '@esim/contract/cart';
 import type { Language } from '@esim/contract/languages';
 import { ArrowRight, CircleAlert, Info, ShieldCheck, ShoppingCart } from 'lucide-react';
-import { useEffect, useMemo, useRef } from 'react';
+import { useDeferredValue, useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearch } from 'wouter';
 import { Button, buttonClass } from '../../../components/ui/button.tsx';
@@ -55,7 +55,10 @@ export function CheckoutPage({ cart, language, destinationOf, countryNameOf, onP
   // Asked for at once, with the cart (not once the form is there), and the form waits for it, so
   // that the payment part (wallet row, PayPal option, card fields) comes with the form instead of
   // pushing the Pay button down after it. An error shows in the form (the payment part's retry).
-  const paymentsPending = usePaymentsConfig().isPending;
+  // Deferred: the payment methods' arrival (an external store's change, which React renders at
+  // once) switches from the skeleton to the whole form in an interruptible render, not one long
+  // task (issue 13: total blocking time).
+  const paymentsPending = useDeferredValue(usePaymentsConfig().isPending);
 
   let body;
   if (!items || (items.length > 0 && paymentsPending && !cart.isError)) {

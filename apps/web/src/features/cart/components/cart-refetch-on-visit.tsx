@@ -1,0 +1,13 @@
+import { useQuery } from '@tanstack/react-query';
+import { usePageSettled } from '../../../lib/when-idle.ts';
+import { cartQueryOptions } from '../api/get-cart.ts';
+
+/**
+ * Refetches the cart when a screen that shows it opens (specification section 9: the cart is
+ * always stale, so a new subscriber fetches it), once the page has settled (`usePageSettled`).
+ * A leaf that renders nothing: its subscription re-renders only itself, not the screen.
+ */
+export function CartRefetchOnVisit() {
+  useQuery({ ...cartQueryOptions(usePageSettled()), notifyOnChangeProps: [] });
+  return null;
+}

@@ -1,0 +1,70 @@
+import { useSyncExternalStore } from 'react';
+
+/**
+ * Runs `task` when the browser is next idle (`requestIdleCallback`, at most `timeoutMs` later;
+ * after `fallbackMs` where the API is missing, as in Safari). Returns a function that cancels it.
+ * Work that no visitor waits for (saving the last known catalogue, mounting the chat launcher,
+ * fetching the cart after hydration) goes here, so it never competes with the first paint,
+ * hydration or input (issue 13: total blocking time).
+ */
+export function whenIdle(task: () => void, { timeoutMs = 2000, fallbackMs = 200 } = {}): () => void {
+  if (typeof window.requestIdleCallback === 'function') {
+    const handle = window.requestIdleCallback(() => task(), { timeout: timeoutMs });
+    return () => window.cancelIdleCallback(handle);
+  }
+  const handle = window.setTimeout(task, fallbackMs);
+  return () => window.clearTimeout(handle);
+}
+
+/**
+ * Whether the page has settled: false on the server and while a server-rendered page hydrates,
+ * true from the first idle moment after hydration began ({@link markHydrating}), and from the
+ * start on a page the browser renders alone.
+ */
+let settled = true;
+const listeners = new Set<() => void>();
+
+/** Whether the page has settled (see {@link usePageSettled}; for code outside React and tests). */
+export function isPageSettled(): boolean {
+  return settled;
+}
+
+/** Calls `listener` when the page settles; returns the unsubscribe function. */
+export function subscribePageSettled(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/**
+ * Called by the browser's entry (`boot.tsx`) just before it hydrates a server-rendered page: the
+ * page counts as settled once the browser is first idle afterwards. React hydrates in slices and
+ * keeps the main thread busy until every part of the page is hydrated, so the idle moment comes
+ * after hydration.
+ */
+export function markHydrating(): void {
+  settled = false;
+  whenIdle(settleNow, { timeoutMs: 3000 });
+}
+
+/**
+ * Counts the page as settled now (idempotent): what the first idle moment does, and what a
+ * visitor's first change of the cart does when it comes earlier, so that the change starts from
+ * the loaded cart.
+ */
+export function settleNow(): void {
+  if (settled) return;
+  settled = true;
+  for (const listener of listeners) listener();
+}
+
+/**
+ * Whether the page has settled (see {@link markHydrating}): false on the server and during
+ * hydration. A query that only the browser can answer (the visitor's cart) waits for it with
+ * `enabled`. Its answer would otherwise change a provider above the page while React is still
+ * hydrating: an external store's change is always rendered at once (`useSyncExternalStore`,
+ * which TanStack Query uses), and React then hydrates the rest of the page in one long task
+ * (measured: 58 ms at full speed, about 230 ms on Lighthouse's phone; issue 13).
+ */
+export function usePageSettled(): boolean {
+  return useSyncExternalStore(subscribePageSettled, isPageSettled, () => false);
+}
