@@ -13,9 +13,10 @@
  * - Latency at a fixed 1,000 req/s (10 connections) for the country query and its static twin:
  *   the budget is p99 < 20 ms on PGlite and < 5 ms on PostgreSQL. Latency at saturation only
  *   measures queueing, so the latency budget is checked at a realistic rate.
- * - Initial JavaScript of the storefront: the module script and modulepreload links of
- *   `apps/web/dist/index.html`, each gzipped at level 9 and summed (budget <= 150 kB; CSS is
- *   reported separately). 1 kB = 1,000 bytes, as Vite prints it.
+ * - The storefront's entry: the module script, modulepreload links and style sheets of
+ *   `apps/web/dist/index.html`, each gzipped at level 9 and summed, for information (since issue
+ *   13 the entry is a tiny loader; the budget of 130 kB is on what each page downloads until
+ *   idle, in the Lighthouse part). 1 kB = 1,000 bytes, as Vite prints it.
  *
  * The server runs as a child process on a free port of 127.0.0.1, on a fresh PGlite folder under
  * the OS temp dir (or on `DATABASE_URL` when set). Load generator and server share the machine,
@@ -126,8 +127,6 @@ const BUDGET = {
   fixedRateP99Ms: DATABASE_URL ? 5 : 20,
   /** API throughput / static throughput for the country query (at least). */
   minThroughputRatio: 0.5,
-  /** Initial JavaScript, gzip bytes (at most). */
-  maxInitialJsGzip: 150_000,
   /**
    * Full checkout latency, ms (strictly below; DESIGN.md section 6): p95 of one visitor at a time
    * on PGlite, which runs one query at a time for the whole process (more visitors only queue:
@@ -592,11 +591,6 @@ async function main(): Promise<number> {
       pass: ratios.country >= BUDGET.minThroughputRatio,
     },
     {
-      name: `initial JavaScript <= ${kB(BUDGET.maxInitialJsGzip)} gzip`,
-      value: kB(jsGzip),
-      pass: jsGzip <= BUDGET.maxInitialJsGzip,
-    },
-    {
       name: `full checkout ${DATABASE_URL ? 'p99, 4 visitors' : 'p95, 1 visitor'} < ${BUDGET.checkoutMs} ms (${DATABASE})`,
       value: `${fmt(checkoutFigure)} ms`,
       pass: checkoutFigure < BUDGET.checkoutMs,
@@ -694,7 +688,7 @@ async function main(): Promise<number> {
         `applied ${admin.recalculate.applyMs === null ? '—' : `${fmt(admin.recalculate.applyMs)} ms`}` +
         `${admin.recalculate.note ? ` (${admin.recalculate.note})` : ''}.`,
     '',
-    'Storefront initial assets (gzip -9)',
+    "Storefront entry (index.html's own assets, gzip -9; each page's JavaScript until idle is in the Lighthouse table)",
     table([
       ['kind', 'files', 'gzip'],
       ['JavaScript', String(assets.js.length), kB(jsGzip)],
