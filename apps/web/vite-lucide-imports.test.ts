@@ -52,7 +52,9 @@ describe('chunkGroup', () => {
     // <Trans> and its HTML parser go with the screens that use them.
     expect(chunkGroup('/repo/node_modules/react-i18next/dist/es/Trans.js', ctx([]))).toBeNull();
     expect(chunkGroup('/repo/node_modules/react-i18next/dist/es/TransWithoutContext.js', ctx([]))).toBeNull();
-    expect(chunkGroup('/repo/node_modules/html-parse-stringify/dist/html-parse-stringify.module.js', ctx([]))).toBeNull();
+    expect(
+      chunkGroup('/repo/node_modules/html-parse-stringify/dist/html-parse-stringify.module.js', ctx([])),
+    ).toBeNull();
     expect(chunkGroup('/repo/node_modules/lucide-react/dist/esm/createLucideIcon.mjs', ctx([]))).toBe('framework');
     expect(chunkGroup(src('app/app.tsx'), ctx([]))).toBeNull();
   });
@@ -71,5 +73,31 @@ describe('chunkGroup', () => {
     expect(chunkGroup(icon, ctx([src('features/cart/components/a.tsx'), src('app/layout/header.tsx')]))).toBe(
       'icons-shared',
     );
+  });
+
+  it('puts the icons of the app shell and the home page in icons-first, following static imports only', () => {
+    const iconAt = (file: string) => `/repo/node_modules/lucide-react/dist/esm/icons/${file}`;
+    const graph: Record<string, string[]> = {
+      [icon]: [src('features/catalog/components/countries-view.tsx')],
+      [src('features/catalog/components/countries-view.tsx')]: [src('features/catalog/components/countries-page.tsx')],
+      [src('features/catalog/components/countries-page.tsx')]: [src('app/routes/products.tsx')],
+      [src('app/routes/products.tsx')]: [],
+      [iconAt('menu.mjs')]: [src('app/layout/header.tsx')],
+      [src('app/layout/header.tsx')]: [src('app/layout/layout.tsx')],
+      [src('app/layout/layout.tsx')]: [src('app/app.tsx')],
+      [src('app/app.tsx')]: [src('boot.tsx')],
+      // A menu the header imports lazily: its icons are not the first page's.
+      [iconAt('log-out.mjs')]: [src('app/layout/account-menu.tsx')],
+      [src('app/layout/account-menu.tsx')]: [],
+      // An import cycle ends the walk.
+      [iconAt('qr-code.mjs')]: [src('features/portal/a.tsx')],
+      [src('features/portal/a.tsx')]: [src('features/portal/b.tsx')],
+      [src('features/portal/b.tsx')]: [src('features/portal/a.tsx')],
+    };
+    const graphCtx = { getModuleInfo: (id: string) => ({ importers: graph[id] ?? [] }) };
+    expect(chunkGroup(icon, graphCtx)).toBe('icons-first');
+    expect(chunkGroup(iconAt('menu.mjs'), graphCtx)).toBe('icons-first');
+    expect(chunkGroup(iconAt('log-out.mjs'), graphCtx)).toBe('icons-layout');
+    expect(chunkGroup(iconAt('qr-code.mjs'), graphCtx)).toBe('icons-portal');
   });
 });

@@ -74,7 +74,7 @@ test.describe('server rendering', () => {
     }
   });
 
-  for (const path of ['/tr/turkey', '/', '/products/1']) {
+  for (const path of ['/tr/turkey', '/', '/products/1', '/products?view=all']) {
     test(`hydration of ${path} changes nothing a user sees`, async ({ browser }) => {
       const noScript = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 360, height: 780 } });
       const before = await noScript.newPage();

@@ -33,7 +33,7 @@ if (ssr && root.firstElementChild && sameCart) {
   hydrate(queryClient, ssr.queries);
   await Promise.all([
     initI18n({ lang: ssr.lang, texts: ssr.texts }),
-    routeFor(window.location.pathname)
+    routeFor(window.location.pathname, window.location.search)
       .page.preload()
       .catch(() => undefined),
   ]);

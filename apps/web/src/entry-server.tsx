@@ -121,7 +121,7 @@ async function prefetch(
   if (module.endsWith('/country.tsx')) {
     const code = destinationCode(pathname.split('/')[2] ?? '', countries ?? []);
     if (code) await products({ country: code });
-  } else if (module.endsWith('/products.tsx') && new URLSearchParams(search).get('view') === 'all') {
+  } else if (module.endsWith('/all-plans.tsx')) {
     await products({});
   } else if (module.endsWith('/product-details.tsx')) {
     const id = Number(pathname.split('/')[2]);
@@ -157,7 +157,7 @@ async function renderToString(element: ReactNode): Promise<string> {
  */
 export async function render({ url, lang, fetchJson, cartSession }: RenderRequest): Promise<RenderedPage> {
   const [pathname = '/', search = ''] = url.split('?');
-  const { module, page } = routeFor(pathname);
+  const { module, page } = routeFor(pathname, search);
   const queryClient = createQueryClient();
   const i18n = createInstance();
   const [, renderedCartSession] = await Promise.all([

@@ -1,20 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import {
-  COUNTRY_REGION,
   GLOBAL,
   GLOBAL_CODE,
-  GLOBAL_MEMBERS,
   GLOBAL_SLUG,
   REGION_LABELS,
-  REGION_MEMBERS,
   REGION_NAMES,
   REGIONS,
   SPECIAL_COUNTRIES,
   UNINHABITED_TERRITORIES,
   isRegionName,
   regionBySlug,
-  regionOf,
 } from './regions.ts';
+import { COUNTRY_REGION, GLOBAL_MEMBERS, REGION_MEMBERS, regionOf } from './region-members.ts';
 
 describe('regions (specification section 3 Region enum)', () => {
   it('lists the seven regions in REGIONS with unique slugs and codes', () => {

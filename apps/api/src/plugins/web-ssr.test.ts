@@ -565,6 +565,30 @@ describe.skipIf(missing.length > 0)(REAL_BUILD_TITLE, () => {
     expect(res.body).toMatch(/<script id="ssr-preload" type="application\/json">\["\/assets\/country-[\w-]+\.js"/);
   }, 30_000);
 
+  it('renders the general plan list (/products?view=all) with its plans from a screen of its own, and the home page without it', async () => {
+    const all = await page('/products?view=all');
+    expect(all.statusCode).toBe(200);
+    // The first 24 plans, each with its add button (specification section 4).
+    expect(rootOf(all.body).match(/aria-label="Add to cart: /g)?.length).toBe(24);
+    const { products } = (await app.inject({ method: 'GET', url: '/api/products' })).json<ProductsResponse>();
+    const state = stateOf(all.body) as { queries: { queries: { state: { data: unknown } }[] } };
+    expect(state.queries.queries.some((q) => Array.isArray(q.state.data) && q.state.data.length === products.length)).toBe(true);
+    expect(all.body).toMatch(/<script id="ssr-preload" type="application\/json">\["\/assets\/all-plans-[\w-]+\.js"/);
+    // The home page names its own screen, and none of the plan list's chunks (issue 13: JavaScript until idle).
+    const home = await page('/');
+    expect(home.statusCode).toBe(200);
+    const preload = /<script id="ssr-preload" type="application\/json">(\[[^<]*\])<\/script>/.exec(home.body)?.[1];
+    const chunks = JSON.parse(preload ?? '[]') as string[];
+    expect(chunks[0]).toMatch(/^\/assets\/products-[\w-]+\.js$/);
+    const manifest = JSON.parse(fs.readFileSync(path.join(WEB_DIST, '.vite', 'manifest.json'), 'utf8')) as Record<
+      string,
+      { file: string }
+    >;
+    const planList = ['src/app/routes/all-plans.tsx', 'src/app/routes/country.tsx'].map((key) => `/${manifest[key]!.file}`);
+    expect(planList.some((file) => chunks.includes(file))).toBe(false);
+    expect(chunks.some((chunk) => /\/plans-page-/.test(chunk))).toBe(false);
+  }, 30_000);
+
   it('answers an undecodable page address with the rendered not-found page', async () => {
     const res = await page('/en/%E0%A4%A');
     expect(res.statusCode).toBe(404);

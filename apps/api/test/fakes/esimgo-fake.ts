@@ -2,7 +2,7 @@ import { createHmac, randomInt, randomUUID } from 'node:crypto';
 import { type IncomingMessage, type ServerResponse, createServer } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { luhnCheckDigit } from '@esim/contract/payment-card';
-import { regionOf } from '@esim/contract/regions';
+import { regionOf } from '@esim/contract/region-members';
 import countries from 'i18n-iso-countries';
 import en from 'i18n-iso-countries/langs/en.json' with { type: 'json' };
 

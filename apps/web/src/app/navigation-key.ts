@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from 'react';
+import { useEffect, useSyncExternalStore } from 'react';
 
 /** The part of a URL that names a page: path and query, without the fragment. */
 export interface PageAddress {
@@ -65,4 +65,14 @@ const getServerSnapshot = () => 0;
  */
 export function useSamePageNavigationCount(): number {
   return useSyncExternalStore(subscribe, getSnapshot, getServerSnapshot);
+}
+
+/**
+ * Scrolls back to the top when a link to the page shown is followed (`samePage`, from
+ * {@link useSamePageNavigationCount}, grows), unless the link names a fragment (issue 13 defect 4).
+ */
+export function useScrollToTopOnRepeat(samePage: number): void {
+  useEffect(() => {
+    if (samePage > 0 && !window.location.hash) window.scrollTo(0, 0);
+  }, [samePage]);
 }

@@ -2,7 +2,8 @@ import { isCountrySlugCandidate, isExcludedPath } from '@esim/contract/country-r
 import { isLanguage } from '@esim/contract/languages';
 import { type ComponentType, lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Route, Switch, matchRoute, useLocation } from 'wouter';
+import { Route, Switch, matchRoute, useLocation, useSearch } from 'wouter';
+import { isAllPlansSearch } from '../features/catalog/all-plans-search.ts';
 import { RouteErrorBoundary } from './route-error-boundary.tsx';
 import { Spinner } from '../components/ui/spinner.tsx';
 
@@ -17,7 +18,10 @@ export const ROUTE_RETRY_DELAY_MS = 500;
  *
  * @throws the last attempt's error.
  */
-export async function withRetries<T>(load: () => Promise<T>, wait = (ms: number) => new Promise((r) => setTimeout(r, ms))): Promise<T> {
+export async function withRetries<T>(
+  load: () => Promise<T>,
+  wait = (ms: number) => new Promise((r) => setTimeout(r, ms)),
+): Promise<T> {
   for (let attempt = 1; ; attempt += 1) {
     try {
       return await load();
@@ -72,6 +76,7 @@ function page<M extends Record<string, unknown>>(load: () => Promise<M>, name: k
 }
 
 const ProductsRoute = page(() => import('./routes/products.tsx'), 'ProductsRoute');
+const AllPlansRoute = page(() => import('./routes/all-plans.tsx'), 'AllPlansRoute');
 const ProductDetailsRoute = page(() => import('./routes/product-details.tsx'), 'ProductDetailsRoute');
 const CountryRoute = page(() => import('./routes/country.tsx'), 'CountryRoute');
 const HowItWorksRoute = page(() => import('./routes/how-it-works.tsx'), 'HowItWorksRoute');
@@ -105,10 +110,17 @@ export interface RouteEntry {
   module: string;
   /** Rendered without route parameters (the four policy pages share one screen). */
   plain: boolean;
+  /** Matches only when the query string passes this test (`/products?view=all`). */
+  search?: (search: string) => boolean;
 }
 
-function entry(path: string, screen: LazyPage, file: string, plain = false): RouteEntry {
-  return { path, page: screen, module: `src/app/routes/${file}.tsx`, plain };
+function entry(
+  path: string,
+  screen: LazyPage,
+  file: string,
+  { plain = false, search }: { plain?: boolean; search?: (search: string) => boolean } = {},
+): RouteEntry {
+  return { path, page: screen, module: `src/app/routes/${file}.tsx`, plain, ...(search && { search }) };
 }
 
 /**
@@ -116,6 +128,9 @@ function entry(path: string, screen: LazyPage, file: string, plain = false): Rou
  * `/setup-admin` (issue 9), in match order; `/{lang}/{country}` and the not-found screen follow.
  */
 const ROUTES: readonly RouteEntry[] = [
+  // The general plan list is a screen of its own: the home page never loads its code.
+  entry('/', AllPlansRoute, 'all-plans', { search: isAllPlansSearch }),
+  entry('/products', AllPlansRoute, 'all-plans', { search: isAllPlansSearch }),
   entry('/', ProductsRoute, 'products'),
   entry('/products', ProductsRoute, 'products'),
   entry('/products/:id', ProductDetailsRoute, 'product-details'),
@@ -128,10 +143,10 @@ const ROUTES: readonly RouteEntry[] = [
   entry('/about-us', AboutRoute, 'about'),
   entry('/contact', ContactRoute, 'contact'),
   entry('/faq', FaqRoute, 'faq'),
-  entry('/terms-conditions', PolicyRoute, 'policy', true),
-  entry('/privacy', PolicyRoute, 'policy', true),
-  entry('/refund', PolicyRoute, 'policy', true),
-  entry('/cookies', PolicyRoute, 'policy', true),
+  entry('/terms-conditions', PolicyRoute, 'policy', { plain: true }),
+  entry('/privacy', PolicyRoute, 'policy', { plain: true }),
+  entry('/refund', PolicyRoute, 'policy', { plain: true }),
+  entry('/cookies', PolicyRoute, 'policy', { plain: true }),
   entry('/auth', AuthRoute, 'auth'),
   entry('/profile', ProfileRoute, 'profile'),
   entry('/portal', PortalRoute, 'portal'),
@@ -174,13 +189,19 @@ function parsePattern(route: string): { pattern: RegExp; keys: string[] } {
   return { pattern: new RegExp(`^${source}/?$`), keys };
 }
 
+/** The route entries that apply to a query string (`search`, with or without its `?`). */
+function routesFor(search: string): readonly RouteEntry[] {
+  return ROUTES.filter((candidate) => !candidate.search || candidate.search(search));
+}
+
 /**
- * The screen that renders `pathname`: its route entry, the country route for `/{lang}/{country}`
- * candidates, or the not-found screen. Used to load the screen's chunk before hydration
- * (`main.tsx`) and to name the chunks the server preloads (`entry-server.tsx`).
+ * The screen that renders `pathname` with the query string `search`: its route entry, the
+ * country route for `/{lang}/{country}` candidates, or the not-found screen. Used to load the
+ * screen's chunk before hydration (`boot.tsx`) and to name the chunks the server preloads
+ * (`entry-server.tsx`).
  */
-export function routeFor(pathname: string): RouteEntry {
-  for (const candidate of ROUTES) {
+export function routeFor(pathname: string, search = ''): RouteEntry {
+  for (const candidate of routesFor(search)) {
     if (matchRoute(parsePattern, candidate.path, pathname)[0]) return candidate;
   }
   const [isMatch, params] = matchRoute(parsePattern, COUNTRY_ROUTE.path, pathname);
@@ -201,17 +222,18 @@ export function forgetFailedRoutes(): void {
 export function AppRouter() {
   const { t } = useTranslation('common');
   const [location] = useLocation();
+  const search = useSearch();
   return (
     <RouteErrorBoundary resetKey={location} onRetry={forgetFailedRoutes}>
       <Suspense fallback={<Spinner label={t('loading')} className="min-h-[60vh]" />}>
         <Switch>
-          {ROUTES.map(({ path, page: Screen, plain }) =>
+          {routesFor(search).map(({ path, page: Screen, plain, module }) =>
             plain ? (
-              <Route key={path} path={path}>
+              <Route key={`${path} ${module}`} path={path}>
                 {() => <Screen />}
               </Route>
             ) : (
-              <Route key={path} path={path} component={Screen} />
+              <Route key={`${path} ${module}`} path={path} component={Screen} />
             ),
           )}
           <Route path={COUNTRY_ROUTE.path}>

@@ -1,6 +1,7 @@
 import { SYNC_REPORT_LIST_MAX, type FieldChange, type SyncReport } from '@esim/contract/admin-catalogue';
 import { dataAmountLabel } from '@esim/contract/format';
-import { GLOBAL, isRegionName, regionOf } from '@esim/contract/regions';
+import { GLOBAL, isRegionName } from '@esim/contract/regions';
+import { regionOf } from '@esim/contract/region-members';
 import { z } from 'zod';
 import type { CatalogueBundle } from '../../providers/esim/esim-provider.ts';
 import { type PricedItem, type PricingRule, productPriceCents } from '../pricing/pricing.rules.ts';

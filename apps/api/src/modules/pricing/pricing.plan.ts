@@ -7,7 +7,8 @@ import {
   type PricingBundleType,
   type RecalculationCounts,
 } from '@esim/contract/admin-pricing';
-import { GLOBAL, isRegionName, regionOf } from '@esim/contract/regions';
+import { GLOBAL, isRegionName } from '@esim/contract/regions';
+import { regionOf } from '@esim/contract/region-members';
 import { type PricedItem, type PricingRule, productPriceCents, selectRule } from './pricing.rules.ts';
 
 /**

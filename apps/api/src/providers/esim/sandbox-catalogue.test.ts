@@ -1,4 +1,5 @@
-import { COUNTRY_REGION, REGION_MEMBERS, UNINHABITED_TERRITORIES } from '@esim/contract/regions';
+import { UNINHABITED_TERRITORIES } from '@esim/contract/regions';
+import { COUNTRY_REGION, REGION_MEMBERS } from '@esim/contract/region-members';
 import countries from 'i18n-iso-countries';
 import { describe, expect, it } from 'vitest';
 import { buildSandboxCatalogue } from './sandbox-catalogue.ts';

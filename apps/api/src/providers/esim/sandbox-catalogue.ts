@@ -1,14 +1,12 @@
 import {
   GLOBAL,
   GLOBAL_CODE,
-  GLOBAL_MEMBERS,
   REGION_LABELS,
-  REGION_MEMBERS,
   REGIONS,
   SPECIAL_COUNTRIES,
   type RegionName,
-  regionOf,
 } from '@esim/contract/regions';
+import { GLOBAL_MEMBERS, REGION_MEMBERS, regionOf } from '@esim/contract/region-members';
 import { ENGLISH_COUNTRY_NAMES } from '@esim/contract/country-names';
 import countries from 'i18n-iso-countries';
 import en from 'i18n-iso-countries/langs/en.json' with { type: 'json' };

@@ -9,7 +9,7 @@ import { Button } from '../../components/ui/button.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { useCountries } from '../../features/catalog/api/get-countries.ts';
 import { useCartActions } from '../../features/cart/hooks/use-cart.ts';
-import { CatalogPage } from '../../features/catalog/components/catalog-page.tsx';
+import { PlansPage } from '../../features/catalog/components/plans-page.tsx';
 import { useCatalogLanguage } from '../../features/catalog/hooks/use-catalog-language.ts';
 import { useSamePageNavigationCount } from '../navigation-key.ts';
 import { usePageMeta } from '../page-meta.tsx';
@@ -104,7 +104,7 @@ function CountryPage({ destination }: { destination: Country }) {
   usePageMeta({ kind: 'country', name: destination.names[lang] || destination.names.en });
   const { addItem } = useCartActions();
   return (
-    <CatalogPage
+    <PlansPage
       destination={destination}
       onAddToCart={(product) => addItem({ productId: product.productId, quantity: 1, product })}
     />

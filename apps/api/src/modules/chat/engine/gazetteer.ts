@@ -1,6 +1,7 @@
 import type { Country } from '@esim/contract/catalog';
 import { LANGUAGE_CODES } from '@esim/contract/languages';
-import { GLOBAL, GLOBAL_MEMBERS } from '@esim/contract/regions';
+import { GLOBAL } from '@esim/contract/regions';
+import { GLOBAL_MEMBERS } from '@esim/contract/region-members';
 import { foldedTokens } from './fold.ts';
 
 /**

@@ -1,4 +1,5 @@
-import { GLOBAL, GLOBAL_CODE, REGIONS, type RegionName, regionOf } from '@esim/contract/regions';
+import { GLOBAL, GLOBAL_CODE, REGIONS, type RegionName } from '@esim/contract/regions';
+import { regionOf } from '@esim/contract/region-members';
 import type {
   BundleAssignment,
   BundleCountry,

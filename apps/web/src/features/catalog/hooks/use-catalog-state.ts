@@ -10,9 +10,7 @@ import {
   chooseAction,
   initialCatalogState,
 } from './catalog-state.ts';
-
-/** Query string of the general plan list: `/products?view=all`. */
-export const ALL_PLANS_SEARCH = 'view=all';
+import { ALL_PLANS_SEARCH } from '../all-plans-search.ts';
 
 /**
  * State of the products page with its navigation (specification section 4):

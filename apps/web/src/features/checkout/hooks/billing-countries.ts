@@ -1,4 +1,5 @@
-import { COUNTRY_REGION, UNINHABITED_TERRITORIES } from '@esim/contract/regions';
+import { UNINHABITED_TERRITORIES } from '@esim/contract/regions';
+import { COUNTRY_REGION } from '@esim/contract/region-members';
 
 /** A billing country option: ISO 3166-1 alpha-2 code and its name in the interface language. */
 export interface CountryOption {
