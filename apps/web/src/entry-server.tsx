@@ -107,7 +107,6 @@ function destinationCode(slug: string, countries: readonly Country[]): string | 
 async function prefetch(
   queryClient: QueryClient,
   pathname: string,
-  search: string,
   module: string,
   fetchJson: FetchJson,
 ) {
@@ -161,7 +160,7 @@ export async function render({ url, lang, fetchJson, cartSession }: RenderReques
   const queryClient = createQueryClient();
   const i18n = createInstance();
   const [, renderedCartSession] = await Promise.all([
-    prefetch(queryClient, pathname, search, module, fetchJson),
+    prefetch(queryClient, pathname, module, fetchJson),
     prefetchCart(queryClient, module, cartSession, fetchJson),
     page.preload(),
     i18n.init({
