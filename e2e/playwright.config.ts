@@ -86,11 +86,6 @@ export default defineConfig({
     {
       name: 'providers',
       testMatch: /providers\/.*\.spec\.ts/,
-      // One retry on CI for these journeys through the Stripe, PayPal and eSIM Go fakes: now and
-      // then a press in the fake's 3-D Secure frame sends nothing (no POST in the trace), or the
-      // portal's eSIM card is late, about 1 run in 10 when repeated, at the start of issue 13's
-      // third session too. A retried test is reported as flaky; the cause is still to be found.
-      retries: process.env.CI ? 1 : 0,
       use: {
         ...devices['Desktop Chrome'],
         channel: undefined,

@@ -4,11 +4,12 @@ const REACT = /[\\/]node_modules[\\/](?:react|react-dom|scheduler)[\\/]/;
 const FRAMEWORK =
   /[\\/]node_modules[\\/](?:i18next|react-i18next|i18next-browser-languagedetector|@tanstack[\\/][^\\/]+|wouter|regexparam|use-sync-external-store)[\\/]/;
 /**
- * react-i18next's `<Trans>` and the HTML parser it brings: only the checkout and the portal use
- * them, so they go with those screens rather than into every page's framework chunk.
+ * Library code only some screens use, which goes with those screens rather than into every
+ * page's framework chunk: react-i18next's `<Trans>` and the HTML parser it brings (checkout,
+ * portal), and TanStack Query's infinite lists (the admin area's logs).
  */
 const NOT_FRAMEWORK =
-  /[\\/]node_modules[\\/](?:react-i18next[\\/]dist[\\/]es[\\/](?:Icu)?Trans|html-parse-stringify|void-elements)/;
+  /[\\/]node_modules[\\/](?:react-i18next[\\/]dist[\\/]es[\\/](?:Icu)?Trans|html-parse-stringify|void-elements|@tanstack[\\/](?:query-core|react-query)[\\/]build[\\/]modern[\\/](?:infiniteQueryObserver|infiniteQueryOptions|useInfiniteQuery|useSuspenseInfiniteQuery|usePrefetchInfiniteQuery)\.)/;
 const ICON = /[\\/]node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/]/;
 /** lucide-react's own code (`createLucideIcon`, `Icon`, its helpers), which every icon imports. */
 const ICON_RUNTIME = /[\\/]node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/](?!icons[\\/])/;

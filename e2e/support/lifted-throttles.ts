@@ -10,6 +10,10 @@ export const LIFTED_THROTTLES: Record<string, string> = {
   PAYMENT_THROTTLE_ATTEMPTS_PER_ADDRESS: '1000000',
   PAYMENT_THROTTLE_DECLINES_PER_SESSION: '1000000',
   PAYMENT_THROTTLE_DECLINES_PER_ADDRESS: '1000000',
+  // The customer portal's requests per address (60 a minute by default): the portal journeys of both
+  // browser projects load, refresh and sync it from one address, well past that (the "Too many attempts"
+  // panel instead of the eSIM card).
+  PORTAL_RATE_LIMIT_PER_MINUTE: '100000',
   // Sign-ins and registrations (issue 9).
   AUTH_THROTTLE_FAILURES_PER_ACCOUNT: '1000000',
   AUTH_THROTTLE_FAILURES_PER_ADDRESS: '1000000',
