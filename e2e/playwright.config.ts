@@ -86,6 +86,12 @@ export default defineConfig({
     {
       name: 'providers',
       testMatch: /providers\/.*\.spec\.ts/,
+      // One retry on CI for these journeys through the Stripe, PayPal and eSIM Go fakes. The portal
+      // journeys' "card is late" was the portal's per-address limit (lifted now, lifted-throttles.ts:
+      // 96 of 96 passed repeated). What is left is rarer: now and then a press of 'Complete
+      // purchase' right after the card is typed into the Stripe stand-in's frame starts nothing (no
+      // request in the trace, the form idle, no error shown); the cause is still to be found.
+      retries: process.env.CI ? 1 : 0,
       use: {
         ...devices['Desktop Chrome'],
         channel: undefined,
