@@ -2,7 +2,8 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig } from 'vite';
-import { chunkGroup } from './vite-chunks.ts';
+import { chunkGroups } from './vite-chunks.ts';
+import { localeFiles } from './vite-locale-files.ts';
 import { lucideIconImports } from './vite-lucide-imports.ts';
 import { precompress } from './vite-precompress.ts';
 import { sonnerStylesheet } from './vite-sonner-stylesheet.ts';
@@ -17,7 +18,7 @@ const api = `http://127.0.0.1:${process.env.API_PORT ?? 5000}`;
 export default defineConfig(({ isSsrBuild }) => ({
   plugins: isSsrBuild
     ? [react(), sonnerStylesheet()]
-    : [react(), tailwindcss(), sonnerStylesheet(), lucideIconImports(), precompress()],
+    : [react(), tailwindcss(), sonnerStylesheet(), lucideIconImports(), localeFiles(), precompress()],
   // A nonce placeholder on the built tags and in `<meta property="csp-nonce">`: the server puts a
   // fresh nonce in its place in every page and in the page's CSP (apps/api plugins/web.ts).
   html: { cspNonce: 'CSP_NONCE_PLACEHOLDER' },
@@ -29,7 +30,7 @@ export default defineConfig(({ isSsrBuild }) => ({
         chunkSizeWarningLimit: 400,
         manifest: true,
         modulePreload: { polyfill: false },
-        rolldownOptions: { output: { codeSplitting: { groups: [{ name: chunkGroup }] } } },
+        rolldownOptions: { output: { codeSplitting: { groups: chunkGroups } } },
       },
   // React 19 has useSyncExternalStore: wouter's and react-i18next's imports of the compatibility
   // shim get React's own (`src/lib/use-sync-external-store.ts`), not the shim's copy.

@@ -34,12 +34,15 @@ const HOTSPOT_QUESTION: Record<Lang, string> = {
 
 const chat = (lang: Lang, key: string, values: Record<string, string | number> = {}) =>
   text(lang, 'chat', key, { brand: BRAND, ...values });
+/** A text of the launcher and the panel's frame, which the app shell shows (`common.json` `chat`). */
+const shell = (lang: Lang, key: 'launcher' | 'dialog' | 'loading' | 'unread') =>
+  text(lang, 'common', `chat.${key}`, { brand: BRAND });
 
 /** The widget's parts, by role and accessible name in `lang`. */
 function widget(page: Page, lang: Lang) {
-  const panel = page.getByRole('dialog', { name: chat(lang, 'dialog') });
+  const panel = page.getByRole('dialog', { name: shell(lang, 'dialog') });
   return {
-    launcher: page.getByRole('button', { name: chat(lang, 'launcher'), exact: true }),
+    launcher: page.getByRole('button', { name: shell(lang, 'launcher'), exact: true }),
     panel,
     log: panel.getByRole('log', { name: chat(lang, 'log') }),
     input: panel.getByRole('textbox', { name: chat(lang, 'inputLabel') }),
@@ -474,7 +477,7 @@ for (const viewport of VIEWPORTS) {
 }
 
 test.describe('chat widget loading', () => {
-  test('keeps its code out of the initial JavaScript', async ({ request }) => {
+  test('keeps the panel’s code out of the initial JavaScript', async ({ request }) => {
     const html = await (await request.get('/')).text();
     expect(html).toMatch(/<script[^>]+type="module"/);
     expect(html).not.toMatch(/assets\/chat-/);
@@ -493,7 +496,7 @@ test.describe('chat widget loading', () => {
     // The loading frame, at once.
     await expect(w.panel).toBeVisible();
     await expect(w.panel).toHaveAttribute('aria-busy', 'true');
-    await expect(w.panel.getByRole('status')).toHaveText(chat('en', 'loading'));
+    await expect(w.panel.getByRole('status')).toHaveText(shell('en', 'loading'));
     release();
     await expect(w.input).toBeFocused();
     await expect(w.log).toContainText(chat('en', 'welcome'));
@@ -514,7 +517,7 @@ test.describe('chat widget loading', () => {
     await w.close.click();
     await expect(w.panel).toBeHidden();
     release();
-    const news = page.getByRole('status').filter({ hasText: chat('en', 'unread') });
+    const news = page.getByRole('status').filter({ hasText: shell('en', 'unread') });
     await expect(news).toHaveCount(1);
     await w.launcher.click();
     await expect(w.log).toContainText('Yes, hotspot is allowed on all plans.');

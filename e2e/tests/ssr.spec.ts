@@ -1,4 +1,5 @@
 import { type Page, expect, test } from '../support/test.ts';
+import { text } from './i18n.ts';
 import { visitorWithCart } from './visitor.ts';
 
 /**
@@ -6,10 +7,10 @@ import { visitorWithCart } from './visitor.ts';
  * visible content in the page's language, and hydration changes nothing a user sees.
  */
 
-/** The text a user sees in the header and the main content (the chat launcher and toasts come later, by design). */
+/** The text a user sees in the header, the main content and the footer (the chat launcher and toasts come later, by design). */
 async function visibleText(page: Page): Promise<string> {
   return page.evaluate(() =>
-    [document.querySelector('header'), document.querySelector('main')]
+    [document.querySelector('header'), document.querySelector('main'), document.querySelector('footer')]
       .map((el) => (el instanceof HTMLElement ? el.innerText : ''))
       .join('\n')
       .replace(/\s+/g, ' ')
@@ -134,6 +135,49 @@ test.describe('server rendering', () => {
     expect(errors).toEqual([]);
     expect((await context.cookies()).find((cookie) => cookie.name === 'visitor_session')?.value).toBe(sessionId);
     await context.close();
+  });
+
+  test("keeps the server's footer without its code: its links open pages in the app, and a language change renders it anew", async ({
+    page,
+  }) => {
+    const footerCode: string[] = [];
+    page.on('request', (request) => {
+      if (/\/assets\/footer-[\w-]+\.js$/.test(request.url())) footerCode.push(request.url());
+    });
+    await page.goto('/');
+    await expect(page.locator('html')).toHaveAttribute('data-hydrated', '');
+    const footer = page.getByRole('contentinfo');
+    await expect(footer.getByRole('heading', { name: text('en', 'common', 'footer.quickLinks.title') })).toBeVisible();
+    expect(footerCode).toEqual([]);
+    // A link of the kept footer opens its page inside the app: no new document.
+    await page.evaluate(() => ((window as unknown as { __samePage: boolean }).__samePage = true));
+    await footer.getByRole('link', { name: text('en', 'common', 'footer.quickLinks.faq') }).click();
+    await expect(page).toHaveURL(/\/faq$/);
+    await expect(page.getByRole('heading', { level: 1 })).toContainText(/FAQ|Frequently/i);
+    expect(await page.evaluate(() => (window as unknown as { __samePage?: boolean }).__samePage)).toBe(true);
+    expect(footerCode).toEqual([]);
+    // Another language: the footer is rendered by the app, in that language.
+    await page.getByRole('button', { name: /Language: English/ }).click();
+    await page.getByRole('menuitemradio', { name: 'Deutsch' }).click();
+    await expect(footer.getByRole('heading', { name: text('de', 'common', 'footer.quickLinks.title') })).toBeVisible();
+    await expect(footer.getByRole('link', { name: text('de', 'common', 'footer.legal.privacy') })).toBeVisible();
+    expect(footerCode).toHaveLength(1);
+  });
+
+  test('a page the browser renders alone detects its language, keeps it for the next page and renders the footer', async ({
+    page,
+    context,
+  }) => {
+    await page.goto('/portal?lng=fr');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
+    const footer = page.getByRole('contentinfo');
+    await expect(footer.getByRole('heading', { name: text('fr', 'common', 'footer.quickLinks.title') })).toBeVisible();
+    expect((await context.cookies()).find((cookie) => cookie.name === 'i18next')?.value).toBe('fr');
+    expect(await page.evaluate(() => localStorage.getItem('i18nextLng'))).toBe('fr');
+    // The server renders the next page in the language chosen (the cookie).
+    await page.goto('/faq');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
+    await expect(footer.getByRole('heading', { name: text('fr', 'common', 'footer.quickLinks.title') })).toBeVisible();
   });
 
   test('a page address that cannot be decoded shows the not-found screen in the layout', async ({ page }) => {

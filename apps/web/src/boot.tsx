@@ -7,6 +7,7 @@ import { hydrate } from '@tanstack/react-query';
 import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
+import { keepServerFooter } from './app/layout/footer-slot.tsx';
 import { routeFor } from './app/router.tsx';
 import { CART_QUERY_KEY } from './features/cart/api/get-cart.ts';
 import { initI18n } from './lib/i18n.ts';
@@ -25,6 +26,8 @@ if (session) syncSessionCookie(session);
 // A page rendered with the cart of another session than this browser holds (its cookie was
 // missing or stale) is rendered afresh rather than hydrated: its HTML shows the wrong cart.
 const sameCart = ssr?.cartSession === undefined || ssr.cartSession === session;
+// The server's footer stays as it is (no code to download for it), rendered afresh or not.
+if (ssr) keepServerFooter(ssr.lang);
 if (ssr && root.firstElementChild && sameCart) {
   // A server-rendered page (decision record 0022): the texts it was rendered with and the screen's
   // chunk (modulepreloaded by the page) are ready before hydration, so the first render matches
@@ -60,7 +63,9 @@ if (ssr && root.firstElementChild && sameCart) {
     </StrictMode>,
   );
 } else {
-  void initI18n();
+  // The browser chooses the language (the detector loads first) and the first texts arrive before
+  // the first render, so nothing renders in a language the visitor did not choose.
+  await initI18n();
   createRoot(root).render(
     <StrictMode>
       <App />

@@ -15,6 +15,7 @@ import { prerenderToNodeStream } from 'react-dom/static';
 import { I18nextProvider } from 'react-i18next';
 import { Router } from 'wouter';
 import { App } from './app/app.tsx';
+import { preloadFooter } from './app/layout/footer-slot.tsx';
 import { routeFor } from './app/router.tsx';
 import { CART_QUERY_KEY } from './features/cart/api/get-cart.ts';
 import { countriesQueryOptions } from './features/catalog/api/get-countries.ts';
@@ -104,12 +105,7 @@ function destinationCode(slug: string, countries: readonly Country[]): string | 
  * the browser's queries (`features/catalog/api`), so the render and the hydration agree. A failed
  * read leaves its query empty: the page renders its loading state and the browser fetches.
  */
-async function prefetch(
-  queryClient: QueryClient,
-  pathname: string,
-  module: string,
-  fetchJson: FetchJson,
-) {
+async function prefetch(queryClient: QueryClient, pathname: string, module: string, fetchJson: FetchJson) {
   const countries = ((await fetchJson('/api/countries')) as CountriesResponse | undefined)?.countries;
   if (countries) queryClient.setQueryData(countriesQueryOptions().queryKey, countries);
   const products = async (params: { country?: string }) => {
@@ -163,6 +159,7 @@ export async function render({ url, lang, fetchJson, cartSession }: RenderReques
     prefetch(queryClient, pathname, module, fetchJson),
     prefetchCart(queryClient, module, cartSession, fetchJson),
     page.preload(),
+    preloadFooter(),
     i18n.init({
       resources: TEXTS,
       lng: lang,

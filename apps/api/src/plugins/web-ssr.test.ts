@@ -589,6 +589,30 @@ describe.skipIf(missing.length > 0)(REAL_BUILD_TITLE, () => {
     expect(chunks.some((chunk) => /\/plans-page-/.test(chunk))).toBe(false);
   }, 30_000);
 
+  it('renders the footer in the element the browser keeps it in, and names no footer code for the home page', async () => {
+    const home = await page('/');
+    expect(rootOf(home.body)).toMatch(/<div id="site-footer"><footer[^>]*>[\s\S]*<\/footer><\/div>/);
+    const preload = /<script id="ssr-preload" type="application\/json">(\[[^<]*\])<\/script>/.exec(home.body)?.[1];
+    expect(JSON.parse(preload ?? '[]') as string[]).not.toContainEqual(expect.stringMatching(/\/footer-/));
+  }, 30_000);
+
+  it('serves the texts as static JSON files in a folder named by their hash, cached for a year (issue 13)', async () => {
+    const assets = path.join(WEB_DIST, 'assets');
+    const folders = fs.readdirSync(assets).filter((name) => /^locales-[0-9a-f]{10}$/.test(name));
+    expect(folders).toHaveLength(1);
+    const source = path.join(repoRoot, 'apps/web/src/locales');
+    for (const lang of fs.readdirSync(source)) {
+      if (!fs.statSync(path.join(source, lang)).isDirectory()) continue;
+      for (const file of fs.readdirSync(path.join(source, lang))) {
+        const res = await app.inject({ method: 'GET', url: `/assets/${folders[0]}/${lang}/${file}` });
+        expect(res.statusCode, `${lang}/${file}`).toBe(200);
+        expect(res.headers['content-type']).toMatch(/^application\/json/);
+        expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+        expect(res.json()).toEqual(JSON.parse(fs.readFileSync(path.join(source, lang, file), 'utf8')));
+      }
+    }
+  }, 30_000);
+
   it('answers an undecodable page address with the rendered not-found page', async () => {
     const res = await page('/en/%E0%A4%A');
     expect(res.statusCode).toBe(404);

@@ -1,27 +1,25 @@
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { type ReactNode, Suspense, lazy, useEffect, useState } from 'react';
+import { type ReactNode, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Spinner } from '../components/ui/spinner.tsx';
 import { CartProvider } from '../features/cart/components/cart-provider.tsx';
+import { ChatWidget } from '../features/chat/components/chat-widget.tsx';
 import { createQueryClient } from '../lib/query-client.ts';
 import { usePageSettled } from '../lib/when-idle.ts';
 import { ErrorBoundary } from './error-boundary.tsx';
-import { Footer } from './layout/footer.tsx';
+import { FooterSlot } from './layout/footer-slot.tsx';
 import { Header } from './layout/header.tsx';
 import { AppRouter } from './router.tsx';
 import { ScrollToTop } from './scroll-to-top.tsx';
-
-const Toaster = lazy(() => import('./toaster.tsx'));
-// [chat] The floating chat assistant (issue 11), out of the initial JavaScript; a chunk that fails
-// to load leaves the page without the assistant rather than with the error screen.
-const ChatMount = lazy(() => import('../features/chat/chat-mount.tsx').catch(() => ({ default: () => null })));
+import { Toaster } from './toaster.tsx';
 
 /**
  * Renders `children` only once the page has settled (`usePageSettled`, `lib/when-idle.ts`):
  * nothing in the server's render and during hydration, then the children. Parts only the browser
- * needs (toasts, the chat assistant) mount after hydration, so the server never waits for their
- * chunks, the HTML never needs a script to reveal them, and their mounting never forces React to
- * finish hydrating the page in one long task.
+ * needs (the toast region's loader, the chat launcher) mount after hydration, so the HTML never
+ * needs a script to reveal them and their mounting never forces React to finish hydrating the
+ * page in one long task. Their code is the shell's; what they load (the toast library, the chat
+ * panel) loads on demand.
  */
 function AfterHydration({ children }: { children: ReactNode }) {
   return usePageSettled() ? children : null;
@@ -52,8 +50,8 @@ function SkipLink() {
 
 /**
  * The storefront: providers (query cache, cart, i18n via Suspense, toasts), the crash boundary,
- * the sticky header, the lazy route table, the footer, the floating chat assistant (loaded when
- * the browser is idle) and the lazily loaded toast region. `queryClient`: the cache to use (the
+ * the sticky header, the lazy route table, the footer, the floating chat assistant's launcher
+ * and the toast region (each loading its library or panel on demand). `queryClient`: the cache to use (the
  * server's render and the hydrating browser pass one filled with the page's catalogue data);
  * a fresh one when omitted. Renders on the server too (`entry-server.tsx`), so nothing in its
  * render reads browser globals.
@@ -72,16 +70,12 @@ export function App({ queryClient: given }: { queryClient?: QueryClient } = {}) 
               <main id="main" className="flex-1">
                 <AppRouter />
               </main>
-              <Footer />
+              <FooterSlot />
             </div>
             <AfterHydration>
               <HydratedMarker />
-              <Suspense fallback={null}>
-                <ChatMount />
-              </Suspense>
-              <Suspense fallback={null}>
-                <Toaster />
-              </Suspense>
+              <ChatWidget />
+              <Toaster />
             </AfterHydration>
           </ErrorBoundary>
         </Suspense>

@@ -19,7 +19,7 @@ const INTERACTIONS = ['pointerdown', 'keydown'] as const;
  * library directly rather than through `showToast` (sonner shows the toasts created before its
  * region subscribed). Renders nothing until then, on the server too, so hydration matches.
  */
-export default function Toaster() {
+export function Toaster() {
   const [wanted, setWanted] = useState(false);
   useEffect(() => {
     const options = { capture: true, passive: true } as const;

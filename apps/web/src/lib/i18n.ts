@@ -1,63 +1,96 @@
-import { DEFAULT_LANGUAGE, LANGUAGE_CODES } from '@esim/contract/languages';
-import i18n, { type BackendModule } from 'i18next';
-import LanguageDetector from 'i18next-browser-languagedetector';
+import { DEFAULT_LANGUAGE, LANGUAGE_CODES, isLanguage } from '@esim/contract/languages';
+import i18n, { type BackendModule, type Newable, type LanguageDetectorModule } from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import { NAMESPACES } from './i18n-namespaces.ts';
 import type { InitialTexts } from './i18n-texts.ts';
 
-export { NAMESPACES } from './i18n-namespaces.ts';
-
-/** A lazy import of one `locales/{lng}/{ns}.json` file. */
-export type LocaleLoader = () => Promise<{ default: Record<string, unknown> }>;
+export { NAMESPACES };
 
 /**
- * The storefront's texts. The admin area's namespaces (`admin*.json`) are left out, so that the
- * storefront's entry does not carry a loader per admin file and language; the admin chunk adds
- * them with {@link addLocaleLoaders} before it renders.
+ * Where the texts are: `{LOCALES_URL}/{language}/{namespace}.json`, static files of the build
+ * (`vite-locale-files.ts`), the source files on the dev server.
  */
-const locales: Record<string, LocaleLoader> = import.meta.glob<{ default: Record<string, unknown> }>([
-  '../locales/*/*.json',
-  '!../locales/*/admin*.json',
-]);
+const LOCALES_URL = (import.meta.env.LOCALES_URL as string | undefined) ?? '/src/locales';
 
 /**
- * Adds loaders of more namespaces, keyed like `import.meta.glob` from `lib/` (`../locales/en/admin.json`).
- * The admin area calls it with its own glob when its chunk loads.
+ * Fetches `{language}/{namespace}.json` when a screen first needs it, so only the visitor's
+ * language and the screens they open are downloaded. A failed download (a weak connection, a
+ * server error) is retried by i18next (5 times, 350 ms apart and more); a language or namespace
+ * the store does not have is not.
  */
-export function addLocaleLoaders(loaders: Record<string, LocaleLoader>): void {
-  Object.assign(locales, loaders);
-}
-
-/** Loads `locales/{lng}/{ns}.json` lazily so only the visitor's language is downloaded. */
 const lazyBackend: BackendModule = {
   type: 'backend',
   init() {},
   read(language, namespace, callback) {
-    const load = locales[`../locales/${language}/${namespace}.json`];
-    if (!load) return callback(new Error(`No translations for ${language}/${namespace}`), false);
-    load().then(
-      (module) => callback(null, module.default),
-      (error: Error) => callback(error, false),
-    );
+    if (!isLanguage(language) || !(NAMESPACES as readonly string[]).includes(namespace)) {
+      callback(new Error(`No translations for ${language}/${namespace}`), false);
+      return;
+    }
+    fetch(`${LOCALES_URL}/${language}/${namespace}.json`)
+      .then(async (response) => {
+        if (!response.ok) throw new Error(`Translations ${language}/${namespace}: HTTP ${response.status}`);
+        return (await response.json()) as Record<string, unknown>;
+      })
+      .then(
+        (texts) => callback(null, texts),
+        (error: Error) => callback(error, true),
+      );
   },
 };
 
-
 let ready: Promise<unknown> | undefined;
+
+/** Where the visitor's language is kept: what the detector reads back and the server's `i18next` cookie. */
+const LANGUAGE_STORAGE_KEY = 'i18nextLng';
+const LANGUAGE_COOKIE = 'i18next';
+
+/**
+ * Keeps the language a page is shown in (specification section 1: the choice is kept in local
+ * storage), and in the `i18next` cookie that the server reads to render `/` and the other pages
+ * without a language in their path (`apps/api/src/plugins/web.ts`). A browser that refuses
+ * storage keeps the cookie.
+ */
+function rememberLanguage(lng: string): void {
+  document.documentElement.lang = lng;
+  document.documentElement.dir = 'ltr';
+  document.cookie = `${LANGUAGE_COOKIE}=${encodeURIComponent(lng)}; Path=/; SameSite=Lax`;
+  try {
+    localStorage.setItem(LANGUAGE_STORAGE_KEY, lng);
+  } catch {
+    // Storage disabled (private mode, a full quota): the cookie still holds it.
+  }
+}
+
+/**
+ * The language detector, loaded only where the browser must choose the language itself (a page it
+ * renders alone); a server-rendered page says its language. A detector that fails to download
+ * leaves the language to the fallback rather than the page blank.
+ */
+async function loadDetector(): Promise<Newable<LanguageDetectorModule> | undefined> {
+  try {
+    return (await import('i18next-browser-languagedetector')).default;
+  } catch {
+    return undefined;
+  }
+}
 
 /**
  * i18next set-up (specification section 1): detection order query string, cookie, local
- * storage, session storage, browser language, html tag; the choice is kept in local storage;
- * fallback English. A server-rendered page passes the language and texts it was rendered with
- * (decision record 0022), so that the first client render matches the HTML exactly and needs no
- * text download; the other namespaces still load lazily. Runs once; later calls return the
- * first call's promise. Only the browser calls it (the server renders with its own instance per
- * request, `entry-server.tsx`).
+ * storage, session storage, browser language, html tag; the choice is kept in local storage
+ * (and the `i18next` cookie the server reads); fallback English. A server-rendered page passes the
+ * language and texts it was rendered with (decision record 0022), so that the first client render
+ * matches the HTML exactly and needs neither the detector nor a text download; the other
+ * namespaces still load lazily. Runs once; later calls return the first call's promise, which
+ * resolves once the first namespace is ready. Only the browser calls it (the server renders with
+ * its own instance per request, `entry-server.tsx`).
  */
 export function initI18n(initial?: { lang: string; texts: InitialTexts }): Promise<unknown> {
-  ready ??= i18n
-    .use(lazyBackend)
-    .use(LanguageDetector)
-    .init({
+  if (ready) return ready;
+  // Before `init`, which sets the first language: that one is kept too.
+  i18n.on('languageChanged', rememberLanguage);
+  ready = (initial ? Promise.resolve(undefined) : loadDetector()).then((detector) => {
+    if (detector) i18n.use(detector);
+    return i18n.use(lazyBackend).init({
       supportedLngs: [...LANGUAGE_CODES],
       nonExplicitSupportedLngs: true,
       load: 'languageOnly',
@@ -68,15 +101,14 @@ export function initI18n(initial?: { lang: string; texts: InitialTexts }): Promi
       detection: {
         order: ['querystring', 'cookie', 'localStorage', 'sessionStorage', 'navigator', 'htmlTag'],
         lookupQuerystring: 'lng',
-        caches: ['localStorage', 'cookie'],
-        cookieOptions: { path: '/', sameSite: 'lax' },
+        lookupCookie: LANGUAGE_COOKIE,
+        lookupLocalStorage: LANGUAGE_STORAGE_KEY,
+        // Kept by `rememberLanguage` on every page, detector or not.
+        caches: [],
       },
       react: { useSuspense: true },
       ...(initial ? { lng: initial.lang, resources: initial.texts, partialBundledLanguages: true } : {}),
     });
-  i18n.on('languageChanged', (lng) => {
-    document.documentElement.lang = lng;
-    document.documentElement.dir = 'ltr';
   });
   return ready;
 }

@@ -25,18 +25,7 @@ import { USER_QUERY_KEY } from '../../features/auth/api/get-user.ts';
 import { AccessDenied, RequireAdmin } from '../../features/auth/components/require-user.tsx';
 import { readApiError } from '../../lib/api-error.ts';
 import { cn } from '../../lib/cn.ts';
-import { type LocaleLoader, addLocaleLoaders } from '../../lib/i18n.ts';
 import { usePageMeta } from '../page-meta.tsx';
-
-// The admin area's texts (`admin*.json`), which the storefront's entry leaves out (`lib/i18n.ts`),
-// keyed as that module's glob keys them.
-addLocaleLoaders(
-  Object.fromEntries(
-    Object.entries(import.meta.glob<Awaited<ReturnType<LocaleLoader>>>('../../locales/*/admin*.json')).map(
-      ([key, load]) => [key.replace('../../locales/', '../locales/'), load],
-    ),
-  ),
-);
 
 const DashboardPage = lazy(() => import('../../features/admin/pages/dashboard-page.tsx'));
 const OrdersPage = lazy(() => import('../../features/admin-orders/pages/orders-page.tsx'));

@@ -13,7 +13,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { buttonClass } from '../../components/ui/button.tsx';
-import { CONTACT } from '../layout/footer.tsx';
+import { CONTACT } from '../layout/contact.ts';
 import { usePageMeta } from '../page-meta.tsx';
 
 /**

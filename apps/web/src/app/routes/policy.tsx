@@ -3,7 +3,7 @@ import { Mail } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'wouter';
 import { cn } from '../../lib/cn.ts';
-import { CONTACT } from '../layout/footer.tsx';
+import { CONTACT } from '../layout/contact.ts';
 import { usePageMeta } from '../page-meta.tsx';
 
 type PolicyId = 'terms' | 'privacy' | 'refund' | 'cookies';

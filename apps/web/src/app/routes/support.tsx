@@ -21,7 +21,7 @@ import { apiFetch } from '../../lib/api-client.ts';
 import { readApiError } from '../../lib/api-error.ts';
 import { cn } from '../../lib/cn.ts';
 import { showToast } from '../../lib/toast.ts';
-import { CONTACT } from '../layout/footer.tsx';
+import { CONTACT } from '../layout/contact.ts';
 import { usePageMeta } from '../page-meta.tsx';
 
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;

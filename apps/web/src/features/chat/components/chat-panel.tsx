@@ -87,7 +87,7 @@ export default function ChatPanel({
     <section
       id={CHAT_PANEL_ID}
       role="dialog"
-      aria-label={t('dialog', { brand: BRAND })}
+      aria-label={t('common:chat.dialog', { brand: BRAND })}
       hidden={mode === 'closed'}
       className={panelFrameClass(minimised)}
       data-state={mode}

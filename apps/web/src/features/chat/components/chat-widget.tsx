@@ -1,6 +1,16 @@
 import { BRAND } from '@esim/contract/brand';
 import { MessageCircle, X } from 'lucide-react';
-import { type KeyboardEvent, Suspense, lazy, useCallback, useEffect, useRef, useState } from 'react';
+import {
+  Component,
+  type KeyboardEvent,
+  type ReactNode,
+  Suspense,
+  lazy,
+  useCallback,
+  useEffect,
+  useRef,
+  useState,
+} from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
 import { Spinner } from '../../../components/ui/spinner.tsx';
@@ -12,12 +22,39 @@ const ChatPanel = lazy(loadPanel);
 /** Starts loading the panel's code (once: the module loader keeps it); a failure shows when it opens. */
 const preloadPanel = () => void loadPanel().catch(() => undefined);
 
+/** A widget that fails (the panel's code did not load) disappears rather than taking the page down. */
+class ChatBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
+  override state = { failed: false };
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+  override componentDidCatch(error: unknown) {
+    console.error('Chat widget failed', error);
+  }
+  override render() {
+    return this.state.failed ? null : this.props.children;
+  }
+}
+
+/**
+ * The floating chat assistant (specification section 2) on every storefront page, mounted by
+ * `app/app.tsx` once the page is hydrated: {@link ChatLauncher} in an error boundary.
+ */
+export function ChatWidget() {
+  return (
+    <ChatBoundary>
+      <ChatLauncher />
+    </ChatBoundary>
+  );
+}
+
 /**
  * The floating chat assistant's launcher (specification section 2): a round button at the
  * bottom right that opens the panel and, open, closes it (`aria-expanded`, `aria-controls`).
- * The panel's code loads on demand (issue 13): when a pointer comes over the launcher, the
- * launcher takes the focus or is pressed; a press before it arrives opens a loading frame at
- * once, which the panel replaces
+ * The launcher is part of the app shell and needs only the shell's texts (`common.json` `chat`),
+ * so a page downloads nothing for it. The panel's code and texts load on demand (issue 13): when
+ * a pointer comes over the launcher, the launcher takes the focus or is pressed; a press before
+ * they arrive opens a loading frame at once, which the panel replaces
  * (the launcher itself is never swapped, so no press is lost). Once opened the panel stays
  * mounted (hidden while closed), keeping the draft, the scroll position and a pending reply.
  *
@@ -29,8 +66,8 @@ const preloadPanel = () => void loadPanel().catch(() => undefined);
  * and a pending reply survive a visit there. The footer's bottom padding (`app/layout/footer.tsx`)
  * keeps the end of every page clear of the launcher, from the first render, so nothing moves later.
  */
-export default function ChatWidget() {
-  const { t } = useTranslation('chat');
+function ChatLauncher() {
+  const { t } = useTranslation('common');
   const [location] = useLocation();
   const [mode, setMode] = useState<ChatWidgetMode>('closed');
   const [mounted, setMounted] = useState(false);
@@ -89,15 +126,18 @@ export default function ChatWidget() {
         ) : (
           <MessageCircle aria-hidden="true" className="size-6" />
         )}
-        <span className="sr-only">{t('launcher')}</span>
+        <span className="sr-only">{t('chat.launcher')}</span>
         {unread && (
-          <span aria-hidden="true" className="absolute top-0.5 right-0.5 size-3.5 rounded-full border-2 border-white bg-red-600" />
+          <span
+            aria-hidden="true"
+            className="absolute top-0.5 right-0.5 size-3.5 rounded-full border-2 border-white bg-red-600"
+          />
         )}
       </button>
       {mounted && (
         // Announces a reply that came while the log was hidden (there since the first open only).
         <span role="status" className="sr-only">
-          {unread ? t('unread') : ''}
+          {unread ? t('chat.unread') : ''}
         </span>
       )}
       {mounted && (
@@ -106,12 +146,12 @@ export default function ChatWidget() {
             <div
               id={CHAT_PANEL_ID}
               role="dialog"
-              aria-label={t('dialog', { brand: BRAND })}
+              aria-label={t('chat.dialog', { brand: BRAND })}
               aria-busy="true"
               hidden={mode === 'closed'}
               className={panelFrameClass(mode === 'minimised')}
             >
-              <Spinner label={t('loading')} className="h-full py-0" />
+              <Spinner label={t('chat.loading')} className="h-full py-0" />
             </div>
           }
         >
