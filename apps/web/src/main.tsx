@@ -3,6 +3,9 @@ import './lib/csp.ts';
 import './index.css';
 import { SSR_PRELOAD_ID, SSR_STATE_ID } from './ssr-state.ts';
 
+/** The longest wait for the first paint to be on screen before the app loads anyway (ms). */
+const FIRST_PAINT_WAIT_MS = 1000;
+
 /**
  * The browser's entry, kept tiny (issue 13, decision record 0022). On a server-rendered page the
  * HTML and CSS are painted first; only then does the app's JavaScript start downloading, so on a
@@ -12,15 +15,23 @@ import { SSR_PRELOAD_ID, SSR_STATE_ID } from './ssr-state.ts';
  */
 function afterFirstPaint(): Promise<void> {
   return new Promise((resolve) => {
-    // A frame, then a task: the paint has happened. The timer also covers a hidden tab, which
-    // runs no frames.
-    const fallback = setTimeout(resolve, 200);
-    requestAnimationFrame(() =>
-      setTimeout(() => {
-        clearTimeout(fallback);
-        resolve();
-      }, 0),
-    );
+    let observer: PerformanceObserver | undefined;
+    const done = () => {
+      clearTimeout(fallback);
+      observer?.disconnect();
+      resolve();
+    };
+    // A hidden tab paints nothing, and a browser may never say: the app loads after a while anyway.
+    const fallback = setTimeout(done, document.visibilityState === 'hidden' ? 0 : FIRST_PAINT_WAIT_MS);
+    if (PerformanceObserver.supportedEntryTypes.includes('largest-contentful-paint')) {
+      // Reported once the frame is on screen (its presentation), not when the main thread has
+      // drawn it: a download started in between would still compete with the content's.
+      observer = new PerformanceObserver(done);
+      observer.observe({ type: 'largest-contentful-paint', buffered: true });
+    } else {
+      // A frame, then a task: the paint has happened.
+      requestAnimationFrame(() => setTimeout(done, 0));
+    }
   });
 }
 
