@@ -110,7 +110,7 @@ function concrete(url: string): string {
 /** A request of `route` with `headers`; state-changing methods send an empty JSON object. */
 function request(method: string, url: string, headers: Record<string, string>): InjectOptions {
   return {
-    method: method as HTTPMethods,
+    method: method as NonNullable<InjectOptions['method']>,
     url,
     headers:
       STATE_CHANGING.has(method) && method !== 'DELETE' ? { ...headers, 'content-type': 'application/json' } : headers,
