@@ -1,6 +1,7 @@
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
+import { DataDirLockedError } from './db/data-dir-lock.ts';
 import { announceAdminSetupLink } from './modules/auth/admin-setup-link.ts';
 import { gracefulShutdown, shutdownForceAfterMs } from './modules/ops/shutdown.ts';
 
@@ -14,7 +15,7 @@ import { gracefulShutdown, shutdownForceAfterMs } from './modules/ops/shutdown.t
 async function main(): Promise<void> {
   let config;
   try {
-    config = loadConfig();
+    config = loadConfig(process.env, { persistSecrets: true });
   } catch (error) {
     if (error instanceof ConfigError) {
       console.error(error.message);
@@ -22,7 +23,24 @@ async function main(): Promise<void> {
     }
     throw error;
   }
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  let database;
+  try {
+    database = await openDatabase({
+      databaseUrl: config.databaseUrl,
+      dataDir: config.dataDir,
+      // Another process may be writing the folder now: stop before writing anything more.
+      onLockLost: (error) => {
+        console.error(`Lost the lock of the embedded database in ${config.dataDir} (${error.message}); stopping.`);
+        process.exit(1);
+      },
+    });
+  } catch (error) {
+    if (!(error instanceof DataDirLockedError)) throw error;
+    console.error(
+      `${error.message}\nStop the other store first, run this one with another DATA_DIR, or use a PostgreSQL server (DATABASE_URL), which several instances can share.`,
+    );
+    process.exit(75); // EX_TEMPFAIL
+  }
   await database.migrate();
   const { app, services } = await buildApp({ config, database });
   await services.catalog.ensureSeeded();

@@ -4,6 +4,7 @@ import { CatalogService } from '../modules/catalog/catalog.service.ts';
 import { KnowledgeBaseRepository } from '../modules/knowledge-base/knowledge-base.repository.ts';
 import { SandboxEsimProvider } from '../providers/esim/sandbox.ts';
 import { openDatabase } from './client.ts';
+import { DataDirLockedError } from './data-dir-lock.ts';
 
 /**
  * `npm run db:migrate` / `npm run db:seed`: applies the SQL migrations to the configured database
@@ -11,7 +12,10 @@ import { openDatabase } from './client.ts';
  * imports the sandbox catalogue unless the database holds one already, and the shipped
  * knowledge-base articles unless the knowledge base was ever touched. `server.ts` does both at
  * start-up; these commands are for operators preparing a database ahead of a deploy.
- * Exit codes: 0 done, 64 unknown command, 78 invalid environment, 1 any other failure.
+ * An embedded (PGlite) folder that a running store has open is refused before anything is
+ * written (docs/decisions/0025-one-process-per-data-folder.md).
+ * Exit codes: 0 done, 64 unknown command, 75 the data folder is in use, 78 invalid environment,
+ * 1 any other failure.
  */
 async function main(command: string | undefined): Promise<number> {
   if (command !== 'migrate' && command !== 'seed') {
@@ -20,7 +24,7 @@ async function main(command: string | undefined): Promise<number> {
   }
   let config;
   try {
-    config = loadConfig();
+    config = loadConfig(process.env, { persistSecrets: true });
   } catch (error) {
     if (error instanceof ConfigError) {
       console.error(error.message);
@@ -28,7 +32,14 @@ async function main(command: string | undefined): Promise<number> {
     }
     throw error;
   }
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  let database;
+  try {
+    database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  } catch (error) {
+    if (!(error instanceof DataDirLockedError)) throw error;
+    console.error(`db:${command}: ${error.message}\nNothing was changed. Stop the store first (it migrates and seeds at start anyway), or use DATABASE_URL.`);
+    return 75; // EX_TEMPFAIL
+  }
   try {
     await database.migrate();
     process.stdout.write(`migrated (${database.driver})\n`);

@@ -8,6 +8,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
 import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
 import postgres from 'postgres';
+import { type DataDirLock, lockDataDir } from './data-dir-lock.ts';
 import * as schema from './schema.ts';
 
 /** The Drizzle database, whichever driver is behind it (PGlite or postgres.js). */
@@ -47,11 +48,17 @@ const MIGRATION_LOCK_KEY = 727_001;
 
 /**
  * Opens the database: PostgreSQL when `databaseUrl` is set, otherwise PGlite persisted under
- * `dataDir` (or in memory when `dataDir` is `memory://`).
+ * `dataDir` (or in memory when `dataDir` is `memory://`). A PGlite folder is locked for this
+ * process until `close()` (`data-dir-lock.ts`): PGlite has no server, so a second process would
+ * overwrite the first one's writes.
+ * @throws DataDirLockedError when another live process has the PGlite folder open; nothing was
+ *   opened or written then.
  */
 export async function openDatabase(opts: {
   databaseUrl?: string | undefined;
   dataDir: string;
+  /** Called when the folder's lock is lost while open (`LockDataDirOptions.onLost`); default: throw. */
+  onLockLost?: (error: Error) => void;
 }): Promise<Database> {
   if (opts.databaseUrl) {
     const url = opts.databaseUrl;
@@ -87,15 +94,27 @@ export async function openDatabase(opts: {
     };
   }
   const inMemory = opts.dataDir === 'memory://';
-  if (!inMemory) await fs.mkdir(opts.dataDir, { recursive: true });
-  const client = inMemory ? new PGlite() : new PGlite(path.join(opts.dataDir, 'pglite'));
-  await client.waitReady;
+  const lock: DataDirLock | undefined = inMemory ? undefined : await lockDataDir(opts.dataDir, { onLost: opts.onLockLost });
+  let client: PGlite;
+  try {
+    client = inMemory ? new PGlite() : new PGlite(path.join(opts.dataDir, 'pglite'));
+    await client.waitReady;
+  } catch (error) {
+    await lock?.release();
+    throw error;
+  }
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {
     db,
     driver: 'pglite',
     migrate: () => migratePglite(drizzlePglite(client, { schema }), { migrationsFolder }),
-    close: () => client.close(),
+    async close() {
+      try {
+        if (!client.closed) await client.close();
+      } finally {
+        await lock?.release();
+      }
+    },
     async listen(channel, onNotify, onListen) {
       const unlisten = await client.listen(channel, onNotify);
       onListen?.();

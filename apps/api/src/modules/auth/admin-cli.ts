@@ -3,6 +3,7 @@ import { createInterface } from 'node:readline/promises';
 import { emailSchema, newPasswordSchema, usernameSchema } from '@esim/contract/auth';
 import { ConfigError, loadConfig } from '../../config.ts';
 import { openDatabase } from '../../db/client.ts';
+import { DataDirLockedError } from '../../db/data-dir-lock.ts';
 import { AppError } from '../../lib/errors.ts';
 import { ThrottleRepository } from '../../lib/throttle.repository.ts';
 import { AuthRepository } from './auth.repository.ts';
@@ -16,8 +17,11 @@ import { SecretBox } from './totp.ts';
  * Reads `ADMIN_USERNAME`, `ADMIN_EMAIL`, `ADMIN_PASSWORD` (and optionally `ADMIN_FIRST_NAME`,
  * `ADMIN_LAST_NAME`); on a terminal it asks for what is missing (the password without echo),
  * otherwise it runs without questions and fails naming what is missing. The database is the
- * server's (`DATABASE_URL`, else PGlite in `DATA_DIR`); migrations are applied first.
- * Exit codes: 0 done, 64 bad input, 78 invalid environment, 1 any other failure.
+ * server's (`DATABASE_URL`, else PGlite in `DATA_DIR`); migrations are applied first. An embedded
+ * (PGlite) folder that a running store has open is refused before anything is written
+ * (docs/decisions/0025-one-process-per-data-folder.md).
+ * Exit codes: 0 done, 64 bad input, 75 the data folder is in use, 78 invalid environment, 1 any
+ * other failure.
  */
 
 const env = process.env;
@@ -48,7 +52,7 @@ async function valueOf(name: string, question: string, hidden = false): Promise<
 async function main(): Promise<number> {
   let config;
   try {
-    config = loadConfig();
+    config = loadConfig(process.env, { persistSecrets: true });
   } catch (error) {
     if (error instanceof ConfigError) {
       console.error(error.message);
@@ -75,13 +79,28 @@ async function main(): Promise<number> {
       return 64;
     }
   }
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  let database;
+  try {
+    database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  } catch (error) {
+    if (!(error instanceof DataDirLockedError)) throw error;
+    console.error(
+      [
+        `admin:create: ${error.message}`,
+        'Nothing was changed. Either:',
+        '  - stop the store (Ctrl+C where `npm start` runs), then run `npm run admin:create` again;',
+        '  - or, while the store runs with no admin yet, open the one-time link it printed at start (…/setup-admin#token=…);',
+        '  - or use a PostgreSQL server (DATABASE_URL=postgres://…), which the store and this command can share.',
+      ].join('\n'),
+    );
+    return 75; // EX_TEMPFAIL
+  }
   try {
     await database.migrate();
     const auth = new AuthService({
       repo: new AuthRepository(database.db),
       throttle: new AuthThrottle(new ThrottleRepository(database.db), config.auth.throttle),
-      secrets: new SecretBox(config.auth.secret),
+      secrets: new SecretBox(config.auth.secret, config.auth.previousSecrets),
       config: config.auth,
       publicUrl: config.publicUrl,
     });
