@@ -46,6 +46,7 @@
  * or any run saw errors, non-2xx responses or timeouts.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
 import { createRequire } from 'node:module';
@@ -118,6 +119,8 @@ const DURATION_S = positiveNumber(process.env.BENCH_DURATION_S, 10);
 const ROUNDS = Math.floor(positiveNumber(process.env.BENCH_ROUNDS, 1));
 const DATABASE_URL = process.env.DATABASE_URL || undefined;
 const DATABASE = DATABASE_URL ? 'PostgreSQL' : 'PGlite';
+/** The benchmark store's secrets on PostgreSQL, random per run. */
+const BENCH_SECRET = randomBytes(48).toString('base64url');
 /** `BENCH_ONLY=lighthouse` runs the Lighthouse part alone; unset runs everything. */
 const ONLY = process.env.BENCH_ONLY || undefined;
 const ONLY_CHOICES = ['lighthouse'];
@@ -248,6 +251,8 @@ async function startServer(port: number, dir: string): Promise<Server> {
     // The admin benchmark's admin signs in with its password alone (issue 10; NODE_ENV=production
     // would require a second factor of admins).
     ADMIN_REQUIRE_2FA: 'false',
+    // Production on PostgreSQL refuses to start without its secrets (PGlite makes its own).
+    ...(DATABASE_URL ? { AUTH_SECRET: BENCH_SECRET, PAYMENT_SANDBOX_SECRET: BENCH_SECRET } : {}),
   };
   if (DATABASE_URL) env.DATABASE_URL = DATABASE_URL;
   else delete env.DATABASE_URL;

@@ -32,6 +32,10 @@ import { storeEnvForFakes } from '../../apps/api/test/fakes/credentials.ts';
 import { NGINX_BINARY, writeLocalNginx } from '../../deploy/local-nginx.ts';
 import { LIFTED_THROTTLES } from '../support/lifted-throttles.ts';
 
+/** The instances' shared secrets, random per run (production refuses the public development defaults). */
+const CLUSTER_AUTH_SECRET = randomBytes(48).toString('base64url');
+const CLUSTER_PAYMENT_SANDBOX_SECRET = randomBytes(48).toString('base64url');
+
 export const REPO_ROOT = path.resolve(import.meta.dirname, '../..');
 /** The PostgreSQL server (not a database) the cluster's database is created on. */
 export const PG_SERVER_URL = process.env.CLUSTER_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -298,6 +302,9 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
         LOG_LEVEL: 'warn',
         PUBLIC_URL: nginxUrl,
         TRUST_PROXY: HOST,
+        // Production on PostgreSQL needs the instances' shared secrets (config.ts refuses to start without).
+        AUTH_SECRET: CLUSTER_AUTH_SECRET,
+        PAYMENT_SANDBOX_SECRET: CLUSTER_PAYMENT_SANDBOX_SECRET,
         // A crashed worker's job is taken over 3 s after its last renewal.
         JOB_LEASE_MS: '3000',
         SHUTDOWN_DRAIN_MS: '0',

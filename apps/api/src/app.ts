@@ -153,7 +153,7 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; s
   const auth = new AuthService({
     repo: new AuthRepository(database.db),
     throttle: new AuthThrottle(new ThrottleRepository(database.db), config.auth.throttle),
-    secrets: new SecretBox(config.auth.secret),
+    secrets: new SecretBox(config.auth.secret, config.auth.previousSecrets),
     config: config.auth,
     publicUrl: config.publicUrl,
   });

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { localSecrets } from './local-secrets.ts';
 
 /** One entry of `TRUST_PROXY`: an IPv4/IPv6 address or CIDR range. */
 const proxyAddressSchema = z.union([z.ipv4(), z.ipv6(), z.cidrv4(), z.cidrv6()]);
@@ -27,7 +28,8 @@ const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
   /** TCP port of the store and API (README: http://localhost:5000). */
   PORT: z.coerce.number().int().min(0).max(65_535).default(5000),
-  HOST: z.string().min(1).default('0.0.0.0'),
+  /** Listening address; `localhost` listens on the loopback interfaces only (IPv4 and IPv6). */
+  HOST: z.string().min(1).default('localhost'),
   /** Folder of the embedded PGlite database when `DATABASE_URL` is unset. */
   DATA_DIR: z.string().min(1).default('./data'),
   /** `postgres://...` selects a real PostgreSQL server instead of embedded PGlite. */
@@ -120,10 +122,12 @@ const envSchema = z.object({
   /** Seconds a catalogue response may be cached by browsers and shared caches. */
   CATALOGUE_MAX_AGE_S: z.coerce.number().int().min(0).max(86_400).default(60),
   /**
-   * HMAC key of the sandbox payment provider's card tokens (16+ characters). The default suits
-   * development and tests only; set it wherever tokens must not be forgeable by readers of this file.
+   * HMAC key of the sandbox payment provider's card tokens (16+ characters; 32+ in production).
+   * Unset: the public {@link DEVELOPMENT_PAYMENT_SANDBOX_SECRET} in development and tests; in
+   * production made once per embedded database folder (`local-secrets.ts`), and required on
+   * PostgreSQL while the sandbox takes payments (`PAYMENT_PROVIDER=sandbox`).
    */
-  PAYMENT_SANDBOX_SECRET: z.string().min(16).default('roamwise-sandbox-payments-development-secret'),
+  PAYMENT_SANDBOX_SECRET: z.string().min(16).optional(),
   /** Lease of a claimed job, ms: a crashed worker's job is retried this long after its last renewal. */
   JOB_LEASE_MS: z.coerce.number().int().min(500).max(600_000).default(30_000),
   /** Simulated latency of each sandbox eSIM order, ms (tests that need fulfilment to take a while). */
@@ -178,12 +182,23 @@ const envSchema = z.object({
   /** Window of the decline limits, seconds; it starts at the first decline. Default 3600 (1 hour). */
   PAYMENT_THROTTLE_DECLINE_WINDOW_S: z.coerce.number().int().min(1).max(86_400).default(3_600),
   /**
-   * Key material of accounts (issue 9), 32+ characters: the AES-256-GCM key that encrypts TOTP
-   * secrets at rest is derived from it (HKDF-SHA-256). The default suits development and tests
-   * only and is UNSAFE in production (anyone who reads this file could decrypt the secrets of a
-   * stolen database): set a long random value (`openssl rand -base64 48`) and keep it.
+   * Key material of accounts, 32+ characters: the AES-256-GCM key that encrypts TOTP secrets at
+   * rest is derived from it (HKDF-SHA-256). Unset: the public {@link DEVELOPMENT_AUTH_SECRET} in
+   * development and tests; in production made once per embedded database folder
+   * (`local-secrets.ts`), and required on PostgreSQL (every instance needs the same value: set a
+   * long random one, `openssl rand -base64 48`, and keep it). Production refuses the public
+   * default and anything shorter than 32 characters.
    */
-  AUTH_SECRET: z.string().min(32).default('roamwise-auth-development-secret-not-for-production'),
+  AUTH_SECRET: z.string().min(32).optional(),
+  /**
+   * Earlier `AUTH_SECRET`s, comma-separated: two-factor secrets sealed under them can still be
+   * opened (new ones are sealed under `AUTH_SECRET`), so that the secret can be changed without
+   * locking out enrolled accounts. Default none.
+   */
+  AUTH_PREVIOUS_SECRETS: z
+    .string()
+    .default('')
+    .transform((value) => value.split(',').map((s) => s.trim()).filter(Boolean)),
   /** A customer's session ends after this many seconds without a request (OWASP ASVS 4.0.3 V3.3.2). Default 7 days. */
   SESSION_IDLE_TIMEOUT_S: z.coerce.number().int().min(60).max(31_536_000).default(604_800),
   /** A customer's session ends this many seconds after sign-in whatever its use. Default 30 days. */
@@ -280,6 +295,8 @@ export type Config = {
   catalogueSyncIntervalMs: number | null;
   /** HMAC key of the sandbox payment provider's card tokens. */
   paymentSandboxSecret: string;
+  /** `<DATA_DIR>/secrets.json` when a secret not given in the environment was read from or made there (`local-secrets.ts`). */
+  secretsFile: string | undefined;
   jobs: { leaseMs: number };
   esimSandbox: { latencyMs: number };
   /** SMTP connection URL; undefined stores e-mail in the database only. */
@@ -315,6 +332,8 @@ export type Config = {
   auth: {
     /** Source of the TOTP secrets' encryption key (32+ characters). */
     secret: string;
+    /** Earlier values of `secret` whose sealed TOTP secrets can still be opened (`AUTH_PREVIOUS_SECRETS`). */
+    previousSecrets: string[];
     sessionIdleS: number;
     sessionAbsoluteS: number;
     adminSessionIdleS: number;
@@ -338,13 +357,70 @@ export class ConfigError extends Error {
   override name = 'ConfigError';
 }
 
+/** Public: written in this file. Development and tests only; production refuses it. */
+export const DEVELOPMENT_AUTH_SECRET = 'roamwise-auth-development-secret-not-for-production';
+/** Public: written in this file. Development and tests only; production refuses it. */
+export const DEVELOPMENT_PAYMENT_SANDBOX_SECRET = 'roamwise-sandbox-payments-development-secret';
+/** Shortest secret production accepts: 32 characters (OWASP ASVS 4.0.3 V6.4: keys of at least 128 bits of entropy). */
+export const PRODUCTION_SECRET_MIN_LENGTH = 32;
+
+type Env = z.infer<typeof envSchema>;
+
+/**
+ * The store's two secrets (docs/decisions/0025-one-process-per-data-folder.md). Development and
+ * tests: as given, else the public defaults. Production: a given value must be 32+ characters and
+ * not a public default; a missing one is made once per embedded database folder
+ * (`local-secrets.ts`; with `persist` false, made for this process only and written nowhere),
+ * and on PostgreSQL is an error (instances must share it).
+ * @throws ConfigError naming each refused variable.
+ */
+function resolveSecrets(e: Env, persist: boolean): { auth: string; previousAuth: string[]; paymentSandbox: string; file: string | undefined } {
+  if (e.NODE_ENV !== 'production') {
+    return { auth: e.AUTH_SECRET ?? DEVELOPMENT_AUTH_SECRET, previousAuth: e.AUTH_PREVIOUS_SECRETS, paymentSandbox: e.PAYMENT_SANDBOX_SECRET ?? DEVELOPMENT_PAYMENT_SANDBOX_SECRET, file: undefined };
+  }
+  const sandboxPayments = e.PAYMENT_PROVIDER !== 'stripe';
+  const given = [
+    { name: 'AUTH_SECRET', value: e.AUTH_SECRET, publicDefault: DEVELOPMENT_AUTH_SECRET, needed: true },
+    { name: 'PAYMENT_SANDBOX_SECRET', value: e.PAYMENT_SANDBOX_SECRET, publicDefault: DEVELOPMENT_PAYMENT_SANDBOX_SECRET, needed: sandboxPayments },
+  ] as const;
+  const problems = given.flatMap(({ name, value, publicDefault, needed }) => {
+    if (value === undefined) {
+      return needed && e.DATABASE_URL
+        ? [`${name}: required in production on PostgreSQL (DATABASE_URL): ${PRODUCTION_SECRET_MIN_LENGTH}+ random characters, the same on every instance (openssl rand -base64 48)`]
+        : [];
+    }
+    if (value === publicDefault) return [`${name}: is the public development default, printed in the source code; set ${PRODUCTION_SECRET_MIN_LENGTH}+ random characters (openssl rand -base64 48)`];
+    if (value.length < PRODUCTION_SECRET_MIN_LENGTH) return [`${name}: too short for production (${value.length} characters); set ${PRODUCTION_SECRET_MIN_LENGTH}+ random characters (openssl rand -base64 48)`];
+    return [];
+  });
+  if (problems.length > 0) throw new ConfigError(`Invalid environment:\n  ${problems.join('\n  ')}`);
+  const local = e.AUTH_SECRET === undefined || (sandboxPayments && e.PAYMENT_SANDBOX_SECRET === undefined) ? localSecrets(persist ? e.DATA_DIR : 'memory://', DEVELOPMENT_AUTH_SECRET) : undefined;
+  return {
+    auth: e.AUTH_SECRET ?? local!.AUTH_SECRET,
+    previousAuth: [...e.AUTH_PREVIOUS_SECRETS, ...(e.AUTH_SECRET === undefined ? (local?.previousAuthSecrets ?? []) : [])],
+    paymentSandbox: e.PAYMENT_SANDBOX_SECRET ?? local?.PAYMENT_SANDBOX_SECRET ?? DEVELOPMENT_PAYMENT_SANDBOX_SECRET,
+    file: local?.file,
+  };
+}
+
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
+
+/** How {@link loadConfig} may obtain what the environment does not give. */
+export interface LoadConfigOptions {
+  /**
+   * Production on an embedded database without `AUTH_SECRET` / `PAYMENT_SANDBOX_SECRET`: `true`
+   * reads them from, or makes them once in, `<DATA_DIR>/secrets.json` (the processes that open
+   * the database: `server.ts` and the CLIs); otherwise (default) they are made for this process
+   * only and nothing is written.
+   */
+  persistSecrets?: boolean;
+}
 
 /**
  * Parses an environment (default `process.env`) into a {@link Config}.
  * @throws ConfigError naming each invalid variable, e.g. `PORT: Too big: expected number to be <=65535`.
  */
-export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, options: LoadConfigOptions = {}): Config {
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
@@ -368,6 +444,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       : []),
   ];
   if (missing.length > 0) throw new ConfigError(`Invalid environment:\n  ${missing.join('\n  ')}`);
+  const secrets = resolveSecrets(e, options.persistSecrets === true);
   return {
     env: e.NODE_ENV,
     port: e.PORT,
@@ -397,7 +474,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDist: e.WEB_DIST ? path.resolve(e.WEB_DIST) : path.join(repoRoot, 'apps/web/dist'),
     catalogueMaxAgeS: e.CATALOGUE_MAX_AGE_S,
     catalogueSyncIntervalMs: e.CATALOGUE_SYNC_INTERVAL,
-    paymentSandboxSecret: e.PAYMENT_SANDBOX_SECRET,
+    paymentSandboxSecret: secrets.paymentSandbox,
+    secretsFile: secrets.file,
     jobs: { leaseMs: e.JOB_LEASE_MS },
     esimSandbox: { latencyMs: e.ESIM_SANDBOX_LATENCY_MS },
     smtpUrl: e.SMTP_URL,
@@ -419,7 +497,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       declineWindowS: e.PAYMENT_THROTTLE_DECLINE_WINDOW_S,
     },
     auth: {
-      secret: e.AUTH_SECRET,
+      secret: secrets.auth,
+      previousSecrets: secrets.previousAuth,
       sessionIdleS: e.SESSION_IDLE_TIMEOUT_S,
       sessionAbsoluteS: e.SESSION_ABSOLUTE_TIMEOUT_S,
       adminSessionIdleS: e.ADMIN_SESSION_IDLE_TIMEOUT_S,

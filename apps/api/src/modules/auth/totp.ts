@@ -57,12 +57,22 @@ export function matchTotp(secret: Uint8Array, code: string, nowMs: number): numb
   return found;
 }
 
-/** Encrypts and decrypts secrets at rest with a key derived from `AUTH_SECRET`. */
+function deriveKey(authSecret: string): Buffer {
+  return Buffer.from(hkdfSync('sha256', authSecret, 'roamwise', 'totp-secret-v1', 32));
+}
+
+/**
+ * Encrypts and decrypts secrets at rest with a key derived from `AUTH_SECRET`. Secrets sealed
+ * under an earlier `AUTH_SECRET` (`AUTH_PREVIOUS_SECRETS`) still open, so the secret can be
+ * changed without locking out enrolled accounts; new ones are always sealed under the current.
+ */
 export class SecretBox {
   private readonly key: Buffer;
+  private readonly previousKeys: Buffer[];
 
-  constructor(authSecret: string) {
-    this.key = Buffer.from(hkdfSync('sha256', authSecret, 'roamwise', 'totp-secret-v1', 32));
+  constructor(authSecret: string, previousSecrets: readonly string[] = []) {
+    this.key = deriveKey(authSecret);
+    this.previousKeys = previousSecrets.map(deriveKey);
   }
 
   /** `v1.<iv>.<ciphertext><tag>` (base64url), a fresh 96-bit IV each time. */
@@ -73,14 +83,26 @@ export class SecretBox {
     return `v1.${iv.toString('base64url')}.${body.toString('base64url')}`;
   }
 
-  /** The secret sealed in `sealed`; throws when it was altered or sealed under another key. */
+  /**
+   * The secret sealed in `sealed`, under the current key or a previous one.
+   * @throws Error when it was altered or sealed under a key this box does not have.
+   */
   open(sealed: string): Uint8Array {
     const [version, ivText, bodyText] = sealed.split('.');
     if (version !== 'v1' || !ivText || !bodyText) throw new Error('unknown sealed secret format');
     const body = Buffer.from(bodyText, 'base64url');
-    const decipher = createDecipheriv('aes-256-gcm', this.key, Buffer.from(ivText, 'base64url'));
-    decipher.setAuthTag(body.subarray(body.length - 16));
-    return new Uint8Array(Buffer.concat([decipher.update(body.subarray(0, body.length - 16)), decipher.final()]));
+    const iv = Buffer.from(ivText, 'base64url');
+    let failure: unknown;
+    for (const key of [this.key, ...this.previousKeys]) {
+      try {
+        const decipher = createDecipheriv('aes-256-gcm', key, iv);
+        decipher.setAuthTag(body.subarray(body.length - 16));
+        return new Uint8Array(Buffer.concat([decipher.update(body.subarray(0, body.length - 16)), decipher.final()]));
+      } catch (error) {
+        failure = error;
+      }
+    }
+    throw failure;
   }
 }
 
