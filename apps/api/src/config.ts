@@ -39,6 +39,12 @@ const envSchema = z.object({
     .optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /**
+   * `json`: one JSON object per line (log collectors, production). `pretty`: one short readable
+   * line per entry and a plain start-up message (a person at a terminal). Default: `pretty` when
+   * stdout is a terminal, else `json`.
+   */
+  LOG_FORMAT: z.enum(['json', 'pretty']).optional(),
+  /**
    * The store's public origin (`https://store.example`): the only source of absolute URLs in
    * pages, the sitemap, `robots.txt`, e-mails and payment return links; request headers never
    * are (issue 8). Default `http://localhost:<PORT>`.
@@ -268,6 +274,8 @@ export type Config = {
   dataDir: string;
   databaseUrl: string | undefined;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
+  /** `LOG_FORMAT`; undefined: decided by whether stdout is a terminal (`server.ts`). */
+  logFormat: 'json' | 'pretty' | undefined;
   /** Public origin without a trailing slash, e.g. `https://roamwise.example` (default `http://localhost:<port>`). */
   publicUrl: string;
   /** Addresses and CIDR ranges of trusted reverse proxies; empty trusts none. */
@@ -454,6 +462,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, options: LoadCo
     dataDir: e.DATA_DIR === 'memory://' ? e.DATA_DIR : path.resolve(env.INIT_CWD ?? process.cwd(), e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
     logLevel: e.LOG_LEVEL,
+    logFormat: e.LOG_FORMAT,
     publicUrl: e.PUBLIC_URL ? new URL(e.PUBLIC_URL).origin : `http://localhost:${e.PORT}`,
     trustProxy: e.TRUST_PROXY,
     esimProvider: e.ESIM_PROVIDER,

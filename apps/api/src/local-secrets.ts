@@ -34,8 +34,14 @@ function parse(text: string): LocalSecrets | undefined {
   const value = JSON.parse(text) as Partial<LocalSecrets>;
   if (typeof value.AUTH_SECRET !== 'string' || value.AUTH_SECRET.length < 32) return undefined;
   if (typeof value.PAYMENT_SANDBOX_SECRET !== 'string' || value.PAYMENT_SANDBOX_SECRET.length < 32) return undefined;
-  const previous = Array.isArray(value.previousAuthSecrets) ? value.previousAuthSecrets.filter((s): s is string => typeof s === 'string') : [];
-  return { AUTH_SECRET: value.AUTH_SECRET, PAYMENT_SANDBOX_SECRET: value.PAYMENT_SANDBOX_SECRET, previousAuthSecrets: previous };
+  const previous = Array.isArray(value.previousAuthSecrets)
+    ? value.previousAuthSecrets.filter((s): s is string => typeof s === 'string')
+    : [];
+  return {
+    AUTH_SECRET: value.AUTH_SECRET,
+    PAYMENT_SANDBOX_SECRET: value.PAYMENT_SANDBOX_SECRET,
+    previousAuthSecrets: previous,
+  };
 }
 
 /**
@@ -46,14 +52,26 @@ function parse(text: string): LocalSecrets | undefined {
  *   until now (recorded in `previousAuthSecrets`).
  * @throws Error naming the file when it exists but cannot be read or is not valid.
  */
-export function localSecrets(dataDir: string, legacyAuthSecret: string): LocalSecrets & { created: boolean; file: string | undefined } {
+export function localSecrets(
+  dataDir: string,
+  legacyAuthSecret: string,
+): LocalSecrets & { created: boolean; file: string | undefined } {
   if (dataDir === 'memory://') {
-    return { AUTH_SECRET: newSecret(), PAYMENT_SANDBOX_SECRET: newSecret(), previousAuthSecrets: [], created: true, file: undefined };
+    return {
+      AUTH_SECRET: newSecret(),
+      PAYMENT_SANDBOX_SECRET: newSecret(),
+      previousAuthSecrets: [],
+      created: true,
+      file: undefined,
+    };
   }
   const file = path.join(dataDir, FILE_NAME);
   const read = (): LocalSecrets => {
     const secrets = parse(fs.readFileSync(file, 'utf8'));
-    if (!secrets) throw new Error(`${file} is not a valid secrets file: remove it to have new secrets made (two-factor enrolments made since then must then be set up again)`);
+    if (!secrets)
+      throw new Error(
+        `${file} is not a valid secrets file: remove it to have new secrets made (two-factor enrolments made since then must then be set up again)`,
+      );
     return secrets;
   };
   if (fs.existsSync(file)) return { ...read(), created: false, file };

@@ -4,6 +4,7 @@ import { openDatabase } from './db/client.ts';
 import { DataDirLockedError } from './db/data-dir-lock.ts';
 import { announceAdminSetupLink } from './modules/auth/admin-setup-link.ts';
 import { gracefulShutdown, shutdownForceAfterMs } from './modules/ops/shutdown.ts';
+import { prettyLogStream } from './lib/pretty-log.ts';
 
 /**
  * Process entry: validates the environment, opens and migrates the database, seeds the
@@ -42,7 +43,9 @@ async function main(): Promise<void> {
     process.exit(75); // EX_TEMPFAIL
   }
   await database.migrate();
-  const { app, services } = await buildApp({ config, database });
+  // A person at a terminal gets short lines and a plain start-up message; anything else JSON.
+  const pretty = config.logFormat === 'pretty' || (config.logFormat === undefined && process.stdout.isTTY === true);
+  const { app, services } = await buildApp({ config, database, ...(pretty ? { logStream: prettyLogStream() } : {}) });
   await services.catalog.ensureSeeded();
   // The shipped knowledge base on the first start (issue 11); files that break a rule are logged and left out.
   const { KnowledgeBaseRepository } = await import('./modules/knowledge-base/knowledge-base.repository.ts');
@@ -79,9 +82,23 @@ async function main(): Promise<void> {
   // Chat conversations purged 30 days after their last message (hourly), and with CHAT_ENGINE=anythingllm a full document sync (issue 11).
   await app.chatSchedule?.start();
   const where = config.databaseUrl ? 'PostgreSQL' : `PGlite in ${config.dataDir}`;
-  app.log.info(`eSIM store on http://localhost:${config.port} (${where})`);
-  // No admin yet (issue 9): a one-time link to create the first one, printed once.
-  await announceAdminSetupLink(services.auth, { log: app.log, logLevel: config.logLevel, write: (line) => process.stdout.write(line) });
+  const address = `http://${config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host.includes(':') ? `[${config.host}]` : config.host}:${config.port}`;
+  if (pretty) {
+    process.stdout.write(
+      [
+        '',
+        `The store is running at ${address}  (${where}; API reference at ${address}/api/docs)`,
+        ...(config.host === 'localhost' ? ['Reachable from this machine only: set HOST=0.0.0.0 to open it to your network.'] : []),
+        ...(config.secretsFile ? [`Its secrets are in ${config.secretsFile}.`] : []),
+        'Stop it with Ctrl+C.',
+        '',
+      ].join('\n'),
+    );
+  } else {
+    app.log.info(`eSIM store on ${address} (${where})`);
+  }
+  // No admin yet: a one-time link to create the first one, printed once.
+  await announceAdminSetupLink(services.auth, { log: app.log, logLevel: config.logLevel, write: (line) => process.stdout.write(line), plain: pretty });
 }
 
 main().catch((error: unknown) => {

@@ -18,7 +18,9 @@ interface LockPackage {
   dev?: boolean;
 }
 
-const rootPackage = JSON.parse(readFileSync(path.join(REPO_ROOT, 'package.json'), 'utf8')) as { engines: { node: string } };
+const rootPackage = JSON.parse(readFileSync(path.join(REPO_ROOT, 'package.json'), 'utf8')) as {
+  engines: { node: string };
+};
 const lockfile = JSON.parse(readFileSync(path.join(REPO_ROOT, 'package-lock.json'), 'utf8')) as {
   packages: Record<string, LockPackage>;
 };
@@ -33,7 +35,9 @@ it('declares a Node.js range that every installed package accepts', () => {
       const wanted = Array.isArray(entry.engines) ? undefined : entry.engines?.node;
       if (!wanted || entry.optional) return [];
       // Every version the declared range allows must be allowed by the package's range.
-      return semver.subset(declared, wanted, { includePrerelease: false }) ? [] : [`${location}@${entry.version} needs node ${wanted}`];
+      return semver.subset(declared, wanted, { includePrerelease: false })
+        ? []
+        : [`${location}@${entry.version} needs node ${wanted}`];
     });
   expect(refusing).toEqual([]);
 });

@@ -33,7 +33,9 @@ async function holdInChild(dir: string, staleMs: number): Promise<ChildProcess> 
     process.stdout.write('locked\\n');
     setInterval(() => {}, 1000);
   `;
-  const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   children.push(child);
   let output = '';
   await new Promise<void>((resolve, reject) => {

@@ -31,8 +31,12 @@ export class DataDirLockedError extends Error {
     readonly dataDir: string,
     readonly owner: DataDirOwner | undefined,
   ) {
-    const who = owner ? ` by another process (pid ${owner.pid}${owner.hostname === os.hostname() ? '' : ` on ${owner.hostname}`}, since ${owner.since})` : ' by another process';
-    super(`The embedded database in ${dataDir} is in use${who}; an embedded database can be opened by one process at a time.`);
+    const who = owner
+      ? ` by another process (pid ${owner.pid}${owner.hostname === os.hostname() ? '' : ` on ${owner.hostname}`}, since ${owner.since})`
+      : ' by another process';
+    super(
+      `The embedded database in ${dataDir} is in use${who}; an embedded database can be opened by one process at a time.`,
+    );
     this.name = 'DataDirLockedError';
   }
 }
@@ -70,7 +74,12 @@ async function readOwner(dataDir: string): Promise<DataDirOwner | undefined> {
   try {
     const owner = JSON.parse(await fs.readFile(path.join(dataDir, OWNER_NAME), 'utf8')) as Partial<DataDirOwner>;
     return typeof owner.pid === 'number' && typeof owner.hostname === 'string'
-      ? { pid: owner.pid, hostname: owner.hostname, since: String(owner.since ?? ''), command: String(owner.command ?? '') }
+      ? {
+          pid: owner.pid,
+          hostname: owner.hostname,
+          since: String(owner.since ?? ''),
+          command: String(owner.command ?? ''),
+        }
       : undefined;
   } catch {
     return undefined;
@@ -105,17 +114,27 @@ export async function lockDataDir(dataDir: string, options: LockDataDirOptions =
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'ELOCKED') throw error;
     const owner = await readOwner(dataDir);
-    const leftByTheDead = owner !== undefined && owner.hostname === os.hostname() && owner.pid !== process.pid && !isAlive(owner.pid);
+    const leftByTheDead =
+      owner !== undefined && owner.hostname === os.hostname() && owner.pid !== process.pid && !isAlive(owner.pid);
     if (!leftByTheDead) throw new DataDirLockedError(dataDir, owner);
     // Nobody refreshes a dead process's lock: it turns stale within `staleMs`.
     try {
-      release = await lockfile.lock(target, { ...lockOptions, retries: { retries: Math.ceil(staleMs / 500) + 2, factor: 1, minTimeout: 500, maxTimeout: 500 } });
+      release = await lockfile.lock(target, {
+        ...lockOptions,
+        retries: { retries: Math.ceil(staleMs / 500) + 2, factor: 1, minTimeout: 500, maxTimeout: 500 },
+      });
     } catch (retryError) {
-      if ((retryError as NodeJS.ErrnoException).code === 'ELOCKED') throw new DataDirLockedError(dataDir, await readOwner(dataDir));
+      if ((retryError as NodeJS.ErrnoException).code === 'ELOCKED')
+        throw new DataDirLockedError(dataDir, await readOwner(dataDir));
       throw retryError;
     }
   }
-  const owner: DataDirOwner = { pid: process.pid, hostname: os.hostname(), since: new Date().toISOString(), command: process.argv.slice(1).join(' ') };
+  const owner: DataDirOwner = {
+    pid: process.pid,
+    hostname: os.hostname(),
+    since: new Date().toISOString(),
+    command: process.argv.slice(1).join(' '),
+  };
   await fs.writeFile(path.join(dataDir, OWNER_NAME), `${JSON.stringify(owner)}\n`);
   let released = false;
   return {
