@@ -1,6 +1,7 @@
 import { type SQL, and, asc, eq, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client.ts';
 import { cartItems, products } from '../../db/schema.ts';
+import { retryTransaction } from '../../db/transaction-retry.ts';
 
 /** One stored cart line: line id, product id and quantity (a positive integer). */
 export type CartLineRow = {
@@ -27,10 +28,26 @@ export interface CartChange {
 }
 
 /**
+ * Deletes every line of the session in one statement of `db` (a transaction, or the database),
+ * locking the lines in line-id order first: the order in which a checkout locks them
+ * (`OrdersRepository.createOrder`), so that emptying a cart never deadlocks with one
+ * (docs/decisions/0024-checkout-lock-order-and-retries.md). The orders module calls it inside the
+ * transaction that records a payment.
+ */
+export async function deleteSessionLines(db: Db, sessionId: string): Promise<void> {
+  await db.execute(
+    sql`delete from ${cartItems} where id in (
+          select id from ${cartItems} where session_id = ${sessionId}::text order by id for update)`,
+  );
+}
+
+/**
  * Data access for cart lines (`cart_items`). Every query is scoped to one session id, so one
  * session can never read or change another's lines. Each method is one SQL statement: changes
  * return the cart after them from the same statement, which halves the round trips of the hot path
- * (a cart add measured about a third faster on PGlite than with a second `SELECT`).
+ * (a cart add measured about a third faster on PGlite than with a second `SELECT`). A statement
+ * outside a transaction is one, so a deadlock or serialization failure runs it again
+ * (`db/transaction-retry.ts`); each locks one line, or the session's lines in line-id order.
  */
 export class CartRepository {
   constructor(private readonly db: Db) {}
@@ -102,9 +119,9 @@ export class CartRepository {
     );
   }
 
-  /** Deletes every line of the session. */
-  async clear(sessionId: string): Promise<void> {
-    await this.db.delete(cartItems).where(eq(cartItems.sessionId, sessionId));
+  /** Deletes every line of the session (see {@link deleteSessionLines}). */
+  clear(sessionId: string): Promise<void> {
+    return retryTransaction(() => deleteSessionLines(this.db, sessionId));
   }
 
   /**
@@ -114,14 +131,16 @@ export class CartRepository {
    * taken from `RETURNING` instead of from the table.
    */
   private async changeAndRead(sessionId: string, change: SQL): Promise<CartChange> {
-    const rows = await queryRows<CartLineRow & { changed: boolean }>(
-      this.db,
-      sql`with changed as (${change})
-          select id, product_id as "productId", quantity, true as changed from changed
-          union all
-          select id, product_id, quantity, false from ${cartItems}
-          where session_id = ${sessionId}::text and id not in (select id from changed)
-          order by id`,
+    const rows = await retryTransaction(() =>
+      queryRows<CartLineRow & { changed: boolean }>(
+        this.db,
+        sql`with changed as (${change})
+            select id, product_id as "productId", quantity, true as changed from changed
+            union all
+            select id, product_id, quantity, false from ${cartItems}
+            where session_id = ${sessionId}::text and id not in (select id from changed)
+            order by id`,
+      ),
     );
     return {
       changed: rows.some((r) => r.changed),

@@ -2,6 +2,7 @@ import type { UnlimitedTier } from '@esim/contract/catalog';
 import type { OrderStatus } from '@esim/contract/order';
 import { and, asc, desc, eq, getTableColumns, inArray, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { transactionWithRetry } from '../../db/transaction-retry.ts';
 import {
   type BillingAddressJson,
   cartItems,
@@ -13,8 +14,10 @@ import {
   orderStatusChanges,
   orders,
   products,
+  refunds,
 } from '../../db/schema.ts';
 import { asTier } from '../catalog/plan-names.ts';
+import { deleteSessionLines } from '../cart/cart.repository.ts';
 import { type IdempotencyRef, saveRecoveryPoint } from '../../lib/idempotency.repository.ts';
 import { discardJob, enqueue, releaseJob } from '../../lib/jobs.repository.ts';
 import {
@@ -170,6 +173,34 @@ const OPEN_CHECKOUT = sql`${orders.kind} = 'order' and ${orders.status} = 'pendi
 /** A capture older than this is presumed dead (a PayPal capture call takes seconds at most). */
 const CAPTURE_STALE_MS = 5 * 60_000;
 
+/**
+ * The advisory lock space (first key of PostgreSQL's two-key `pg_advisory_xact_lock(int, int)`)
+ * of the per-session checkout anchor; the second key is `hashtext(session_id)`. Two-key locks
+ * never meet the one-key lock of migrations (`db/client.ts`).
+ */
+const CHECKOUT_SESSION_LOCK_SPACE = 24;
+
+/**
+ * Takes the visitor session's checkout anchor: a transaction-scoped advisory lock, held until the
+ * transaction ends, that every transaction locking both the session's checkout orders and its
+ * cart lines takes first (`createOrder` and `markPaid`), so that they take turns instead of
+ * locking those rows in opposite orders (docs/decisions/0024-checkout-lock-order-and-retries.md).
+ * After it, rows are locked in one order: orders, then cart lines by id, then jobs.
+ */
+async function lockCheckoutSession(tx: Db, sessionId: string): Promise<void> {
+  await tx.execute(
+    sql`select pg_advisory_xact_lock(${CHECKOUT_SESSION_LOCK_SPACE}::int, hashtext(${sessionId}::text))`,
+  );
+}
+
+/** {@link lockCheckoutSession} for the session of checkout order `orderId`; nothing for a top-up (no cart). */
+async function lockCheckoutSessionOf(tx: Db, orderId: number): Promise<void> {
+  await tx.execute(
+    sql`select pg_advisory_xact_lock(${CHECKOUT_SESSION_LOCK_SPACE}::int, hashtext(session_id))
+        from ${orders} where id = ${orderId}::int and kind = 'order'`,
+  );
+}
+
 /** The session's open (unpaid) checkout order, locked for the transaction. */
 async function openCheckout(tx: Db, sessionId: string) {
   const [row] = await tx
@@ -187,7 +218,8 @@ async function openCheckout(tx: Db, sessionId: string) {
 }
 
 /**
- * Locks the session's cart rows and compares them with the lines about to be ordered.
+ * Locks the session's cart rows, in line-id order (the order every multi-line lock of the cart
+ * takes), and compares them with the lines about to be ordered.
  * @returns undefined when they match, otherwise why the checkout cannot go on.
  */
 async function cartMismatch(
@@ -199,6 +231,7 @@ async function cartMismatch(
     .select({ productId: cartItems.productId, quantity: cartItems.quantity })
     .from(cartItems)
     .where(eq(cartItems.sessionId, sessionId))
+    .orderBy(asc(cartItems.id))
     .for('update');
   const wanted = new Map(lines.map((l) => [l.productId, l.quantity]));
   if (rows.length === wanted.size && rows.every((r) => wanted.get(r.productId) === r.quantity)) return undefined;
@@ -221,11 +254,14 @@ async function cartMismatch(
  * the store captures and {@link OrdersRepository.startCapture} then finds it cancelled; a card
  * payment the customer still completes in an old tab is refunded when the store hears of it
  * (`OrdersService.confirmCardAction`, the Stripe webhook).
+ * @param open the session's open order as {@link openCheckout} locked it, if any.
  * @returns undefined when there is room, `in_progress` naming the open order otherwise (a charge
  *   being made has no reference yet).
  */
-async function settleOpenCheckout(tx: Db, sessionId: string): Promise<CheckoutBlock | undefined> {
-  const open = await openCheckout(tx, sessionId);
+async function settleOpenCheckout(
+  tx: Db,
+  open: Awaited<ReturnType<typeof openCheckout>>,
+): Promise<CheckoutBlock | undefined> {
   if (!open) return undefined;
   const capturing = open.captureStartedAt !== null && Date.now() - open.captureStartedAt.getTime() < CAPTURE_STALE_MS;
   if (open.paymentReference === null || capturing) {
@@ -248,7 +284,11 @@ async function settleOpenCheckout(tx: Db, sessionId: string): Promise<CheckoutBl
  * Data access of the orders module: orders, their lines, eSIMs and status history, plus the jobs
  * and cart changes that must commit together with them. Methods that change an order are one
  * transaction each and idempotent: applying the same outcome twice changes nothing the second
- * time (concurrent calls included; the order row is locked first).
+ * time (concurrent calls included; the order row is locked first). Each transaction runs again
+ * on deadlock or serialization failure (`db/transaction-retry.ts`), so its body does database
+ * work only; one still failing after the last attempt is `TransactionConflictError` (503).
+ * Locks are taken in one order (docs/decisions/0024-checkout-lock-order-and-retries.md): the
+ * session's checkout anchor, orders, cart lines by id, jobs.
  */
 export class OrdersRepository {
   constructor(private readonly db: Db) {}
@@ -267,45 +307,47 @@ export class OrdersRepository {
    *   open PayPal order still waiting for the buyer (and not being captured) is superseded
    *   (cancelled, note `superseded`, its parked job discarded); any other open order makes this
    *   one `in_progress`, naming it.
+   * Locks: the session's checkout anchor, its open order, then its cart rows (see the class).
    * @returns `created` with the order id, or why no order was created (nothing was written).
+   * @throws TransactionConflictError (503) when deadlocks or serialization failures outlast the retries.
    */
   createOrder(
     order: NewOrder,
     lines: readonly NewOrderLine[],
     idempotency: { ref: IdempotencyRef; recovery: unknown },
   ): Promise<CreateOrderResult> {
-    return this.db
-      .transaction(async (tx): Promise<CreateOrderResult> => {
-        assertTransition(null, 'pending');
-        const checkout = (order.kind ?? 'order') === 'order';
-        if (checkout) {
-          const blocked =
-            (await cartMismatch(tx, order.sessionId, lines)) ?? (await settleOpenCheckout(tx, order.sessionId));
-          if (blocked) throw new CheckoutBlocked(blocked);
-        }
-        const [row] = await tx
-          .insert(orders)
-          .values({ ...order, status: 'pending', paymentStatus: 'requires_approval' })
-          .onConflictDoNothing({ target: orders.sessionId, where: OPEN_CHECKOUT })
-          .returning({ id: orders.id });
-        if (!row) {
-          // A concurrent checkout of this session committed its order first.
-          const open = await openCheckout(tx, order.sessionId);
-          throw new CheckoutBlocked(
-            open ? { kind: 'in_progress', orderNumber: open.orderNumber } : { kind: 'cart_changed' },
-          );
-        }
-        await tx.insert(orderLines).values(lines.map((line) => ({ ...line, orderId: row.id })));
-        await tx
-          .insert(orderStatusChanges)
-          .values({ orderId: row.id, fromStatus: null, toStatus: 'pending', actor: 'customer' });
-        await saveRecoveryPoint(tx, idempotency.ref, idempotency.recovery);
-        return { kind: 'created', orderId: row.id };
-      })
-      .catch((error: unknown) => {
-        if (error instanceof CheckoutBlocked) return error.result;
-        throw error;
-      });
+    return transactionWithRetry(this.db, async (tx): Promise<CreateOrderResult> => {
+      assertTransition(null, 'pending');
+      const checkout = (order.kind ?? 'order') === 'order';
+      if (checkout) {
+        await lockCheckoutSession(tx, order.sessionId);
+        const open = await openCheckout(tx, order.sessionId);
+        const blocked = (await cartMismatch(tx, order.sessionId, lines)) ?? (await settleOpenCheckout(tx, open));
+        if (blocked) throw new CheckoutBlocked(blocked);
+      }
+      const [row] = await tx
+        .insert(orders)
+        .values({ ...order, status: 'pending', paymentStatus: 'requires_approval' })
+        .onConflictDoNothing({ target: orders.sessionId, where: OPEN_CHECKOUT })
+        .returning({ id: orders.id });
+      if (!row) {
+        // A concurrent checkout of this session committed its order first. Checkouts take turns
+        // on the session's anchor, so this is only the unique index's last word.
+        const open = await openCheckout(tx, order.sessionId);
+        throw new CheckoutBlocked(
+          open ? { kind: 'in_progress', orderNumber: open.orderNumber } : { kind: 'cart_changed' },
+        );
+      }
+      await tx.insert(orderLines).values(lines.map((line) => ({ ...line, orderId: row.id })));
+      await tx
+        .insert(orderStatusChanges)
+        .values({ orderId: row.id, fromStatus: null, toStatus: 'pending', actor: 'customer' });
+      await saveRecoveryPoint(tx, idempotency.ref, idempotency.recovery);
+      return { kind: 'created', orderId: row.id };
+    }).catch((error: unknown) => {
+      if (error instanceof CheckoutBlocked) return error.result;
+      throw error;
+    });
   }
 
   /**
@@ -411,6 +453,18 @@ export class OrdersRepository {
     return { lines, esims: delivered };
   }
 
+  /**
+   * The order's refund once the payment provider made it (`succeeded`; one per order, in full),
+   * also when the order's status could not follow; undefined otherwise. Amount in integer US cents.
+   */
+  async refundOf(orderId: number): Promise<{ amountCents: number; refundedAt: Date } | undefined> {
+    const [row] = await this.db
+      .select({ amountCents: refunds.amountCents, completedAt: refunds.completedAt, createdAt: refunds.createdAt })
+      .from(refunds)
+      .where(and(eq(refunds.orderId, orderId), eq(refunds.status, 'succeeded')));
+    return row && { amountCents: row.amountCents, refundedAt: row.completedAt ?? row.createdAt };
+  }
+
   /** Names of products by id (retired ones included), for messages about products no longer sold. */
   async productNames(ids: readonly number[]): Promise<Map<number, string>> {
     if (ids.length === 0) return new Map();
@@ -434,9 +488,12 @@ export class OrdersRepository {
    * Records a captured payment: payment fields, pending -> processing (by `actor`), the visitor's
    * cart emptied, and the `provision-order` job enqueued and made due, in one transaction. A
    * PayPal order's job was parked at checkout with the access token (see
-   * {@link awaitPaypalApproval}); enqueueing again leaves that one in place.
+   * {@link awaitPaypalApproval}); enqueueing again leaves that one in place. A checkout order
+   * takes its session's checkout anchor first, then its own row, then the cart lines (the lock
+   * order of `createOrder`, which this transaction would otherwise deadlock with).
    * @returns false when the payment had already been recorded (nothing changed).
    * @throws InvalidTransitionError when the order is no longer pending (e.g. cancelled).
+   * @throws TransactionConflictError (503) when deadlocks or serialization failures outlast the retries.
    */
   markPaid(
     orderId: number,
@@ -444,7 +501,8 @@ export class OrdersRepository {
     actor: Actor,
     provisionPayload: OrderJobPayload,
   ): Promise<boolean> {
-    return this.db.transaction(async (tx) => {
+    return transactionWithRetry(this.db, async (tx) => {
+      await lockCheckoutSessionOf(tx, orderId);
       const [order] = await tx
         .select({
           paymentStatus: orders.paymentStatus,
@@ -486,7 +544,7 @@ export class OrdersRepository {
       await transition(tx, orderId, 'processing', actor);
       // The cart module's table, emptied here because it must commit with the payment. A top-up
       // was not bought from the cart, which the visitor may be filling meanwhile.
-      if (order.kind === 'order') await tx.delete(cartItems).where(eq(cartItems.sessionId, order.sessionId));
+      if (order.kind === 'order') await deleteSessionLines(tx, order.sessionId);
       const dedupeKey = provisionJobKey(orderId);
       await enqueue(tx, { type: PROVISION_ORDER_JOB, payload: provisionPayload, dedupeKey });
       await releaseJob(tx, dedupeKey);
@@ -521,7 +579,7 @@ export class OrdersRepository {
    * {@link markPaid} releases the job, {@link markPaymentFailed} discards it.
    */
   parkProvisioning(orderId: number, provisionPayload: OrderJobPayload): Promise<void> {
-    return this.db.transaction(async (tx) => {
+    return transactionWithRetry(this.db, async (tx) => {
       await enqueue(tx, {
         type: PROVISION_ORDER_JOB,
         payload: provisionPayload,
@@ -545,7 +603,7 @@ export class OrdersRepository {
   }
 
   private awaitBuyer(orderId: number, reference: string, provisionPayload: OrderJobPayload): Promise<void> {
-    return this.db.transaction(async (tx) => {
+    return transactionWithRetry(this.db, async (tx) => {
       await tx
         .update(orders)
         .set({ paymentReference: reference, updatedAt: sql`now()` })
@@ -570,7 +628,7 @@ export class OrdersRepository {
     failure: { paymentStatus: 'failed' | 'cancelled'; reference: string; code: string; message: string },
     actor: Actor,
   ): Promise<boolean> {
-    return this.db.transaction(async (tx) => {
+    return transactionWithRetry(this.db, async (tx) => {
       const [order] = await tx
         .select({ status: orders.status, paymentMethod: orders.paymentMethod, totalCents: orders.totalCents })
         .from(orders)
@@ -632,7 +690,7 @@ export class OrdersRepository {
     delivered: readonly NewEsim[],
   ): Promise<void> {
     if (delivered.length === 0) return Promise.resolve();
-    return this.db.transaction(async (tx) => {
+    return transactionWithRetry(this.db, async (tx) => {
       await tx
         .insert(esims)
         .values(
@@ -670,7 +728,7 @@ export class OrdersRepository {
    * @returns false (and enqueues nothing) when some line is short.
    */
   queueConfirmation(orderId: number, payload: OrderJobPayload): Promise<boolean> {
-    return this.db.transaction(async (tx) => {
+    return transactionWithRetry(this.db, async (tx) => {
       const delivered = sql`(case when (select kind from ${orders} where id = ${orderId}) = 'topup'
         then (select count(*) from ${esimBundles} where ${esimBundles.orderLineId} = ${orderLines.id})
         else (select count(*) from ${esims} where ${esims.orderLineId} = ${orderLines.id}) end)`;
@@ -707,7 +765,7 @@ export class OrdersRepository {
    * @returns false when the order was not processing (nothing changed).
    */
   completeOrder(orderId: number): Promise<boolean> {
-    return this.db.transaction(async (tx) => {
+    return transactionWithRetry(this.db, async (tx) => {
       const [order] = await tx
         .select({ status: orders.status })
         .from(orders)
@@ -728,7 +786,7 @@ export class OrdersRepository {
     orderId: number,
     failure: { message: string; jobType: string; attempt: number; maxAttempts: number; final: boolean },
   ): Promise<void> {
-    return this.db.transaction(async (tx) => {
+    return transactionWithRetry(this.db, async (tx) => {
       await tx
         .update(orders)
         .set({ lastError: failure.message, updatedAt: sql`now()` })
