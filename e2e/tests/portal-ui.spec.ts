@@ -73,6 +73,7 @@ function esim(overrides: Partial<PortalEsim>): PortalEsim {
     matchingId,
     activationCode: `LPA:1$smdp.sandbox.example$${matchingId}`,
     state: 'Active',
+    refund: null,
     archived: false,
     planName: 'Turkey 1GB 7 Days',
     countryCode: 'TR',
@@ -345,6 +346,7 @@ test.describe('portal: token and states', () => {
           productName: 'Turkey 1GB 7 Days',
         },
       ],
+      refund: null,
     };
     await page.route(`**/api/orders/${ORDER}`, (route) => json(route, 200, order));
     await mockView(page, (route) => json(route, 200, VIEW));

@@ -204,9 +204,10 @@ test.describe('purchase', () => {
     await expect(fullName).not.toHaveAttribute('aria-invalid', 'true');
   });
 
-  test('an unknown order shows Order Not Found', async ({ page }) => {
+  test('an unknown order says the page is private, as for anyone else’s order (order-private.spec.ts)', async ({ page }) => {
     await page.goto('/order-confirmation/ORD-NOSUCHORDER1');
-    await expect(page.getByRole('heading', { level: 1, name: 'Order Not Found' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'This order page is private' })).toBeVisible();
+    await expect(page.getByText('Order Not Found')).toHaveCount(0);
   });
 
   test.describe('accessibility', () => {

@@ -23,14 +23,24 @@ export type OrderStatus = z.infer<typeof orderStatusSchema>;
 // Pure helpers without zod, so that pages showing eSIMs can use them without loading zod.
 export { activationCode, androidInstallUrl, appleInstallUrl } from './esim-activation.ts';
 
-/** One delivered eSIM profile with its manual activation details. */
+/** The display state of every eSIM of a refunded order (`OrderEsim.status`). */
+export const REFUNDED_ESIM_STATUS = 'Refunded';
+
+/**
+ * One delivered eSIM profile with its manual activation details. Once the order was refunded,
+ * its `status` is {@link REFUNDED_ESIM_STATUS} and the activation details are null together: the
+ * store no longer hands out what installs it.
+ */
 export const orderEsimSchema = z.object({
   iccid: z.string(),
+  /** Display state as last synced with the provider ('Ready', 'Active'…), or 'Refunded'. */
   status: z.string(),
-  smdpAddress: z.string(),
-  matchingId: z.string(),
-  /** LPA string, see {@link activationCode}. */
-  activationCode: z.string(),
+  /** Null once refunded. */
+  smdpAddress: z.string().nullable(),
+  /** Null once refunded. */
+  matchingId: z.string().nullable(),
+  /** LPA string, see {@link activationCode}. Null once refunded. */
+  activationCode: z.string().nullable(),
   /** The order line it belongs to. */
   lineId: z.number().int(),
   productName: z.string(),
@@ -68,6 +78,11 @@ export const orderViewSchema = z.object({
   items: z.array(orderLineSchema),
   /** Empty until fulfilment has provisioned them. */
   esims: z.array(orderEsimSchema),
+  /**
+   * The order's refund once the payment provider made it (an order is refunded once, in full:
+   * `modules/refunds/`); null otherwise. `amountCents` in integer US cents, `refundedAt` ISO 8601.
+   */
+  refund: z.object({ amountCents: z.number().int().nonnegative(), refundedAt: z.string() }).nullable(),
 });
 export type OrderView = z.infer<typeof orderViewSchema>;
 

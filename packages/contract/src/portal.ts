@@ -25,20 +25,32 @@ export const ACCESS_TOKEN_HEADER = 'X-Access-Token';
  * - `Expired`: every bundle has ended (expired or used up); listed under 'Archived'.
  * - `Archived`: the profile was deleted from the device and the provider; listed under 'Archived'.
  * - `Assigned`: the eSIM is the customer's, and the provider is still preparing its plan.
+ * - `Refunded`: the order that bought it was refunded (whatever the provider still reports: a
+ *   bundle that had started runs on there); listed under 'Archived', nothing to install or top up.
  */
-export const ESIM_DISPLAY_STATES = ['Active', 'Pending', 'Ready', 'Expired', 'Archived', 'Assigned'] as const;
+export const ESIM_DISPLAY_STATES = [
+  'Active',
+  'Pending',
+  'Ready',
+  'Expired',
+  'Archived',
+  'Assigned',
+  'Refunded',
+] as const;
 export const esimDisplayStateSchema = z.enum(ESIM_DISPLAY_STATES);
 export type EsimDisplayState = z.infer<typeof esimDisplayStateSchema>;
 
 /** Display states listed under the 'Archived' tab; the rest are 'Active & Pending'. */
-export const ARCHIVED_ESIM_STATES: readonly EsimDisplayState[] = ['Expired', 'Archived'];
+export const ARCHIVED_ESIM_STATES: readonly EsimDisplayState[] = ['Expired', 'Archived', 'Refunded'];
 
 /**
  * A bundle's state as the portal shows it (specification section 4 "Portal bundle states"),
  * mapped from the provider's (eSIM Go `bundleState`): processing -> pending, queued -> queued,
- * active -> active, depleted and revoked -> inactive, expired and lapsed -> expired.
+ * active -> active, depleted and revoked -> inactive, expired and lapsed -> expired; and
+ * `refunded` whatever the provider says once the order that paid for it (the eSIM's order, or a
+ * top-up) was refunded.
  */
-export const PORTAL_BUNDLE_STATES = ['active', 'inactive', 'pending', 'queued', 'expired'] as const;
+export const PORTAL_BUNDLE_STATES = ['active', 'inactive', 'pending', 'queued', 'expired', 'refunded'] as const;
 export const portalBundleStateSchema = z.enum(PORTAL_BUNDLE_STATES);
 export type PortalBundleState = z.infer<typeof portalBundleStateSchema>;
 
@@ -104,14 +116,36 @@ export const portalNetworkSchema = z.object({
 });
 export type PortalNetwork = z.infer<typeof portalNetworkSchema>;
 
-/** One eSIM as the portal shows it, with its install details, bundles and usage. */
+/**
+ * The refund of the order that bought an eSIM (`modules/refunds/`: an order is refunded once, in
+ * full, so this is the whole order's amount, shared by all its eSIMs).
+ */
+export const portalRefundSchema = z.object({
+  /** The refunded order, e.g. `ORD-7K3F9Q2X4M`. */
+  orderNumber: z.string(),
+  /** Integer US cents returned to the customer. */
+  amountCents: z.number().int().nonnegative(),
+  /** When the payment provider made the refund (ISO 8601). */
+  refundedAt: z.string(),
+});
+export type PortalRefund = z.infer<typeof portalRefundSchema>;
+
+/**
+ * One eSIM as the portal shows it, with its install details, bundles and usage. The install
+ * details (`smdpAddress`, `matchingId`, `activationCode`) are null together once it was refunded:
+ * the store no longer hands out what installs it.
+ */
 export const portalEsimSchema = z.object({
   iccid: z.string(),
-  smdpAddress: z.string(),
-  matchingId: z.string(),
-  /** LPA string `LPA:1$<smdpAddress>$<matchingId>` (GSMA SGP.22); the QR code encodes it. */
-  activationCode: z.string(),
+  /** Null once refunded. */
+  smdpAddress: z.string().nullable(),
+  /** Null once refunded. */
+  matchingId: z.string().nullable(),
+  /** LPA string `LPA:1$<smdpAddress>$<matchingId>` (GSMA SGP.22); the QR code encodes it. Null once refunded. */
+  activationCode: z.string().nullable(),
   state: esimDisplayStateSchema,
+  /** The refund of the order that bought it; null unless `state` is `Refunded`. */
+  refund: portalRefundSchema.nullable(),
   /** True for the 'Archived' tab (see {@link ARCHIVED_ESIM_STATES}). */
   archived: z.boolean(),
   /** Name of the plan it was bought with, e.g. 'Turkey 1GB 7 Days'. */
@@ -128,14 +162,14 @@ export const portalEsimSchema = z.object({
   usage: usageSchema,
   /** Main bundle first, then top-ups in the order they were added. */
   bundles: z.array(portalBundleSchema),
-  /** Top-ups are offered only while the eSIM is active (specification section 4 "Top-up"). */
+  /** Top-ups are offered only while the eSIM is active (specification section 4 "Top-up"), never once refunded. */
   canTopUp: z.boolean(),
   /** Last successful usage sync with the provider; `null` before the first. */
   syncedAt: z.string().nullable(),
   network: portalNetworkSchema,
   /**
    * Embedded sandbox only: the page that plays the traveller's phone (install, first use, data
-   * use, days passing). `null` with a real provider.
+   * use, days passing). `null` with a real provider, and once refunded.
    */
   simulatorUrl: z.string().nullable(),
 });

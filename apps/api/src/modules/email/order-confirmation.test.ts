@@ -221,6 +221,7 @@ describe('renderOrderConfirmation', () => {
             productName: 'Japan Unlimited Plus 1 Days [unlimited]',
           },
         ],
+        refund: null,
       },
       'tok',
       'https://roamwise.example/',

@@ -3,6 +3,7 @@ import { BRAND } from '@esim/contract/brand';
 import type { PlanFacts } from '@esim/contract/catalog';
 import { formatPrice } from '@esim/contract/format';
 import { DEFAULT_LANGUAGE, type Language, isLanguage } from '@esim/contract/languages';
+import { installDetailsOf } from '@esim/contract/esim-activation';
 import { type OrderView, androidInstallUrl, appleInstallUrl } from '@esim/contract/order';
 import { Column } from '@react-email/column';
 import { Img } from '@react-email/img';
@@ -121,16 +122,12 @@ export function orderConfirmationDataFromView(
       quantity: i.quantity,
       lineTotalCents: i.lineTotalCents,
     })),
-    esims: order.esims.map((e) => {
+    // An eSIM whose install details the view withholds (its order was refunded) has nothing to send.
+    esims: order.esims.flatMap((e) => {
+      const install = installDetailsOf(e);
+      if (!install) return [];
       const line = order.items.find((i) => i.id === e.lineId);
-      return {
-        iccid: e.iccid,
-        smdpAddress: e.smdpAddress,
-        matchingId: e.matchingId,
-        activationCode: e.activationCode,
-        productName: e.productName,
-        ...(line ? { plan: planFactsOf(line) } : {}),
-      };
+      return [{ ...install, productName: e.productName, ...(line ? { plan: planFactsOf(line) } : {}) }];
     }),
     accessToken,
     portalUrl: `${base}/portal`,

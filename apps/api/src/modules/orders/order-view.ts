@@ -1,14 +1,23 @@
-import type { AccountOrder, OrderView } from '@esim/contract/order';
+import { type AccountOrder, type OrderView, REFUNDED_ESIM_STATUS } from '@esim/contract/order';
 import { isOrderStatus } from './order-status.ts';
 import type { EsimRow, OrderLineRow, OrderLineWithTier, OrderRow } from './orders.repository.ts';
 
-/** Builds the customer's view of an order; the one place rows become `OrderView`. */
+/**
+ * Builds the customer's view of an order; the one place rows become `OrderView`.
+ * @param refund the order's succeeded refund (`OrdersRepository.refundOf`; amount in integer US
+ *   cents). With one, every eSIM of the order is `Refunded` and its install details (SM-DP+
+ *   address, matching id, activation code: what its QR code carries) are left out, since a
+ *   refunded eSIM is not to be installed. The confirmation e-mail, rendered from the eSIMs as
+ *   delivered, passes none.
+ */
 export function toOrderView(
   order: OrderRow,
   lines: readonly OrderLineWithTier[],
   esims: readonly EsimRow[],
+  refund: { amountCents: number; refundedAt: Date } | null = null,
 ): OrderView {
   const names = new Map(lines.map((l) => [l.id, l.name]));
+  const refunded = refund !== null;
   return {
     orderNumber: order.orderNumber,
     createdAt: order.createdAt.toISOString(),
@@ -33,13 +42,14 @@ export function toOrderView(
     })),
     esims: esims.map((e) => ({
       iccid: e.iccid,
-      status: e.status,
-      smdpAddress: e.smdpAddress,
-      matchingId: e.matchingId,
-      activationCode: e.activationCode,
+      status: refunded ? REFUNDED_ESIM_STATUS : e.status,
+      smdpAddress: refunded ? null : e.smdpAddress,
+      matchingId: refunded ? null : e.matchingId,
+      activationCode: refunded ? null : e.activationCode,
       lineId: e.orderLineId,
       productName: names.get(e.orderLineId) ?? e.apiBundleName,
     })),
+    refund: refund && { amountCents: refund.amountCents, refundedAt: refund.refundedAt.toISOString() },
   };
 }
 

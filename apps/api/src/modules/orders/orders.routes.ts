@@ -52,7 +52,7 @@ const checkoutHeadersSchema = z.looseObject({
   'idempotency-key': idempotencyKeySchema,
 });
 
-/** Either proves access to an order; neither is required to ask (anyone else gets 404). */
+/** Either proves access to an order, as does the owner's session cookie; none is required to ask (anyone else gets 404). */
 const orderAccessHeadersSchema = z.looseObject({
   'x-session-id': z.string().optional().describe('The visitor session that placed the order'),
   'x-access-token': z.string().optional().describe("The order's portal access token"),
@@ -66,11 +66,15 @@ const orderAccessHeadersSchema = z.looseObject({
  */
 const orderParamsSchema = z.object({ id: z.string().describe('Order number, e.g. ORD-7K3F9Q2X4M') });
 
-/** The caller's proofs of access; a malformed session id proves nothing (and is not an error). */
-function accessOf(headers: z.infer<typeof orderAccessHeadersSchema>): OrderAccess {
+/**
+ * The caller's proofs of access: the session and token headers, and the signed-in account of the
+ * session cookie (`request.auth`, `auth-guard.ts`). A malformed session id proves nothing (and is
+ * not an error).
+ */
+function accessOf(headers: z.infer<typeof orderAccessHeadersSchema>, auth: AuthContext | null): OrderAccess {
   const session = sessionIdSchema.safeParse(headers['x-session-id']);
   const token = headers['x-access-token'];
-  return { sessionId: session.success ? session.data : undefined, accessToken: token || undefined };
+  return { sessionId: session.success ? session.data : undefined, accessToken: token || undefined, userId: auth?.user.id };
 }
 
 /**
@@ -122,9 +126,11 @@ function accessOf(headers: z.infer<typeof orderAccessHeadersSchema>): OrderAcces
  * - `GET /api/order-statuses` (signed in, any account: specification section 6 "cookies"; the
  *   list says nothing about any order): the statuses with their labels in the five languages and
  *   the statuses each may move to; 401 `unauthorized` when signed out.
- * - `GET /api/orders/{orderNumber}`, with `X-Session-Id` (the session that placed it) or
- *   `X-Access-Token`: 200 `OrderView` (money in US cents, eSIMs once provisioned). Anyone else,
- *   and malformed or unknown numbers: 404 `{ error: { code: 'not_found', message: 'Order Not Found' } }`.
+ * - `GET /api/orders/{orderNumber}`, with `X-Session-Id` (the session that placed it),
+ *   `X-Access-Token` or the session cookie of the account that owns it: 200 `OrderView` (money in
+ *   US cents, eSIMs once provisioned). Anyone else, and malformed or unknown numbers: the same
+ *   404 `{ error: { code: 'not_found', message: 'Order Not Found' } }`, so that order numbers
+ *   cannot be enumerated (`order-access.test.ts`).
  */
 export const ordersRoutes: FastifyPluginAsyncZod<{ orders: OrdersService; throttle: RouteThrottle }> = async (
   app,
@@ -189,7 +195,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ orders: OrdersService; thrott
         },
       },
     },
-    async (request) => orders.capturePaypal(request.params.id, accessOf(request.headers)),
+    async (request) => orders.capturePaypal(request.params.id, accessOf(request.headers, request.auth)),
   );
 
   app.post(
@@ -215,7 +221,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ orders: OrdersService; thrott
         },
       },
     },
-    async (request) => orders.confirmCardPayment(request.params.id, accessOf(request.headers)),
+    async (request) => orders.confirmCardPayment(request.params.id, accessOf(request.headers, request.auth)),
   );
 
   const admin = app.ordersAdmin;
@@ -264,12 +270,12 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ orders: OrdersService; thrott
       config: { paramsFormatChecked: true },
       schema: {
         tags: ['orders'],
-        summary: 'An order with its items and eSIMs, for its session or access token',
+        summary: 'An order with its items and eSIMs, for its session, its access token or the account that owns it',
         params: orderParamsSchema,
         headers: orderAccessHeadersSchema,
         response: { 200: orderViewSchema, 404: apiErrorSchema },
       },
     },
-    async (request) => orders.getOrder(request.params.id, accessOf(request.headers)),
+    async (request) => orders.getOrder(request.params.id, accessOf(request.headers, request.auth)),
   );
 };

@@ -14,10 +14,15 @@ import { toAccountOrder, toOrderView } from './order-view.ts';
 import type { OrderJobPayload } from './order-jobs.ts';
 import type { CheckoutBlock, EsimRow, NewOrderLine, OrderRow, OrdersRepository } from './orders.repository.ts';
 
-/** Who asks to see or act on an order: the visitor session and/or the portal access token. */
+/**
+ * Who asks to see or act on an order: the visitor session, the portal access token and/or the
+ * signed-in account (the session cookie's user id; an order belongs to the account it was placed
+ * or attached under, decision record 0009). Any one of them that matches opens the order.
+ */
 export interface OrderAccess {
   sessionId?: string | undefined;
   accessToken?: string | undefined;
+  userId?: number | undefined;
 }
 
 /** The idempotency scope of checkout requests. */
@@ -498,8 +503,10 @@ export class OrdersService {
   }
 
   /**
-   * `GET /api/orders/{orderNumber}`: the order, for its own visitor session or the holder of its
-   * access token (DESIGN.md section 6: anyone else gets 404, as for an unknown order).
+   * `GET /api/orders/{orderNumber}`: the order, for its own visitor session, the holder of its
+   * access token or the signed-in account that owns it (anyone else gets 404, as for an unknown
+   * order: {@link visibleOrder}). Once refunded: the refund, and its eSIMs `Refunded` without
+   * their install details.
    * @throws NotFoundError 404 'Order Not Found' for unknown, malformed or foreign order numbers.
    */
   async getOrder(orderNumber: string, access: OrderAccess): Promise<OrderView> {
@@ -695,7 +702,12 @@ export class OrdersService {
     }
   }
 
-  /** The order if `orderNumber` is well formed, exists and `access` may see it; 404 otherwise. */
+  /**
+   * The order if `orderNumber` is well formed, exists and `access` may see it (its visitor
+   * session, its valid access token, or the account that owns it). Otherwise the one same 404,
+   * whether the order exists or not, so that its answer cannot tell order numbers that exist
+   * from those that do not (OWASP ASVS 4.0.3 V4.2.1).
+   */
   private async visibleOrder(orderNumber: string, access: OrderAccess): Promise<OrderRow> {
     const notFound = new NotFoundError('Order Not Found');
     if (!orderNumberParamsSchema.shape.id.safeParse(orderNumber).success) throw notFound;
@@ -703,12 +715,14 @@ export class OrdersService {
     if (!order) throw notFound;
     const bySession = access.sessionId !== undefined && safeEqual(access.sessionId, order.sessionId);
     const byToken = access.accessToken !== undefined && accessTokenState(order, access.accessToken) === 'valid';
-    if (!bySession && !byToken) throw notFound;
+    const byAccount = access.userId !== undefined && order.userId === access.userId;
+    if (!bySession && !byToken && !byAccount) throw notFound;
     return order;
   }
 
+  /** The customer's view of the order: a refunded order's eSIMs without their install details (`toOrderView`). */
   private async view(order: OrderRow): Promise<OrderView> {
-    const { lines, esims } = await this.deps.repo.contents(order.id);
-    return toOrderView(order, lines, esims);
+    const [{ lines, esims }, refund] = await Promise.all([this.deps.repo.contents(order.id), this.deps.repo.refundOf(order.id)]);
+    return toOrderView(order, lines, esims, refund ?? null);
   }
 }

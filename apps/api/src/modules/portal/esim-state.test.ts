@@ -14,6 +14,10 @@ describe('portalBundleState', () => {
     ['lapsed', 'expired'],
     ['something-new', 'pending'],
   ])('maps %s to %s', (provider, portal) => expect(portalBundleState(provider)).toBe(portal));
+
+  it('shows a bundle whose order was refunded as refunded, whatever the provider says', () => {
+    for (const provider of ['processing', 'queued', 'active', 'revoked', 'expired']) expect(portalBundleState(provider, true)).toBe('refunded');
+  });
 });
 
 describe('esimDisplayState', () => {
@@ -32,9 +36,17 @@ describe('esimDisplayState', () => {
     expect(esimDisplayState(profile, states)).toBe(expected);
   });
 
-  it('archives Expired and Archived, and sells top-ups to Active only', () => {
-    expect(['Active', 'Pending', 'Ready', 'Expired', 'Archived', 'Assigned'].filter((s) => isArchived(s as never))).toEqual(['Expired', 'Archived']);
-    expect(['Active', 'Pending', 'Ready', 'Expired', 'Archived', 'Assigned'].filter((s) => canTopUp(s as never))).toEqual(['Active']);
+  it('shows an eSIM whose order was refunded as Refunded, even with a bundle still running or a deleted profile', () => {
+    expect(esimDisplayState('enabled', ['active'], true)).toBe('Refunded');
+    expect(esimDisplayState('released', ['revoked'], true)).toBe('Refunded');
+    expect(esimDisplayState('deleted', [], true)).toBe('Refunded');
+    expect(esimDisplayState('enabled', ['active'], false)).toBe('Active');
+  });
+
+  it('archives Expired, Archived and Refunded, and sells top-ups to Active only', () => {
+    const states = ['Active', 'Pending', 'Ready', 'Expired', 'Archived', 'Assigned', 'Refunded'] as const;
+    expect(states.filter((s) => isArchived(s))).toEqual(['Expired', 'Archived', 'Refunded']);
+    expect(states.filter((s) => canTopUp(s))).toEqual(['Active']);
   });
 });
 

@@ -14,8 +14,11 @@ const ENDED = new Set(['depleted', 'expired', 'revoked', 'lapsed']);
  * A bundle's portal state: processing -> pending, queued -> queued, active -> active, depleted
  * and revoked -> inactive (no data left, or withdrawn), expired and lapsed -> expired. Unknown
  * states read as pending (the provider is still working on it).
+ * @param refunded the order that paid for the bundle was refunded: refunded, whatever the
+ *   provider's state (a started bundle is kept running there, `refund-policy.ts` `bundleAction`).
  */
-export function portalBundleState(providerState: string): PortalBundleState {
+export function portalBundleState(providerState: string, refunded = false): PortalBundleState {
+  if (refunded) return 'refunded';
   switch (providerState) {
     case 'active':
       return 'active';
@@ -38,8 +41,12 @@ export function portalBundleState(providerState: string): PortalBundleState {
  * profile is not on a phone yet (released, downloaded), Pending once installed ("starts when
  * activated"); only bundles being applied -> Assigned; every bundle over -> Expired; no bundle
  * at all -> Assigned.
+ * @param refunded the order that bought the eSIM was refunded: Refunded before anything else,
+ *   since a refund may keep a started bundle running at the provider (`refund-policy.ts`
+ *   `bundleAction`), yet the eSIM is no longer the customer's to use, install or top up.
  */
-export function esimDisplayState(profileState: string, bundleStates: readonly string[]): EsimDisplayState {
+export function esimDisplayState(profileState: string, bundleStates: readonly string[], refunded = false): EsimDisplayState {
+  if (refunded) return 'Refunded';
   if (profileState === 'deleted') return 'Archived';
   if (bundleStates.includes('active')) return 'Active';
   if (bundleStates.includes('queued')) return profileState === 'released' || profileState === 'downloaded' ? 'Ready' : 'Pending';
@@ -52,7 +59,10 @@ export function isArchived(state: EsimDisplayState): boolean {
   return ARCHIVED_ESIM_STATES.includes(state);
 }
 
-/** Top-ups are sold only for an active eSIM (specification section 4: otherwise 'Activate to Top-Up'). */
+/**
+ * Top-ups are sold only for an active eSIM (specification section 4: otherwise 'Activate to
+ * Top-Up'); so never for a Refunded one.
+ */
 export function canTopUp(state: EsimDisplayState): boolean {
   return state === 'Active';
 }

@@ -19,22 +19,33 @@ const iso = (d: Date | null) => (d ? d.toISOString() : null);
  * `PortalEsim`): display state from the profile and bundle states, usage of the headline bundle,
  * bundles main first, the network card from the plan's coverage. `simulatorUrl` is the sandbox
  * device page, or null with a real provider.
+ *
+ * Once the order that bought it was refunded, the eSIM is `Refunded` with the refund (amount in
+ * cents, date), and its install details (SM-DP+ address, matching id, activation code: what its
+ * QR code carries) and the simulator page are left out: a refunded eSIM is not to be installed.
  */
 export function toPortalEsim(item: EsimWithBundles, simulatorUrl: string | null): PortalEsim {
-  const { esim, bundles, plan, networks } = item;
+  const { esim, bundles, plan, networks, refund } = item;
+  const refunded = refund !== null;
   const state = esimDisplayState(
     esim.profileState,
     bundles.map((b) => b.state),
+    refunded,
   );
   const headline = headlineBundle(bundles);
   const ends = bundles.flatMap((b) => (b.endsAt ? [b.endsAt] : []));
   const speeds = networks.flatMap((n) => n.speeds);
   return {
     iccid: esim.iccid,
-    smdpAddress: esim.smdpAddress,
-    matchingId: esim.matchingId,
-    activationCode: esim.activationCode,
+    smdpAddress: refunded ? null : esim.smdpAddress,
+    matchingId: refunded ? null : esim.matchingId,
+    activationCode: refunded ? null : esim.activationCode,
     state,
+    refund: refund && {
+      orderNumber: refund.orderNumber,
+      amountCents: refund.amountCents,
+      refundedAt: refund.refundedAt.toISOString(),
+    },
     archived: isArchived(state),
     planName: plan.name,
     countryCode: plan.countryCode,
@@ -51,7 +62,7 @@ export function toPortalEsim(item: EsimWithBundles, simulatorUrl: string | null)
       name: b.name,
       apiBundleName: b.apiBundleName,
       countryCode: b.countryCode,
-      state: portalBundleState(b.state),
+      state: portalBundleState(b.state, b.refunded),
       providerState: b.state,
       dataAmount: dataAmountLabel(b.unlimited ? null : b.dataMb),
       validityDays: Math.max(1, b.validityDays),
@@ -69,7 +80,7 @@ export function toPortalEsim(item: EsimWithBundles, simulatorUrl: string | null)
       hotspot: true,
       speed: bestSpeed(speeds),
     },
-    simulatorUrl,
+    simulatorUrl: refunded ? null : simulatorUrl,
   };
 }
 

@@ -1,6 +1,6 @@
 import { type SQL, and, asc, desc, eq, inArray, isNull, notInArray, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { type NetworkJson, esimBundles, esims, orderLines, orders, products } from '../../db/schema.ts';
+import { type NetworkJson, esimBundles, esims, orderLines, orders, products, refunds } from '../../db/schema.ts';
 import type { BundleAssignment } from '../../providers/esim/esim-provider.ts';
 import { asTier } from '../catalog/plan-names.ts';
 import type { PlanFacts } from '@esim/contract/catalog';
@@ -12,14 +12,26 @@ export type PortalEsimRow = typeof esims.$inferSelect;
 /** A stored bundle of an eSIM. */
 export type EsimBundleRow = typeof esimBundles.$inferSelect;
 
+/** The succeeded refund of an order (`refunds`, one per order, in full). */
+export interface OrderRefund {
+  orderNumber: string;
+  /** Integer US cents. */
+  amountCents: number;
+  /** When the payment provider made it. */
+  refundedAt: Date;
+}
+
 /** An eSIM with what the portal shows of it: its bundles and its plan's coverage. */
 export interface EsimWithBundles {
   esim: PortalEsimRow;
   /**
    * Main bundle first, then top-ups in the order they were added; `tier` is the unlimited tier
-   * of the bundle's product (by its provider bundle name; `null` for fixed data or an unknown bundle).
+   * of the bundle's product (by its provider bundle name; `null` for fixed data or an unknown
+   * bundle); `refunded` when the order that paid for it (the eSIM's own, or a top-up) was refunded.
    */
-  bundles: (EsimBundleRow & { orderNumber: string | null; tier: PlanFacts['tier'] })[];
+  bundles: (EsimBundleRow & { orderNumber: string | null; tier: PlanFacts['tier']; refunded: boolean })[];
+  /** The refund of the order that bought the eSIM, once it succeeded; null otherwise. */
+  refund: OrderRefund | null;
   /** The plan it was bought with (the order line's frozen facts). */
   plan: { name: string; countryCode: string };
   /** Operators of the plan's coverage (`products.networks`). */
@@ -346,12 +358,13 @@ export class PortalRepository {
   private async withBundles(rows: PortalEsimRow[]): Promise<EsimWithBundles[]> {
     if (rows.length === 0) return [];
     const ids = rows.map((r) => r.id);
-    const [bundles, plans] = await Promise.all([
+    const [bundles, plans, refunded] = await Promise.all([
       this.db
-        .select({ bundle: esimBundles, orderNumber: orders.orderNumber, tier: products.tier })
+        .select({ bundle: esimBundles, orderNumber: orders.orderNumber, tier: products.tier, refundId: refunds.id })
         .from(esimBundles)
         .leftJoin(orderLines, eq(orderLines.id, esimBundles.orderLineId))
         .leftJoin(orders, eq(orders.id, orderLines.orderId))
+        .leftJoin(refunds, and(eq(refunds.orderId, orders.id), eq(refunds.status, 'succeeded')))
         .leftJoin(products, eq(products.apiBundleName, esimBundles.apiBundleName))
         .where(inArray(esimBundles.esimId, ids))
         // Main first, then top-ups as added.
@@ -370,6 +383,7 @@ export class PortalRepository {
         .from(orderLines)
         .innerJoin(products, eq(products.id, orderLines.productId))
         .where(inArray(orderLines.id, [...new Set(rows.map((r) => r.orderLineId))])),
+      this.refundsOf([...new Set(rows.map((r) => r.orderId))]),
     ]);
     return rows.map((esim) => {
       const plan = plans.find((p) => p.lineId === esim.orderLineId);
@@ -377,11 +391,43 @@ export class PortalRepository {
         esim,
         bundles: bundles
           .filter((b) => b.bundle.esimId === esim.id)
-          .map((b) => ({ ...b.bundle, orderNumber: b.orderNumber, tier: b.bundle.unlimited ? asTier(b.tier) : null })),
+          .map((b) => ({
+            ...b.bundle,
+            orderNumber: b.orderNumber,
+            tier: b.bundle.unlimited ? asTier(b.tier) : null,
+            refunded: b.refundId !== null,
+          })),
         plan: { name: plan?.name ?? esim.apiBundleName, countryCode: plan?.countryCode ?? '' },
         networks: plan?.networks ?? [],
+        refund: refunded.get(esim.orderId) ?? null,
       };
     });
+  }
+
+  /**
+   * The succeeded refunds of these orders, by order id. A refund counts once the payment provider
+   * made it (`succeeded`), also when the order's status could not follow (`refund.repository.ts`
+   * `recordRefundedPayment`): the money went back either way.
+   */
+  private async refundsOf(orderIds: readonly number[]): Promise<Map<number, OrderRefund>> {
+    if (orderIds.length === 0) return new Map();
+    const found = await this.db
+      .select({
+        orderId: refunds.orderId,
+        orderNumber: orders.orderNumber,
+        amountCents: refunds.amountCents,
+        completedAt: refunds.completedAt,
+        createdAt: refunds.createdAt,
+      })
+      .from(refunds)
+      .innerJoin(orders, eq(orders.id, refunds.orderId))
+      .where(and(inArray(refunds.orderId, [...orderIds]), eq(refunds.status, 'succeeded')));
+    return new Map(
+      found.map((r) => [
+        r.orderId,
+        { orderNumber: r.orderNumber, amountCents: r.amountCents, refundedAt: r.completedAt ?? r.createdAt },
+      ]),
+    );
   }
 }
 

@@ -70,11 +70,11 @@ function accessOf(request: FastifyRequest, token: string | undefined): PortalAcc
  * - `GET /api/portal` -> `PortalView`.
  * - `POST /api/portal/esims/{iccid}/sync` -> `{ esim }` after reading usage from the provider
  *   (502/503 `upstream_error` 'Failed to sync usage data').
- * - `GET /api/portal/esims/{iccid}/topups` -> `{ esim, products }` (409 `topup_unavailable`
- *   unless the eSIM is active).
+ * - `GET /api/portal/esims/{iccid}/topups` -> `{ esim, products }` (409 `esim_refunded` once its
+ *   order was refunded, 409 `topup_unavailable` unless the eSIM is active).
  * - `POST /api/portal/esims/{iccid}/topups`, also `X-Session-Id` and `Idempotency-Key` (400
  *   naming the header when missing), body `TopupBody` -> 201 `TopupResponse`; 402 with the
- *   payment provider's reason; 409 `topup_unavailable`; 422 `idempotency_key_reused`; 429
+ *   payment provider's reason; 409 `esim_refunded` or `topup_unavailable`; 422 `idempotency_key_reused`; 429
  *   `rate_limited` with `Retry-After` (seconds) past the payment throttles (`throttle`, per access
  *   token, session and address, `lib/payment-throttle.ts`).
  * - `GET /api/portal/topups/{orderNumber}` and `POST .../paypal/capture` -> `PortalTopup`.

@@ -169,8 +169,9 @@ export class PortalService {
   /**
    * `GET /api/portal/esims/{iccid}/topups`: the eSIM and the plans that can top it up: those sold
    * for the same destination as its plan (its country, region or Global).
-   * @throws NotFoundError 404 (not the token's eSIM); ConflictError 409 `topup_unavailable` when
-   *   the eSIM is not active (specification section 4 "Top-up").
+   * @throws NotFoundError 404 (not the token's eSIM); ConflictError 409 `esim_refunded` when the
+   *   eSIM's order was refunded, `topup_unavailable` when the eSIM is not active (specification
+   *   section 4 "Top-up").
    */
   async topupOptions(access: PortalAccess, iccid: string): Promise<TopupOptionsResponse> {
     const { item } = await this.activeEsim(await this.open(access), iccid);
@@ -182,7 +183,8 @@ export class PortalService {
    * for an active eSIM of the token's order (or of one of the account's orders), once per
    * `Idempotency-Key`. The top-up's parent is the eSIM's own order, and it belongs to that order's
    * account, if any.
-   * @throws NotFoundError 404; ConflictError 409 `topup_unavailable`; ValidationError 400 (field
+   * @throws NotFoundError 404; ConflictError 409 `esim_refunded` or `topup_unavailable` (as
+   *   {@link topupOptions}); ValidationError 400 (field
    *   `productId`) for a plan that is not sold for this eSIM's destination; and the errors of
    *   `OrdersService.purchaseTopup` (422, 409, 502/503).
    */
@@ -307,8 +309,21 @@ export class PortalService {
     return found;
   }
 
+  /**
+   * The eSIM by ICCID that `scope` opens, if it can be topped up.
+   * @throws NotFoundError 404 (not the scope's); ConflictError 409 `esim_refunded` when the order
+   *   that bought it was refunded (even if a bundle that had started still runs at the provider),
+   *   409 `topup_unavailable` when it is not active (`canTopUp`).
+   */
   private async activeEsim(scope: PortalScope, iccid: string): Promise<ScopedEsim> {
     const found = await this.esimOf(scope, iccid);
+    const { refund } = found.item;
+    if (refund) {
+      throw new ConflictError(
+        `This eSIM was refunded on ${refund.refundedAt.toISOString().slice(0, 10)} (order ${refund.orderNumber}), so it can no longer be topped up. Buy a new eSIM for your next trip.`,
+        'esim_refunded',
+      );
+    }
     const state = esimDisplayState(
       found.item.esim.profileState,
       found.item.bundles.map((b) => b.state),

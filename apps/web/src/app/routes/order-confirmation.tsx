@@ -1,5 +1,7 @@
 import { useCallback } from 'react';
 import { useParams } from 'wouter';
+import { useUser } from '../../features/auth/api/get-user.ts';
+import { signInPathFor } from '../../features/auth/hooks/next-path.ts';
 import { useDestinationNames } from '../../features/catalog/hooks/use-destination-names.ts';
 import type { Destination } from '../../features/checkout/components/checkout-summary.tsx';
 import { OrderConfirmation } from '../../features/checkout/components/order-confirmation.tsx';
@@ -7,7 +9,8 @@ import { usePageMeta } from '../page-meta.tsx';
 
 /**
  * `/order-confirmation/{orderNumber}` (specification section 2; noindex by path): the order with
- * its eSIMs and activation details, destination names from the catalogue.
+ * its eSIMs and activation details, destination names from the catalogue; for a visitor it does
+ * not open, the private page with the way in, signing in among them (back here afterwards).
  */
 export function OrderConfirmationRoute() {
   usePageMeta({ kind: 'order' });
@@ -20,5 +23,15 @@ export function OrderConfirmationRoute() {
     }),
     [nameOf, byCode],
   );
-  return <OrderConfirmation orderNumber={decodeURIComponent(orderNumber)} language={lang} destinationOf={destinationOf} />;
+  const user = useUser();
+  const number = decodeURIComponent(orderNumber);
+  return (
+    <OrderConfirmation
+      orderNumber={number}
+      language={lang}
+      destinationOf={destinationOf}
+      signedIn={user.data === undefined ? undefined : user.data !== null}
+      signInHref={signInPathFor(`/order-confirmation/${encodeURIComponent(number)}`)}
+    />
+  );
 }

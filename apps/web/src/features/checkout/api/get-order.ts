@@ -13,7 +13,8 @@ export function orderQueryKey(orderNumber: string, accessToken: string | null) {
 
 /**
  * Reads an order (`GET /api/orders/{orderNumber}`) with the visitor's session id (sent by the
- * client) or the order's access token (`X-Access-Token`).
+ * client), the order's access token (`X-Access-Token`, a header only: never in the URL) or the
+ * signed-in account's session cookie.
  *
  * @throws HttpError 404 'Order Not Found' for an unknown order or one this visitor may not read.
  */

@@ -1,8 +1,8 @@
 import { formatPrice } from '@esim/contract/format';
 import type { Language } from '@esim/contract/languages';
 import type { OrderLine, OrderView } from '@esim/contract/order';
-import { CheckCircle2, CircleAlert, Clock, KeyRound, Printer, RefreshCw } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { CheckCircle2, CircleAlert, Clock, KeyRound, Printer, RefreshCw, Undo2 } from 'lucide-react';
+import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { Button, buttonClass } from '../../../components/ui/button.tsx';
@@ -13,12 +13,12 @@ import { clearHashFromAddressBar, tokenFromHash, tokenHash } from '../../../lib/
 import { readApiError } from '../../../lib/api-error.ts';
 import { brandDisplayName } from '../../../lib/card-number.ts';
 import { useOrder } from '../api/use-order.ts';
-import { loadAccessToken, saveCheckout } from '../hooks/checkout-storage.ts';
+import { forgetAccessToken, loadAccessToken, saveCheckout } from '../hooks/checkout-storage.ts';
 import { isPreparing } from '../hooks/order-progress.ts';
 import { usePlanLabel } from '../hooks/use-plan-label.ts';
 import type { Destination } from './checkout-summary.tsx';
 import { EsimCard } from './esim-card.tsx';
-import { OrderNotFound } from './order-not-found.tsx';
+import { OrderPrivate } from './order-private.tsx';
 
 const ORDER_NUMBER = /^ORD-[A-Z0-9-]{6,40}$/;
 
@@ -26,43 +26,98 @@ interface OrderConfirmationProps {
   orderNumber: string;
   language: Language;
   destinationOf: (code: string) => Destination;
+  /** Whether someone is signed in (their orders open by the session cookie); `undefined` while loading. */
+  signedIn: boolean | undefined;
+  /** The sign-in page that comes back here (`/auth?next=…`), offered when the order page is private. */
+  signInHref: string;
 }
 
+/** Answers that mean "not for you" (the API's 404 for unknown and foreign orders alike). */
+const PRIVATE_STATUSES = new Set([400, 401, 403, 404]);
+
 /**
- * The access token of the page: from the URL fragment (`#token=`, the e-mail's link; then kept
- * for the tab and removed from the address bar) or from the checkout in this tab.
+ * The access token of the page: from the URL fragment (`#token=`, the e-mail's link; removed from
+ * the address bar at once), the checkout in this tab, or the private page's field (`setToken`).
+ * Nothing else of the buyer's is needed here: their browser reads the order with its visitor
+ * session (`X-Session-Id`, local storage) or their account's cookie.
  */
-function useAccessToken(orderNumber: string): string | null {
+function useAccessToken(orderNumber: string) {
   // The server's render (no window) has no token: the page shows its loading state until the browser reads it.
-  const [token] = useState(() =>
+  const [token, setToken] = useState(() =>
     typeof window === 'undefined' ? null : (tokenFromHash(window.location.hash) ?? loadAccessToken(orderNumber)),
   );
   useEffect(() => {
-    if (!tokenFromHash(window.location.hash) || !token) return;
-    saveCheckout({ orderNumber, accessToken: token });
-    clearHashFromAddressBar();
-  }, [orderNumber, token]);
-  return token;
+    if (tokenFromHash(window.location.hash)) clearHashFromAddressBar();
+  }, []);
+  return { token, setToken };
+}
+
+/**
+ * Keeps `token` for the tab once the order has been read with it, and forgets it as soon as the
+ * order answers "not for you" with it: a wrong, expired or revoked token is never sent again.
+ */
+function useRememberedToken(orderNumber: string, token: string | null, opened: boolean, refused: boolean) {
+  useEffect(() => {
+    if (token === null) return;
+    if (opened) saveCheckout({ orderNumber, accessToken: token });
+    else if (refused) forgetAccessToken(orderNumber, token);
+  }, [orderNumber, token, opened, refused]);
 }
 
 /**
  * The order confirmation (`/order-confirmation/{orderNumber}`, specification section 2): order
  * number, date, items, total and payment; a 'Preparing your eSIMs' state polled while
  * fulfilment runs; one card per eSIM with QR code and activation details; and the portal access
- * token with a link to the portal. Unknown orders (404) show 'Order Not Found' (section 8).
+ * token with a link to the portal. An order this browser may not read, an unknown one and a
+ * malformed number alike show the private page ({@link OrderPrivate}), never 'Order Not Found':
+ * the link is often opened on another device, and the page must not tell which numbers exist.
  */
-export function OrderConfirmation({ orderNumber, language, destinationOf }: OrderConfirmationProps) {
+export function OrderConfirmation({
+  orderNumber,
+  language,
+  destinationOf,
+  signedIn,
+  signInHref,
+}: OrderConfirmationProps) {
   // The shared install details' texts load with the page's own, so the page suspends once.
   const { t } = useTranslation(['checkout', 'esim']);
   const valid = ORDER_NUMBER.test(orderNumber);
-  const accessToken = useAccessToken(orderNumber);
+  const { token: accessToken, setToken } = useAccessToken(orderNumber);
   const order = useOrder(orderNumber, accessToken, valid);
+  // A token typed into the private page: while it is tried the page stays, its button busy.
+  const [pasted, setPasted] = useState(false);
+  const status = readApiError(order.error)?.status;
+  const isPrivate = !valid || (!order.data && status !== undefined && PRIVATE_STATUSES.has(status));
+  const opened = order.data !== undefined;
+  useRememberedToken(orderNumber, accessToken, opened, isPrivate);
+  // The order replaces the private page further down the screen: show it from its top.
+  useEffect(() => {
+    if (pasted && opened) window.scrollTo({ top: 0 });
+  }, [pasted, opened]);
+  const { refetch } = order;
+  const tryToken = useCallback(
+    (token: string) => {
+      setPasted(true);
+      if (token === accessToken) void refetch();
+      else setToken(token);
+    },
+    [accessToken, refetch, setToken],
+  );
 
-  if (!valid) return <OrderNotFound />;
   if (!order.data) {
+    if (isPrivate || (pasted && order.isPending)) {
+      const checking = valid && order.isFetching;
+      return (
+        <OrderPrivate
+          onToken={tryToken}
+          checking={checking}
+          refused={accessToken !== null && isPrivate && !checking}
+          signedIn={signedIn}
+          signInHref={signInHref}
+        />
+      );
+    }
     if (order.isPending) return <Spinner label={t('order.loading')} className="min-h-[60vh]" />;
-    const status = readApiError(order.error)?.status;
-    if (status === 404 || status === 400 || status === 401 || status === 403) return <OrderNotFound />;
     return (
       <div
         role="alert"
@@ -117,10 +172,11 @@ function OrderDetails({
   const { t } = useTranslation('checkout');
   const plan = usePlanLabel();
   const paid = order.paymentStatus === 'succeeded';
+  // Refunded once, in full: the amount and date are the order's; its eSIMs come without install details.
+  const { refund } = order;
   const preparing = isPreparing(order);
-  const date = new Intl.DateTimeFormat(language, { dateStyle: 'long', timeStyle: 'short' }).format(
-    new Date(order.createdAt),
-  );
+  const dateFormat = new Intl.DateTimeFormat(language, { dateStyle: 'long', timeStyle: 'short' });
+  const date = dateFormat.format(new Date(order.createdAt));
   const payment = order.card
     ? t('order.card', { brand: brandDisplayName(order.card.brand), last4: order.card.last4 })
     : order.paymentMethod === 'paypal'
@@ -149,12 +205,16 @@ function OrderDetails({
         <div className="flex flex-col items-start gap-4 sm:flex-row sm:items-center">
           <span
             className={
-              paid
-                ? 'inline-flex size-14 shrink-0 items-center justify-center rounded-full bg-brand-50 text-brand-700'
-                : 'inline-flex size-14 shrink-0 items-center justify-center rounded-full bg-amber-50 text-amber-700'
+              refund
+                ? 'inline-flex size-14 shrink-0 items-center justify-center rounded-full bg-red-50 text-red-700'
+                : paid
+                  ? 'inline-flex size-14 shrink-0 items-center justify-center rounded-full bg-brand-50 text-brand-700'
+                  : 'inline-flex size-14 shrink-0 items-center justify-center rounded-full bg-amber-50 text-amber-700'
             }
           >
-            {paid ? (
+            {refund ? (
+              <Undo2 aria-hidden="true" className="size-8" />
+            ) : paid ? (
               <CheckCircle2 aria-hidden="true" className="size-8" />
             ) : (
               <CircleAlert aria-hidden="true" className="size-8" />
@@ -162,10 +222,14 @@ function OrderDetails({
           </span>
           <div className="min-w-0 flex-1">
             <h1 id="order-heading" className="text-2xl font-extrabold tracking-tight text-ink sm:text-3xl">
-              {paid ? t('order.title') : t('order.unpaid.title')}
+              {refund ? t('order.refunded.title') : paid ? t('order.title') : t('order.unpaid.title')}
             </h1>
             <p className="mt-1 break-words text-slate-600">
-              {paid ? t('order.lead', { email: order.customer.email }) : t('order.unpaid.body')}
+              {refund
+                ? t('order.refunded.lead')
+                : paid
+                  ? t('order.lead', { email: order.customer.email })
+                  : t('order.unpaid.body')}
             </p>
           </div>
           <Button variant="outline" onClick={() => window.print()} className="print:hidden">
@@ -196,6 +260,20 @@ function OrderDetails({
             <dt className="text-sm text-slate-600">{t('order.status')}</dt>
             <dd className="mt-0.5 font-semibold text-ink">{t(`order.statuses.${order.status}`)}</dd>
           </div>
+          {refund && (
+            <>
+              <div>
+                <dt className="text-sm text-slate-600">{t('order.refundAmount')}</dt>
+                <dd className="mt-0.5 font-semibold text-ink">{formatPrice(refund.amountCents)}</dd>
+              </div>
+              <div>
+                <dt className="text-sm text-slate-600">{t('order.refundDate')}</dt>
+                <dd className="mt-0.5 font-semibold text-ink">
+                  <time dateTime={refund.refundedAt}>{dateFormat.format(new Date(refund.refundedAt))}</time>
+                </dd>
+              </div>
+            </>
+          )}
         </dl>
 
         <h2 className="mt-6 text-lg font-semibold text-ink">{t('order.items')}</h2>
@@ -231,7 +309,7 @@ function OrderDetails({
           <h2 id="esims-heading" className="text-2xl font-bold tracking-tight text-ink">
             {t('esims.heading')}
           </h2>
-          <p className="mt-1 text-slate-600">{t('esims.lead')}</p>
+          <p className="mt-1 text-slate-600">{refund ? t('esims.refundedLead') : t('esims.lead')}</p>
           <div role="status" aria-live="polite" className="empty:hidden">
             {preparing && !timedOut && <PreparingNotice />}
             {preparing && timedOut && (

@@ -5,7 +5,8 @@ import { buttonClass } from '../../../components/ui/button.tsx';
 
 /**
  * The 'Order Not Found' screen (specification section 8): check the order number or contact
- * support. The page's h1; used by the confirmation and checkout-success pages.
+ * support. The page's h1; used by the checkout-success page (the confirmation page shows the
+ * private page instead, `order-private.tsx`, which does not say whether the order exists).
  */
 export function OrderNotFound() {
   const { t } = useTranslation('checkout');

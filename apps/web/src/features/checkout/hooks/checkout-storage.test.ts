@@ -1,9 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { loadAccessToken, saveCheckout } from './checkout-storage.ts';
+import { forgetAccessToken, loadAccessToken, saveCheckout } from './checkout-storage.ts';
 
 function fakeStore() {
   const map = new Map<string, string>();
-  return { getItem: (k: string) => map.get(k) ?? null, setItem: (k: string, v: string) => void map.set(k, v) };
+  return {
+    getItem: (k: string) => map.get(k) ?? null,
+    setItem: (k: string, v: string) => void map.set(k, v),
+    removeItem: (k: string) => void map.delete(k),
+  };
 }
 
 describe('checkout storage', () => {
@@ -14,6 +18,15 @@ describe('checkout storage', () => {
     expect(loadAccessToken('ORD-OTHER1', store)).toBeNull();
   });
 
+  it('forgets a token the server refused, and only that one', () => {
+    const store = fakeStore();
+    saveCheckout({ orderNumber: 'ORD-ABC123', accessToken: 'tok-1' }, store);
+    forgetAccessToken('ORD-ABC123', 'tok-2', store);
+    expect(loadAccessToken('ORD-ABC123', store)).toBe('tok-1');
+    forgetAccessToken('ORD-ABC123', 'tok-1', store);
+    expect(loadAccessToken('ORD-ABC123', store)).toBeNull();
+  });
+
   it('survives storage that throws or is missing', () => {
     const broken = {
       getItem: () => {
@@ -22,7 +35,11 @@ describe('checkout storage', () => {
       setItem: () => {
         throw new Error('quota');
       },
+      removeItem: () => {
+        throw new Error('blocked');
+      },
     };
+    expect(() => forgetAccessToken('ORD-ABC123', 't', broken)).not.toThrow();
     expect(() => saveCheckout({ orderNumber: 'ORD-ABC123', accessToken: 't' }, broken)).not.toThrow();
     expect(loadAccessToken('ORD-ABC123', broken)).toBeNull();
     expect(loadAccessToken('ORD-ABC123', null)).toBeNull();

@@ -38,6 +38,8 @@ const ESIM_TONE: Record<EsimDisplayState, Tone> = {
   Assigned: 'violet',
   Expired: 'grey',
   Archived: 'grey',
+  // As the order status 'refunded' (below): money went back, the eSIM is no longer usable.
+  Refunded: 'red',
 };
 
 /** An eSIM's display state (specification section 4 "eSIM display states"), translated. */
@@ -56,6 +58,7 @@ const BUNDLE_TONE: Record<PortalBundleState, Tone> = {
   pending: 'blue',
   inactive: 'amber',
   expired: 'grey',
+  refunded: 'red',
 };
 
 /** A bundle's state (specification section 4 "Portal bundle states"), translated. */

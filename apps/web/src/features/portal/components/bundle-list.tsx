@@ -51,12 +51,16 @@ export function BundleList({ bundles, language, destinationOf }: BundleListProps
   );
 }
 
-/** One bundle: allowance and validity, its plan's name, state, start and end (or 'Not started yet') and usage. */
+/**
+ * One bundle: allowance and validity, its plan's name, state, start and end (or 'Not started yet') and usage.
+ * A refunded bundle shows no usage (no data is left to use) and its dates only if it had started.
+ */
 function BundleRow({ bundle, language, destinationOf }: { bundle: PortalBundle } & Omit<BundleListProps, 'bundles'>) {
   const { t } = useTranslation('portal');
   const format = usePortalFormat(language);
   const started = format.date(bundle.startedAt);
   const ends = format.date(bundle.expiresAt);
+  const refunded = bundle.state === 'refunded';
   return (
     <li className="rounded-xl bg-slate-50 p-3 ring-1 ring-slate-200 sm:p-4">
       <div className="flex flex-wrap items-start justify-between gap-x-3 gap-y-1.5">
@@ -70,14 +74,18 @@ function BundleRow({ bundle, language, destinationOf }: { bundle: PortalBundle }
         </div>
         <BundleStateBadge state={bundle.state} />
       </div>
-      <p className="mt-2 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-slate-700">
-        <CalendarDays aria-hidden="true" className="size-4 shrink-0 text-slate-500" />
-        {started ? <span>{t('bundles.started', { date: started })}</span> : <span>{t('bundles.waiting')}</span>}
-        {ends && <span>{t('bundles.ends', { date: ends })}</span>}
-      </p>
-      <div className="mt-3">
-        <UsageMeter usage={bundle.usage} label={t('usage.label')} size="sm" />
-      </div>
+      {(started || !refunded) && (
+        <p className="mt-2 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-slate-700">
+          <CalendarDays aria-hidden="true" className="size-4 shrink-0 text-slate-500" />
+          {started ? <span>{t('bundles.started', { date: started })}</span> : <span>{t('bundles.waiting')}</span>}
+          {ends && <span>{t('bundles.ends', { date: ends })}</span>}
+        </p>
+      )}
+      {!refunded && (
+        <div className="mt-3">
+          <UsageMeter usage={bundle.usage} label={t('usage.label')} size="sm" />
+        </div>
+      )}
     </li>
   );
 }

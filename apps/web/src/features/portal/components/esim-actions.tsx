@@ -14,6 +14,8 @@ interface EsimActionsProps {
   canTopUp: boolean;
   /** The eSIM is under 'Archived' (expired or removed): its plans cannot come back. */
   archived: boolean;
+  /** Its order was refunded: no top-up is offered at all, not even 'Activate to Top-Up'. */
+  refunded: boolean;
   /** Id of the card's title: each button is described by it, so 'Sync' says which eSIM. */
   titleId: string;
   /** Reads the portal again (`GET /api/portal`); rejects when that fails. */
@@ -25,9 +27,10 @@ interface EsimActionsProps {
  * refresh", "Top-up"): 'Sync' reads usage from the provider, 'Refresh' reads the portal again,
  * each with in progress, complete, failed and error; 'Top up' opens `/portal/topup?iccid=…`
  * when the eSIM can be topped up, otherwise 'Activate to Top-Up' is shown disabled with why
- * (install and use it first, or, for an archived eSIM, that its plans have ended).
+ * (install and use it first, or, for an archived eSIM, that its plans have ended); a refunded
+ * eSIM is offered neither (the API refuses its top-ups, 409 `esim_refunded`).
  */
-export function EsimActions({ access, iccid, canTopUp, archived, titleId, onRefresh }: EsimActionsProps) {
+export function EsimActions({ access, iccid, canTopUp, archived, refunded, titleId, onRefresh }: EsimActionsProps) {
   const { t } = useTranslation('portal');
   const hintId = useId();
   const sync = useSyncEsim(access);
@@ -52,7 +55,7 @@ export function EsimActions({ access, iccid, canTopUp, archived, titleId, onRefr
           describedBy={titleId}
           onClick={() => void refreshFeedback.run(onRefresh)}
         />
-        {canTopUp ? (
+        {refunded ? null : canTopUp ? (
           <Link
             href={`/portal/topup?iccid=${encodeURIComponent(iccid)}`}
             aria-describedby={titleId}
@@ -74,7 +77,7 @@ export function EsimActions({ access, iccid, canTopUp, archived, titleId, onRefr
           </Button>
         )}
       </div>
-      {!canTopUp && (
+      {!canTopUp && !refunded && (
         <p id={hintId} className="mt-2 text-sm text-slate-600">
           {archived ? t('actions.topUpEnded') : t('actions.topUpHint')}
         </p>

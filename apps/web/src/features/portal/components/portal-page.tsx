@@ -120,7 +120,7 @@ interface PortalContentProps {
   access: PortalAccess;
   language: string;
   destinationOf: (code: string) => Destination;
-  /** 'Use another token'; absent for the account's portal. */
+  /** 'Use another token' (offered beside the page's title, so the error panel does not repeat it); absent for the account's portal. */
   onChangeToken: (() => void) | undefined;
   onSessionLost: () => void;
 }
@@ -151,6 +151,7 @@ function PortalContent({ access, language, destinationOf, onChangeToken, onSessi
         onRetry={() => void refetch()}
         retrying={portal.isFetching}
         onChangeToken={onChangeToken}
+        changeTokenOffered
       />
     );
   }

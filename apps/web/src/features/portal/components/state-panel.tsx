@@ -62,6 +62,11 @@ interface LoadErrorPanelProps {
   retrying: boolean;
   /** 'Use another token'; absent for the signed-in account's portal, which has no token. */
   onChangeToken?: () => void;
+  /**
+   * The page already offers 'Use another token' beside its title (the portal page): the panel
+   * does not repeat it, so there is one such control on the page.
+   */
+  changeTokenOffered?: boolean;
 }
 
 /**
@@ -70,7 +75,7 @@ interface LoadErrorPanelProps {
  * 'Too many attempts' for 429; 'Error loading data' for any other failure, with retry. Without
  * `onChangeToken` (the account's portal: no token to blame) a 401 is 'Error loading data' too.
  */
-export function LoadErrorPanel({ error, onRetry, retrying, onChangeToken }: LoadErrorPanelProps) {
+export function LoadErrorPanel({ error, onRetry, retrying, onChangeToken, changeTokenOffered = false }: LoadErrorPanelProps) {
   const { t } = useTranslation('portal');
   const read = loadFailureOf(error);
   const failure = read === 'access' && !onChangeToken ? 'other' : read;
@@ -96,7 +101,7 @@ export function LoadErrorPanel({ error, onRetry, retrying, onChangeToken }: Load
         body={access ? [t('error.body'), t('error.hint')] : [t('rateLimited.body')]}
       >
         {retry}
-        {onChangeToken && (
+        {onChangeToken && !changeTokenOffered && (
           <Button size="lg" variant="outline" onClick={onChangeToken}>
             {t('session.otherToken')}
           </Button>

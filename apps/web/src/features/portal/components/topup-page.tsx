@@ -106,6 +106,20 @@ function TopupContent({ access, iccid, language, destinationOf, onChangeToken }:
   if (!options.data) {
     if (options.isPending) return <Spinner label={t('topup.loading')} className="min-h-[30vh]" />;
     const info = readApiError(options.error);
+    if (info?.status === 409 && info.code === 'esim_refunded') {
+      return (
+        <StatePanel
+          tone="neutral"
+          icon={<Lock aria-hidden="true" className="size-8" />}
+          title={t('topup.refunded.title')}
+          body={[t('topup.refunded.body')]}
+        >
+          <Link href="/portal" className={buttonClass('primary', 'lg')}>
+            {t('topup.back')}
+          </Link>
+        </StatePanel>
+      );
+    }
     if (info?.status === 409) {
       return (
         <StatePanel

@@ -39,6 +39,8 @@ export type TopupFailure =
   | { kind: 'rateLimited'; retryAfterS: number | undefined }
   /** 409 `topup_unavailable`: the eSIM is no longer active. */
   | { kind: 'unavailable' }
+  /** 409 `esim_refunded`: the eSIM's order was refunded, so it is never topped up. */
+  | { kind: 'refunded' }
   /** 401: the access token stopped working. */
   | { kind: 'access' }
   /** 422 `idempotency_key_reused`: the details changed while the first attempt ran. */
@@ -111,6 +113,7 @@ export function useTopupSubmit({ access, iccid, language, onFieldErrors, collect
         return setFailure({ kind: 'generic', message: info.message });
       }
       if (info.status === 409 && info.code === 'topup_unavailable') return setFailure({ kind: 'unavailable' });
+      if (info.status === 409 && info.code === 'esim_refunded') return setFailure({ kind: 'refunded' });
       if (outcomeOf(error) === 'unknown') return setFailure({ kind: 'server' });
       return setFailure({ kind: 'generic', message: info.message });
     },
