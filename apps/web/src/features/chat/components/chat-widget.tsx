@@ -15,7 +15,14 @@ import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { isChatHiddenOn } from '../chat-visibility.ts';
-import { CHAT_PANEL_ID, type ChatWidgetMode, LAUNCHER_CLASS, panelFrameClass } from './panel-frame.ts';
+import { useLauncherClearance } from '../launcher-clearance.ts';
+import {
+  CHAT_PANEL_ID,
+  type ChatWidgetMode,
+  LAUNCHER_CLASS,
+  UNREAD_DOT_CLASS,
+  panelFrameClass,
+} from './panel-frame.ts';
 
 const loadPanel = () => import('./chat-panel.tsx');
 const ChatPanel = lazy(loadPanel);
@@ -65,6 +72,8 @@ export function ChatWidget() {
  * In the admin area (`isChatHiddenOn`) the widget is hidden, and kept, so that a conversation
  * and a pending reply survive a visit there. The footer's bottom padding (`app/layout/footer.tsx`)
  * keeps the end of every page clear of the launcher, from the first render, so nothing moves later.
+ * Elsewhere, closed, the launcher slides into the side margin while a control or a price is under
+ * its corner (`useLauncherClearance`), and comes back whole on hover and keyboard focus.
  */
 function ChatLauncher() {
   const { t } = useTranslation('common');
@@ -74,6 +83,8 @@ function ChatLauncher() {
   // Bumped whenever the input should take the focus (open, restore); the panel watches it.
   const [focusRequest, setFocusRequest] = useState(0);
   const launcher = useRef<HTMLButtonElement>(null);
+  const widget = useRef<HTMLDivElement>(null);
+  useLauncherClearance(launcher, widget, mode === 'closed');
   // A reply that came while the panel was closed or minimised: a dot on the launcher until it opens.
   const [unread, setUnread] = useState(false);
   const modeRef = useRef(mode);
@@ -108,7 +119,7 @@ function ChatLauncher() {
 
   return (
     // Escape from the launcher or anywhere in the panel bubbles here.
-    <div className="print:hidden" onKeyDown={onKeyDown} hidden={isChatHiddenOn(location)}>
+    <div ref={widget} className="print:hidden" onKeyDown={onKeyDown} hidden={isChatHiddenOn(location)}>
       <button
         ref={launcher}
         type="button"
@@ -128,10 +139,7 @@ function ChatLauncher() {
         )}
         <span className="sr-only">{t('chat.launcher')}</span>
         {unread && (
-          <span
-            aria-hidden="true"
-            className="absolute top-0.5 right-0.5 size-3.5 rounded-full border-2 border-white bg-red-600"
-          />
+          <span aria-hidden="true" className={UNREAD_DOT_CLASS} />
         )}
       </button>
       {mounted && (

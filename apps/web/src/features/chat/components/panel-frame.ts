@@ -14,12 +14,24 @@ export type ChatWidgetMode = 'closed' | 'open' | 'minimised';
 /** The id of the panel, which the launcher names in `aria-controls`. */
 export const CHAT_PANEL_ID = 'chat-panel';
 
-/** The launcher's place and size. */
+/**
+ * The launcher's place and size. Tucked (`data-tucked`, set by `useLauncherClearance` while a
+ * control or a price is under its corner), it slides right until only its left 14px show, in
+ * the page's side margin (at least 1rem), with a grip in place of the icon. It slides
+ * back whole under a mouse pointer and when it has the keyboard focus (WCAG 2.2 SC 2.4.7 Focus
+ * Visible). Only `translate` moves, which shifts no layout.
+ */
 export const LAUNCHER_CLASS = cn(
   'fixed bottom-4 right-4 md:bottom-6 md:right-6',
   CHAT_LAYER_CLASS,
-  'inline-flex size-14 items-center justify-center rounded-full bg-brand-700 text-white shadow-lg shadow-slate-900/20 transition-colors hover:bg-brand-800 focus-visible:outline-offset-4',
+  'group inline-flex size-14 items-center justify-center rounded-full bg-brand-700 text-white shadow-lg shadow-slate-900/20 transition-[translate,background-color] duration-200 ease-out hover:bg-brand-800 focus-visible:outline-offset-4 motion-reduce:transition-none',
+  'data-tucked:not-focus-visible:not-hover:translate-x-[calc(100%+1rem-14px)] md:data-tucked:not-focus-visible:not-hover:translate-x-[calc(100%+1.5rem-14px)]',
+  'before:absolute before:top-1/2 before:left-[5px] before:h-4 before:w-1 before:-translate-y-1/2 before:rounded-full before:bg-white/80 before:opacity-0 data-tucked:not-focus-visible:not-hover:before:opacity-100',
 );
+
+/** The unread dot: at the launcher's top right, or on its visible edge while it is tucked. */
+export const UNREAD_DOT_CLASS =
+  'absolute top-0.5 right-0.5 size-3.5 rounded-full border-2 border-white bg-red-600 group-data-tucked:top-1/2 group-data-tucked:right-auto group-data-tucked:left-0 group-data-tucked:-translate-y-1/2';
 
 /**
  * The panel's frame, open (`minimised` false: as tall as fits under the header, at most 36rem,
