@@ -147,6 +147,53 @@ test('two-factor authentication: set up on the profile, sign in with a code, the
   await expect(section.getByRole('button', { name: 'Set up two-factor authentication' })).toBeVisible();
 });
 
+test('signing in with the code that just turned two-factor authentication on says it was just used, and the next code signs in', async ({
+  page,
+}) => {
+  // The next code is one 30-second step away at most.
+  test.setTimeout(90_000);
+  const traveller = newTraveller();
+  await registerInPage(page, traveller);
+  await page.goto('/profile');
+  const section = page.getByRole('region', { name: 'Two-factor authentication' });
+  await section.getByRole('button', { name: 'Set up two-factor authentication' }).click();
+  const grouped = await section.getByText("Can't scan it?").locator('..').locator('code').textContent();
+  const secret = (grouped ?? '').replace(/\s/g, '');
+  const used = await freshTotp(secret);
+  await section.getByLabel('Authentication code').fill(used.code);
+  await section.getByRole('button', { name: 'Turn on' }).click();
+  await expect(toast(page, 'Two-factor authentication is on')).toBeVisible();
+  await section.getByRole('button', { name: "I've saved my codes" }).click();
+
+  // The app still shows the same code: signing in with it is refused (it works once), and the
+  // form says why, next to the field and in the toast, instead of "not valid".
+  await signOut(page);
+  await enterCredentials(page, traveller.username, PASSWORD);
+  const field = page.getByLabel('Authentication code');
+  await field.fill(used.code);
+  await page.getByRole('button', { name: 'Verify and sign in' }).click();
+  const justUsed = 'This code has just been used. Wait for the next code in your authenticator app';
+  await expect(field).toHaveAttribute('aria-invalid', 'true');
+  await expect(field).toHaveAccessibleDescription(new RegExp(justUsed));
+  await expect(field).not.toHaveAccessibleDescription(/not valid/);
+  await expect(toast(page, 'Login failed')).toContainText(justUsed);
+  expect((await page.request.get('/api/user')).status()).toBe(401);
+  for (const [width, height] of [
+    [360, 780],
+    [1280, 800],
+  ] as const) {
+    await page.setViewportSize({ width, height });
+    await expect(field).toBeInViewport();
+    await screenshot(page, `sign-in-code-just-used-${width}`);
+  }
+
+  const next = await freshTotp(secret, used.step);
+  await field.fill(next.code);
+  await page.getByRole('button', { name: 'Verify and sign in' }).click();
+  await expect(toast(page, 'Login successful')).toBeVisible();
+  await expect(avatar(page)).toHaveText(/AL/);
+});
+
 test('forgot password: the e-mailed link opens the reset view, the new password signs in, the link works once', async ({
   page,
   playwright,

@@ -21,6 +21,8 @@ import { text } from './i18n.ts';
 
 const PASSWORD = 'correct horse battery staple';
 const TOTP = '123456';
+/** A code the fake API answers as the one just used (401 `code_already_used`). */
+const USED_TOTP = '654321';
 const RECOVERY_CODES = Array.from({ length: 10 }, (_, i) => `code${i}-abcde`);
 // A 1x1 PNG: the QR code the set-up answers with (its pixels do not matter here).
 const QR_PNG =
@@ -106,6 +108,9 @@ async function mockAccount(page: Page, options: { signedIn?: User | null; accoun
     if (!known || body.password !== PASSWORD) {
       return apiError(route, 401, 'invalid_credentials', 'Invalid username or password');
     }
+    if (state.account.twoFactorEnabled && body.code === USED_TOTP) {
+      return apiError(route, 401, 'code_already_used', 'code: this code was just used. Wait for the next code in your authenticator app.', 'code');
+    }
     if (state.account.twoFactorEnabled && body.code !== TOTP && !RECOVERY_CODES.includes(body.code ?? '')) {
       const message = body.code ? 'The two-factor code is not valid, has expired or was already used.' : 'A two-factor code is required.';
       return apiError(route, 401, 'two_factor_required', message, 'code');
@@ -169,6 +174,8 @@ async function mockAccount(page: Page, options: { signedIn?: User | null; accoun
 }
 
 const toast = (page: Page, title: string) => page.locator('[data-sonner-toast]').filter({ hasText: title });
+/** A pattern matching `text` literally, anywhere. */
+const literally = (text: string) => new RegExp(text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
 const avatar = (page: Page, name = 'Ada Lovelace') =>
   page.getByRole('banner').getByRole('button', { name: `Account menu for ${name}` });
 
@@ -232,6 +239,30 @@ test.describe('auth page', () => {
     expect(account.logins.map((l) => l.code)).toEqual([undefined, '000000', RECOVERY_CODES[3]]);
     expect(account.logins.at(-1)).toMatchObject({ username: 'ada', password: PASSWORD });
   });
+
+  for (const lang of ['en', 'tr', 'de'] as const) {
+    test(`says in ${lang} that a code was just used, apart from a wrong one`, async ({ page }) => {
+      await mockAccount(page, { account: { ...ADA, twoFactorEnabled: true } });
+      await page.goto(`/auth?lng=${lang}`);
+      const say = (key: string) => text(lang, 'auth', key);
+      await page.getByLabel(say('fields.usernameOrEmail')).fill('ada');
+      await page.getByLabel(say('fields.password'), { exact: true }).fill(PASSWORD);
+      await page.getByRole('button', { name: say('signIn.submit'), exact: true }).click();
+      const code = page.getByLabel(say('fields.code'));
+      await expect(code).toBeFocused();
+
+      await code.fill(USED_TOTP);
+      await page.getByRole('button', { name: say('twoFactor.submit') }).click();
+      await expect(code).toHaveAttribute('aria-invalid', 'true');
+      await expect(code).toHaveAccessibleDescription(literally(say('errors.codeAlreadyUsed')));
+      await expect(toast(page, say('toast.loginFailed'))).toContainText(say('errors.codeAlreadyUsed'));
+
+      // A wrong code keeps the generic message.
+      await code.fill('000000');
+      await page.getByRole('button', { name: say('twoFactor.submit') }).click();
+      await expect(code).toHaveAccessibleDescription(literally(say('errors.invalidCode')));
+    });
+  }
 
   test('registers, showing a server field error next to its field', async ({ page }) => {
     const account = await mockAccount(page);

@@ -102,7 +102,8 @@ export type RegisterBody = z.infer<typeof registerBodySchema>;
 /**
  * `POST /api/login`: `username` is the username or the e-mail address; `code` a TOTP code or a
  * recovery code when the account has two-factor authentication (without a valid one the API
- * answers 401 `two_factor_required` and creates no session).
+ * answers 401 `two_factor_required`, or `code_already_used` for the TOTP code it accepted last,
+ * and creates no session).
  */
 export const loginBodySchema = z.object({
   username: singleLineText().min(1, 'required').max(254, 'tooLong'),

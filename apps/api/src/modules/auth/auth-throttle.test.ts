@@ -29,7 +29,7 @@ beforeAll(async () => {
     serveWeb: false,
   }));
   await app.ready();
-  for (const username of ['tess', 'uma']) {
+  for (const username of ['tess', 'uma', 'vera']) {
     const res = await app.inject({
       method: 'POST',
       url: '/api/register',
@@ -86,6 +86,29 @@ describe('POST /api/login throttling', () => {
     const refused = await login('uma', PASSWORD, '198.51.100.11', totpAt(key, stepAt(Date.now()) + 1));
     expect(refused.statusCode).toBe(429);
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+  });
+});
+
+describe('replayed two-factor codes', () => {
+  it('counts each replay of the code just used as a failure, like a wrong code: a replaying client is slowed down the same', async () => {
+    const address = '198.51.100.20';
+    const token = (await login('vera', PASSWORD, address)).cookies[0]!.value;
+    const headers = { cookie: `sid=${token}`, 'sec-fetch-site': 'same-origin' };
+    const { secret } = (await app.inject({ method: 'POST', url: '/api/setup-2fa', headers, remoteAddress: address })).json<{ secret: string }>();
+    const key = secretFromBase32(secret);
+    const used = totpAt(key, stepAt(Date.now()));
+    const enable = await app.inject({ method: 'POST', url: '/api/enable-2fa', headers, remoteAddress: address, payload: { code: used } });
+    expect(enable.statusCode).toBe(200);
+    // Three replays fill the account's tier of 3 failures, from three addresses.
+    for (let i = 0; i < 3; i++) {
+      const replay = await login('vera', PASSWORD, `198.51.100.${21 + i}`, used);
+      expect(replay.statusCode).toBe(401);
+      expect(replay.json().error.code).toBe('code_already_used');
+    }
+    // Even a fresh, valid code now waits.
+    const refused = await login('vera', PASSWORD, '198.51.100.30', totpAt(key, stepAt(Date.now()) + 1));
+    expect(refused.statusCode).toBe(429);
+    expect(refused.cookies).toEqual([]);
   });
 });
 

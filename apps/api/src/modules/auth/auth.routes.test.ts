@@ -323,6 +323,11 @@ describe('two-factor authentication', () => {
   let token: string;
   let secret: Uint8Array;
   let recoveryCodes: string[];
+  /** The code that turned two-factor authentication on. */
+  let enabledWith: string;
+  /** The TOTP code of the last sign-in. */
+  let lastUsedCode: string;
+  let lastUsedStep: number;
 
   it('sets up (secret, otpauth URI for Roamwise and the username, QR PNG) and enables with a code, returning 10 recovery codes', async () => {
     await register('erin');
@@ -354,10 +359,30 @@ describe('two-factor authentication', () => {
     expect((await as(token, { method: 'GET', url: '/api/user' })).json()).toMatchObject({ twoFactorEnabled: true });
     expect((await as(token, { method: 'POST', url: '/api/setup-2fa' })).statusCode).toBe(409);
 
-    // The code that enabled it is used: it does not sign in.
-    const replay = await login({ username: 'erin', password: PASSWORD, code });
+    enabledWith = code;
+  });
+
+  it('refuses the code that turned it on when it is sent again to sign in, saying it was just used (RFC 6238 section 5.2), with no session', async () => {
+    // The authenticator app still shows this code: the sign-in right after set-up sends it again.
+    const replay = await login({ username: 'erin', password: PASSWORD, code: enabledWith });
     expect(replay.statusCode).toBe(401);
-    expect(errorOf(replay).code).toBe('two_factor_required');
+    expect(errorOf(replay)).toMatchObject({ code: 'code_already_used', field: 'code' });
+    expect(errorOf(replay).message).toMatch(/just used.*wait for the next/i);
+    expect(errorOf(replay).message).not.toMatch(/not valid/);
+    expect(replay.cookies).toEqual([]);
+    // Replay stays refused, however often it is tried.
+    expect(errorOf(await login({ username: 'erin', password: PASSWORD, code: enabledWith })).code).toBe('code_already_used');
+  });
+
+  it('answers a wrong code with the generic message, which says nothing of whether a code was used', async () => {
+    const now = stepAt(Date.now());
+    const window = new Set([now - 1, now, now + 1].map((step) => totpAt(secret, step)));
+    const wrong = ['000000', '111111', '222222'].find((c) => !window.has(c))!;
+    const res = await login({ username: 'erin', password: PASSWORD, code: wrong });
+    expect(res.statusCode).toBe(401);
+    expect(errorOf(res)).toMatchObject({ code: 'two_factor_required', field: 'code' });
+    expect(errorOf(res).message).toBe('The two-factor code is not valid, has expired or was already used.');
+    expect(res.cookies).toEqual([]);
   });
 
   it('asks for the second factor after a right password (401 two_factor_required, no session)', async () => {
@@ -369,14 +394,42 @@ describe('two-factor authentication', () => {
     expect(errorOf(wrongPassword).code).toBe('invalid_credentials');
   });
 
-  it('accepts a TOTP code once: the same code is refused on second use', async () => {
-    const code = totpAt(secret, stepAt(Date.now()) + 1);
+  it('accepts a TOTP code once: the same code is refused on second use, as just used', async () => {
+    const step = stepAt(Date.now()) + 1;
+    const code = totpAt(secret, step);
     const first = await login({ username: 'erin', password: PASSWORD, code });
     expect(first.statusCode).toBe(200);
+    lastUsedCode = code;
+    lastUsedStep = step;
     const second = await login({ username: 'erin', password: PASSWORD, code });
     expect(second.statusCode).toBe(401);
-    expect(errorOf(second).code).toBe('two_factor_required');
+    expect(errorOf(second)).toMatchObject({ code: 'code_already_used', field: 'code' });
     expect(second.cookies).toEqual([]);
+  });
+
+  it('gives the generic message to a code of an earlier step than the last used one, still inside the time window', async () => {
+    // Only the last accepted step is kept, so whether this code was ever used is not known:
+    // "just used" is said only of the exact code of that step.
+    const earlier = totpAt(secret, lastUsedStep - 1);
+    if (earlier === lastUsedCode) return; // the two steps share a code (1 in 10^6)
+    const res = await login({ username: 'erin', password: PASSWORD, code: earlier });
+    expect(res.statusCode).toBe(401);
+    expect(errorOf(res).code).toBe('two_factor_required');
+    expect(res.cookies).toEqual([]);
+  });
+
+  it('refuses the last used code to turn two-factor authentication off, saying it was just used, and leaves it on', async () => {
+    const res = await as(token, { method: 'POST', url: '/api/disable-2fa', payload: { code: lastUsedCode } });
+    expect(res.statusCode).toBe(400);
+    expect(errorOf(res)).toMatchObject({ code: 'code_already_used', field: 'code' });
+    expect((await as(token, { method: 'GET', url: '/api/user' })).json()).toMatchObject({ twoFactorEnabled: true });
+    // A wrong code keeps its own answer.
+    const now = stepAt(Date.now());
+    const window = new Set([now - 1, now, now + 1, now + 2].map((step) => totpAt(secret, step)));
+    const wrong = ['000000', '111111', '222222'].find((c) => !window.has(c))!;
+    const bad = await as(token, { method: 'POST', url: '/api/disable-2fa', payload: { code: wrong } });
+    expect(bad.statusCode).toBe(400);
+    expect(errorOf(bad).code).toBe('invalid_code');
   });
 
   it('accepts a recovery code once (any case, with or without the hyphen)', async () => {

@@ -46,8 +46,8 @@ function clientOf(request: FastifyRequest): ClientInfo {
  * - `GET /api/user` → 200 `User` or 401.
  * - `POST /api/register` → 201 `User`, signed in (cookie); 409 `username_taken` / `email_taken`.
  * - `POST /api/login` (username or e-mail, password, `code`?) → 200 `User`, a new session; 401
- *   `invalid_credentials` (unknown account and wrong password alike) or `two_factor_required`
- *   (no session).
+ *   `invalid_credentials` (unknown account and wrong password alike), `two_factor_required` or
+ *   `code_already_used` (the TOTP code last accepted, sent again) (no session).
  * - `POST /api/logout` → 204, cookie cleared.
  * - `PATCH /api/user` → 200 `User`; 409 `email_taken`.
  * - `POST /api/user/change-password` → `{ message }`; ends the user's other sessions; 400
@@ -56,7 +56,8 @@ function clientOf(request: FastifyRequest): ClientInfo {
  *   `current_session`, 404); `POST /api/user/sessions/end-others` → `{ message }`.
  * - `POST /api/setup-2fa` → `{ secret, otpauthUri, qrCode }`; `POST /api/enable-2fa {code}` →
  *   `{ recoveryCodes }` (shown once); `POST /api/disable-2fa {code}` → `{ message }`; 400
- *   `invalid_code`, 409 `two_factor_already_enabled` | `two_factor_not_set_up` | `two_factor_not_enabled`.
+ *   `invalid_code` | `code_already_used`, 409 `two_factor_already_enabled` | `two_factor_not_set_up` |
+ *   `two_factor_not_enabled`.
  * - `POST /api/forgot-password {email, language?}` → 200 `{ message }`, the same body whether or
  *   not the address has an account (the e-mail is sent by a job); 429 per e-mail address and per
  *   client address (OWASP ASVS 4.0.3 V2.5).

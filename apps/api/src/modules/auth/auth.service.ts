@@ -112,6 +112,31 @@ export class InvalidCodeError extends AppError {
 }
 
 /**
+ * `code_already_used` naming the `code` field: the TOTP code of exactly the time step last
+ * accepted for the account, sent again. It stays refused (RFC 6238 section 5.2: a code is
+ * accepted once; OWASP ASVS 4.0.3 V2.8.4), but says so, because the authenticator app still
+ * shows it for the rest of its 30 seconds: the sign-in right after turning two-factor
+ * authentication on, or a second sign-in in the same step, sends it again in good faith.
+ * `status` is the refusal's usual one: 401 for a sign-in (no session), 400 for `disable-2fa`.
+ */
+export class CodeAlreadyUsedError extends AppError {
+  constructor(status: 400 | 401) {
+    super(
+      'code: this code was just used, and each code works once. Wait for the next code in your authenticator app (a new one every 30 seconds), then enter it.',
+      status,
+      'code_already_used',
+      'code',
+    );
+  }
+}
+
+/**
+ * What {@link AuthService} found a second factor to be: `accepted` (and now used), `replayed`
+ * (the TOTP code of the step last accepted; see {@link CodeAlreadyUsedError}) or `invalid`.
+ */
+type SecondFactorCheck = 'accepted' | 'replayed' | 'invalid';
+
+/**
  * 400 `invalid_token` naming the `token` field: a password-reset or first-admin token that is
  * unknown, already used or expired (OWASP ASVS 4.0.3 V2.5.6: a secure recovery mechanism). One
  * answer for the three cases.
@@ -223,7 +248,9 @@ export class AuthService {
    * one opened: a session id set before sign-in is never upgraded (ASVS 4.0.3 V3.2.1).
    * @throws AuthRateLimitedError (429); UnauthorizedError (401) `invalid_credentials`, the same
    *   for an unknown account and a wrong password (which cost the same argon2 work);
-   *   TwoFactorRequiredError (401) `two_factor_required` without a valid code (no session).
+   *   TwoFactorRequiredError (401) `two_factor_required` without a valid code (no session);
+   *   CodeAlreadyUsedError (401) `code_already_used` for the TOTP code last accepted, sent again
+   *   (no session). Both code refusals count as failures of the throttle.
    */
   async login(body: LoginBody, client: ClientInfo, presentedSessionId?: string): Promise<SignedIn> {
     const identifier = body.username.trim();
@@ -240,8 +267,10 @@ export class AuthService {
     }
     if (user.twoFactorEnabled) {
       if (body.code === undefined || body.code.trim() === '') throw new TwoFactorRequiredError();
-      if (!(await this.verifySecondFactor(user, body.code))) {
+      const check = await this.verifySecondFactor(user, body.code);
+      if (check !== 'accepted') {
         await this.throttle.recordFailure(identity);
+        if (check === 'replayed') throw new CodeAlreadyUsedError(401);
         throw new TwoFactorRequiredError('The two-factor code is not valid, has expired or was already used.');
       }
     }
@@ -370,16 +399,19 @@ export class AuthService {
 
   /**
    * Turns two-factor authentication off with a TOTP code or a recovery code (`POST /api/disable-2fa`).
-   * @throws AuthRateLimitedError (429); ConflictError (409) `two_factor_not_enabled`; InvalidCodeError (400).
+   * @throws AuthRateLimitedError (429); ConflictError (409) `two_factor_not_enabled`; InvalidCodeError (400);
+   *   CodeAlreadyUsedError (400) `code_already_used` for the TOTP code last accepted. Both count
+   *   as failures of the throttle.
    */
   async disableTwoFactor(ctx: AuthContext, code: string, client: ClientInfo): Promise<void> {
     const identity: ThrottleIdentity = { address: client.ip, subjects: [accountSubject(ctx.user.id)] };
     await this.throttle.check(identity);
     const user = await this.repo.findById(ctx.user.id);
     if (!user?.twoFactorEnabled) throw new ConflictError('Two-factor authentication is not on.', 'two_factor_not_enabled');
-    if (!(await this.verifySecondFactor(user, code))) {
+    const check = await this.verifySecondFactor(user, code);
+    if (check !== 'accepted') {
       await this.throttle.recordFailure(identity);
-      throw new InvalidCodeError();
+      throw check === 'replayed' ? new CodeAlreadyUsedError(400) : new InvalidCodeError();
     }
     await this.repo.disableTwoFactor(user.id);
   }
@@ -589,22 +621,42 @@ export class AuthService {
   }
 
   /**
-   * Whether `code` is a valid second factor of `user`, consuming it: a TOTP code whose step is
-   * later than the last accepted one (compare-and-set), or an unused recovery code (marked used).
+   * Checks `code` as the second factor of `user`, consuming it when it is accepted: a TOTP code
+   * whose step is later than the last accepted one (`totp_last_step`, advanced by a
+   * compare-and-set), or an unused recovery code (marked used).
+   *
+   * `replayed` is answered only for the TOTP code of exactly the last accepted step, inside the
+   * time window: a code that was valid and was used, so a caller who sends it knew it already
+   * (it was shown to the account's owner, or seen by whoever watched it being typed), and learns
+   * only that it was used, which gives them nothing: it stays refused (RFC 6238 section 5.2), and
+   * a past code does not help to compute the next ones (RFC 4226 section 6).
+   * Everything else is `invalid`, with the one generic answer: a wrong code, a code outside the
+   * window, and a code of an earlier step than the last accepted one (only that last step is
+   * kept, so whether an earlier code was ever used is unknown). The distinct answer therefore
+   * never confirms that a guessed code is, or was, valid for an unused step, and guessing the
+   * used code costs the same one-in-a-million try, counted as a failure, as guessing any
+   * (OWASP ASVS 4.0.3 V2.2.1, V2.8.4). Callers check this after the password or the session,
+   * so it tells nothing to whoever has neither. A used recovery code is `invalid`: unused ones
+   * only are kept to compare with.
    */
-  private async verifySecondFactor(user: UserRow, code: string): Promise<boolean> {
+  private async verifySecondFactor(user: UserRow, code: string): Promise<SecondFactorCheck> {
     const totp = totpCodeOf(code);
     if (totp !== undefined) {
-      if (!user.totpSecret) return false;
+      if (!user.totpSecret) return 'invalid';
       const step = matchTotp(this.secrets.open(user.totpSecret), totp, this.now());
-      return step !== undefined && (await this.repo.advanceTotpStep(user.id, step));
+      if (step === undefined) return 'invalid';
+      if (user.totpLastStep !== null && step <= user.totpLastStep) return step === user.totpLastStep ? 'replayed' : 'invalid';
+      if (await this.repo.advanceTotpStep(user.id, step)) return 'accepted';
+      // A concurrent request used a code first: this one is a replay if it used this very step.
+      const current = await this.repo.findById(user.id);
+      return current?.totpLastStep === step ? 'replayed' : 'invalid';
     }
     const normalised = normaliseRecoveryCode(code);
-    if (!/^[0-9a-z]{10}$/.test(normalised)) return false;
+    if (!/^[0-9a-z]{10}$/.test(normalised)) return 'invalid';
     const candidates = await this.repo.unusedRecoveryCodes(user.id);
     const matches = await Promise.all(candidates.map((c) => verifyPassword(c.codeHash, normalised)));
     const match = candidates.find((_, i) => matches[i]);
-    return match !== undefined && (await this.repo.useRecoveryCode(match.id));
+    return match !== undefined && (await this.repo.useRecoveryCode(match.id)) ? 'accepted' : 'invalid';
   }
 
   private refuseCommon(field: 'password' | 'newPassword', password: string, userInputs: string[]): void {

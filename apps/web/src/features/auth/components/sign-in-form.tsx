@@ -31,7 +31,8 @@ interface SignInFormProps {
  * validated with the contract's `loginBodySchema`. When the account has two-factor
  * authentication the server answers 401 `two_factor_required`; the form then asks for a TOTP or
  * recovery code and sends the login again with `code`. 'Login successful' / 'Login failed' with
- * the server's message (section 8).
+ * the server's message (section 8); a code refused as just used (401 `code_already_used`, RFC
+ * 6238 section 5.2) says so in the visitor's language, next to the field and in the toast.
  */
 export function SignInForm({ onSignedIn, forgotHref }: SignInFormProps) {
   const [pending, setPending] = useState<Credentials | null>(null);
@@ -165,8 +166,11 @@ function CodeStep({
         onSuccess: succeed,
         onError: (error) => {
           const info = readApiError(error);
-          // A wrong or used code: 401 `two_factor_required` again (no session was made).
-          if (info?.status === 401) setError('code', { message: 'invalidCode' }, { shouldFocus: true });
+          // The code just used (the app still shows it): 401 `code_already_used`, said as such.
+          // Any other wrong code: 401 `two_factor_required` again. No session was made.
+          if (info?.status === 401 && info.code === 'code_already_used') {
+            setError('code', { message: 'codeAlreadyUsed' }, { shouldFocus: true });
+          } else if (info?.status === 401) setError('code', { message: 'invalidCode' }, { shouldFocus: true });
           else if (info?.status === 400 && formFieldOf(info, ['code'] as const)) {
             setError('code', { message: fieldMessageOf(info) }, { shouldFocus: true });
           } else setAlert(failureText(error));

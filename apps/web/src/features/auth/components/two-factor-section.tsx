@@ -22,12 +22,15 @@ import { RecoveryCodes } from './recovery-codes.tsx';
 
 type Step = { kind: 'idle' } | { kind: 'setup'; setup: SetupTwoFactorResponse } | { kind: 'codes'; codes: string[] };
 
-/** The message of a refused code: 'required' stays, any other refusal of the code says it is not valid. */
+/**
+ * The message of a refused code: 'required' and 'codeAlreadyUsed' (the code just used, 400
+ * `code_already_used`) stay, any other refusal of the code says it is not valid.
+ */
 function codeMessageOf(info: ApiErrorInfo | null): string | null {
   if (!info || (info.status !== 400 && info.status !== 401 && info.status !== 403)) return null;
   if (info.status === 400 && info.field && !info.field.endsWith('code')) return null;
   const key = info.status === 400 ? fieldMessageOf(info) : 'invalidCode';
-  return key === 'required' ? key : 'invalidCode';
+  return key === 'required' || key === 'codeAlreadyUsed' ? key : 'invalidCode';
 }
 
 /**

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { fieldMessageOf, formFieldOf, isAuthMessageKey, readableServerMessage, serverFieldError } from './auth-errors.ts';
+import {
+  fieldMessageOf,
+  formFieldOf,
+  isAuthMessageKey,
+  readableServerMessage,
+  serverFieldError,
+  translatedFailureOf,
+} from './auth-errors.ts';
 
 const REGISTER = ['username', 'email', 'password', 'confirmPassword', 'firstName', 'lastName'] as const;
 
@@ -21,6 +28,8 @@ describe('server errors of the account forms', () => {
       fieldMessageOf({ code: 'invalid_current_password', message: 'currentPassword: the current password is not correct.' }),
     ).toBe('currentPasswordWrong');
     expect(fieldMessageOf({ code: 'invalid_code', message: 'code: the code is not valid.' })).toBe('invalidCode');
+    // A replayed two-factor code has a message of its own, whatever the status (400 or 401).
+    expect(fieldMessageOf({ code: 'code_already_used', message: 'code: this code was just used.' })).toBe('codeAlreadyUsed');
   });
 
   it("keeps the server's own text otherwise", () => {
@@ -59,9 +68,17 @@ describe('server errors of the account forms', () => {
     expect(readableServerMessage('body.email: invalid')).toBe('Invalid');
   });
 
+  it('translates the toast of a code just used, and keeps the server text of the others', () => {
+    expect(translatedFailureOf('code_already_used')).toBe('codeAlreadyUsed');
+    for (const code of ['invalid_code', 'two_factor_required', 'username_taken', undefined]) {
+      expect(translatedFailureOf(code), String(code)).toBeUndefined();
+    }
+  });
+
   it('knows its translatable keys', () => {
     expect(isAuthMessageKey('passwordMismatch')).toBe(true);
     expect(isAuthMessageKey('invalidCode')).toBe(true);
+    expect(isAuthMessageKey('codeAlreadyUsed')).toBe(true);
     expect(isAuthMessageKey('Username is taken')).toBe(false);
   });
 });

@@ -14,6 +14,7 @@ export const AUTH_MESSAGE_KEYS = [
   'emailTaken',
   'invalidCredentials',
   'invalidCode',
+  'codeAlreadyUsed',
   'currentPasswordWrong',
 ] as const;
 export type AuthMessageKey = (typeof AUTH_MESSAGE_KEYS)[number];
@@ -29,7 +30,18 @@ const CODE_MESSAGES: Readonly<Record<string, AuthMessageKey>> = {
   email_taken: 'emailTaken',
   invalid_current_password: 'currentPasswordWrong',
   invalid_code: 'invalidCode',
+  code_already_used: 'codeAlreadyUsed',
 };
+
+/**
+ * The key of `auth:errors.*` for an API code whose own message the visitor must read in their
+ * language, in the failure toast too: `code_already_used` (the two-factor code was just used;
+ * wait for the next one), which the generic "not valid" would misstate. Other codes keep the
+ * server's text in the toast.
+ */
+export function translatedFailureOf(code: string | undefined): AuthMessageKey | undefined {
+  return code === 'code_already_used' ? CODE_MESSAGES[code] : undefined;
+}
 
 /**
  * The server's message as a sentence to show: without the `<field>: ` it starts with

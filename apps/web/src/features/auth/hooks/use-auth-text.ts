@@ -3,7 +3,7 @@ import { waitOf } from '@esim/contract/retry-after';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { readApiError } from '../../../lib/api-error.ts';
-import { isAuthMessageKey, readableServerMessage } from './auth-errors.ts';
+import { isAuthMessageKey, readableServerMessage, translatedFailureOf } from './auth-errors.ts';
 
 /**
  * Translates a field message of the account forms: the keys of `auth:errors.*` (the contract's
@@ -27,7 +27,8 @@ export function useAuthErrorText() {
 /**
  * What a failed account call says (the description of its 'Login failed', 'Profile update
  * failed'... toast, specification section 8 "with the server message"): the server's message
- * (without the field name it may start with),
+ * (without the field name it may start with), translated for the codes of
+ * `translatedFailureOf` (a two-factor code just used),
  * a translated wait for 429 `rate_limited` (its `Retry-After`), a network hint when there was no
  * answer, else a generic sentence.
  */
@@ -42,6 +43,8 @@ export function useFailureText() {
         return t('errors.rateLimited', { wait: t(`wait.${unit}`, { count }) });
       }
       if (info.status >= 500) return t('errors.generic');
+      const key = translatedFailureOf(info.code);
+      if (key) return t(`errors.${key}`);
       return info.message ? readableServerMessage(info.message) : t('errors.generic');
     },
     [t],
