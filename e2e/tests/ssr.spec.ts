@@ -1,3 +1,6 @@
+import type { CountriesResponse } from '@esim/contract/catalog';
+import { destinationFigureOf } from '@esim/contract/destination-figure';
+import { destinationFigures, roundTheClockClaims } from '../../apps/api/test/copy-claims.ts';
 import { type Page, expect, test } from '../support/test.ts';
 import { text } from './i18n.ts';
 import { visitorWithCart } from './visitor.ts';
@@ -97,6 +100,76 @@ test.describe('server rendering', () => {
       await context.close();
     });
   }
+
+  test("the home page states one destination figure, the catalogue's, in its first HTML and after hydration, in each language", async ({
+    page,
+    request,
+  }, testInfo) => {
+    test.slow();
+    const { countries } = (await (await request.get('/api/countries')).json()) as CountriesResponse;
+    const figure = destinationFigureOf(countries);
+    expect(figure, `${countries.length} destinations`).toBeGreaterThan(0);
+    for (const lang of ['en', 'tr', 'es', 'fr', 'de'] as const) {
+      const html = await (await request.get(`/?lng=${lang}`, { headers: { accept: 'text/html' } })).text();
+      // What the first HTML says: the title and the metadata, and the rendered page (not the state script).
+      const head = html.slice(0, html.indexOf('</head>'));
+      const metadata = [...head.matchAll(/<title>([^<]*)<\/title>|\scontent="([^"]*)"/g)]
+        .map((m) => m[1] ?? m[2])
+        .join('\n');
+      const root = html.slice(html.indexOf('<div id="root">'), html.indexOf('<script id="ssr-state"'));
+      const rendered = root
+        .replace(/<[^>]+>/g, '\n')
+        .replace(/&#x27;|&#39;/g, "'")
+        .replace(/&amp;/g, '&');
+      expect(destinationFigures(`${metadata}\n${rendered}`), `${lang}: first HTML`).toEqual([figure]);
+      expect(roundTheClockClaims(rendered), `${lang}: first HTML`).toEqual([]);
+
+      await page.goto(`/?lng=${lang}`);
+      await page.waitForLoadState('networkidle');
+      const seen = await page.evaluate(() =>
+        [
+          document.title,
+          document.querySelector('meta[name="description"]')?.getAttribute('content') ?? '',
+          document.body.innerText,
+        ].join('\n'),
+      );
+      expect(destinationFigures(seen), `${lang}: hydrated`).toEqual([figure]);
+      expect(roundTheClockClaims(seen), `${lang}: hydrated`).toEqual([]);
+    }
+    // The page as a visitor sees it, on a phone and on a laptop.
+    await page.goto('/?lng=en');
+    await page.waitForLoadState('networkidle');
+    for (const [width, height] of [
+      [360, 780],
+      [1280, 800],
+    ] as const) {
+      await page.setViewportSize({ width, height });
+      await page.screenshot({ path: testInfo.outputPath(`home-${width}.png`) });
+      await page.screenshot({ path: testInfo.outputPath(`home-${width}-full.png`), fullPage: true });
+    }
+  });
+
+  test('the support, contact and about pages say "24/7" only of the chat assistant and the intake of messages', async ({
+    page,
+  }) => {
+    for (const lang of ['en', 'tr', 'es', 'fr', 'de'] as const) {
+      for (const path of ['/support', '/contact', '/about-us', '/faq']) {
+        await page.goto(`${path}?lng=${lang}`);
+        await expect(page.locator('main h1')).toBeVisible();
+        const seen = await page.evaluate(() => {
+          // A term and its description (a row of the support hours, a figure tile) read as one line.
+          document.querySelectorAll('dt').forEach((term) => {
+            const description = term.nextElementSibling;
+            if (description?.tagName !== 'DD') return;
+            term.append(` ${description.textContent ?? ''}`);
+            description.textContent = '';
+          });
+          return [document.title, document.body.innerText].join('\n');
+        });
+        expect(roundTheClockClaims(seen), `${lang} ${path}`).toEqual([]);
+      }
+    }
+  });
 
   test("the cart's first HTML holds the visitor's lines, and hydrating it changes nothing (the visitor_session cookie)", async ({
     browser,

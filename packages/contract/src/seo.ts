@@ -75,9 +75,9 @@ type Texts = {
 
 const TEXTS: Record<Language, Texts> = {
   en: {
-    defaultTitle: `${BRAND} | Travel eSIM data plans for 200+ countries`,
+    defaultTitle: `${BRAND} | Travel eSIM data plans for every trip abroad`,
     defaultDescription:
-      'Buy a prepaid travel eSIM for 200+ countries with instant activation. No roaming fees, local, regional and global data plans, one-click install on iPhone.',
+      'Buy a prepaid travel eSIM for one country, a whole region or the world, with instant activation. No roaming fees, local, regional and global data plans, one-click install on iPhone.',
     keywords: 'eSIM, travel eSIM, prepaid data, roaming, international data plan, unlimited data',
     countryTitle: (c) => `${c} eSIM plans: prepaid and unlimited data | ${BRAND}`,
     countryDescription: (c) =>
@@ -87,20 +87,20 @@ const TEXTS: Record<Language, Texts> = {
       `${p}. Prepaid travel eSIM with instant activation and no roaming fees: buy now, install in two minutes.`,
     pages: {
       products: [
-        `All destinations: eSIM plans for 200+ countries and regions | ${BRAND}`,
-        'Find the eSIM for your trip: local plans for 200+ countries, regional plans for Europe, Asia and more, and global plans. Prepaid and unlimited data.',
+        `All destinations: local, regional and global eSIM plans | ${BRAND}`,
+        'Find the eSIM for your trip: local plans for single countries, regional plans for Europe, Asia and more, and global plans. Prepaid and unlimited data.',
       ],
       'how-it-works': [
         `How it works: install your eSIM in 3 steps | ${BRAND}`,
         'Choose a plan, scan the QR code and get online the moment you land. Setup takes two minutes.',
       ],
       support: [
-        `Support: 24/7 help with your eSIM | ${BRAND}`,
-        'Get help by e-mail, live chat, WhatsApp or phone. Answers to common eSIM questions.',
+        `Support: help with your eSIM | ${BRAND}`,
+        'Ask our chat assistant at any hour, or our team by e-mail, WhatsApp or phone. Answers to common eSIM questions.',
       ],
       about: [
-        `About us: affordable travel data in 200+ countries | ${BRAND}`,
-        `Why we built ${BRAND}: affordable mobile data for travellers in 200+ countries, without roaming fees or SIM swaps.`,
+        `About us: affordable travel data abroad | ${BRAND}`,
+        `Why we built ${BRAND}: affordable mobile data for travellers, without roaming fees or SIM swaps.`,
       ],
       contact: [
         `Contact us: e-mail, phone and address | ${BRAND}`,
@@ -151,9 +151,9 @@ const TEXTS: Record<Language, Texts> = {
     notFound: `Page not found | ${BRAND}`,
   },
   tr: {
-    defaultTitle: `${BRAND} | 200+ ülke için seyahat eSIM veri paketleri`,
+    defaultTitle: `${BRAND} | Her yurt dışı seyahati için eSIM veri paketleri`,
     defaultDescription:
-      '200+ ülke için anında etkinleşen ön ödemeli seyahat eSIM’i satın alın. Dolaşım ücreti yok; yerel, bölgesel ve küresel veri paketleri, iPhone’a tek dokunuşla kurulum.',
+      'Tek bir ülke, bütün bir bölge ya da tüm dünya için anında etkinleşen ön ödemeli seyahat eSIM’i satın alın. Dolaşım ücreti yok; yerel, bölgesel ve küresel veri paketleri, iPhone’a tek dokunuşla kurulum.',
     keywords: 'eSIM, seyahat eSIM, ön ödemeli internet, dolaşım, yurt dışı internet paketi, sınırsız internet',
     countryTitle: (c) => `${c} eSIM paketleri: ön ödemeli ve sınırsız internet | ${BRAND}`,
     countryDescription: (c) =>
@@ -163,20 +163,20 @@ const TEXTS: Record<Language, Texts> = {
       `${p}. Anında etkinleşen, dolaşım ücreti olmayan ön ödemeli seyahat eSIM’i: hemen satın alın, iki dakikada kurun.`,
     pages: {
       products: [
-        `Tüm destinasyonlar: 200+ ülke ve bölge için eSIM paketleri | ${BRAND}`,
-        'Seyahatiniz için eSIM’i bulun: 200+ ülke için yerel, Avrupa, Asya ve diğer bölgeler için bölgesel ve küresel paketler. Ön ödemeli ve sınırsız internet.',
+        `Tüm destinasyonlar: yerel, bölgesel ve küresel eSIM paketleri | ${BRAND}`,
+        'Seyahatiniz için eSIM’i bulun: tek bir ülke için yerel, Avrupa, Asya ve diğer bölgeler için bölgesel ve küresel paketler. Ön ödemeli ve sınırsız internet.',
       ],
       'how-it-works': [
         `Nasıl çalışır: eSIM’inizi 3 adımda kurun | ${BRAND}`,
         'Bir paket seçin, QR kodu okutun ve indiğiniz anda internete bağlanın. Kurulum iki dakika sürer.',
       ],
       support: [
-        `Destek: eSIM’iniz için 7/24 yardım | ${BRAND}`,
-        'E-posta, canlı sohbet, WhatsApp veya telefonla yardım alın. Sık sorulan eSIM soruları.',
+        `Destek: eSIM’iniz için yardım | ${BRAND}`,
+        'Sohbet asistanımıza günün her saatinde, ekibimize e-posta, WhatsApp veya telefonla sorun. Sık sorulan eSIM soruları.',
       ],
       about: [
-        `Hakkımızda: 200+ ülkede uygun fiyatlı seyahat interneti | ${BRAND}`,
-        `${BRAND}’i neden kurduk: 200+ ülkede gezginler için dolaşım ücreti ve SIM değiştirme olmadan uygun fiyatlı mobil internet.`,
+        `Hakkımızda: yurt dışında uygun fiyatlı seyahat interneti | ${BRAND}`,
+        `${BRAND}’i neden kurduk: gezginler için dolaşım ücreti ve SIM değiştirme olmadan uygun fiyatlı mobil internet.`,
       ],
       contact: [
         `İletişim: e-posta, telefon ve adres | ${BRAND}`,
@@ -230,9 +230,9 @@ const TEXTS: Record<Language, Texts> = {
     notFound: `Sayfa bulunamadı | ${BRAND}`,
   },
   es: {
-    defaultTitle: `${BRAND} | Planes de datos eSIM de viaje para más de 200 países`,
+    defaultTitle: `${BRAND} | Planes de datos eSIM para cada viaje al extranjero`,
     defaultDescription:
-      'Compra una eSIM de viaje prepago para más de 200 países con activación instantánea. Sin cargos de roaming, planes locales, regionales y globales, instalación en un clic en iPhone.',
+      'Compra una eSIM de viaje prepago para un país, una región entera o todo el mundo, con activación instantánea. Sin cargos de roaming, planes locales, regionales y globales, instalación en un clic en iPhone.',
     keywords: 'eSIM, eSIM de viaje, datos prepago, roaming, plan de datos internacional, datos ilimitados',
     countryTitle: (c) => `${c}: planes eSIM con datos prepago e ilimitados | ${BRAND}`,
     countryDescription: (c) =>
@@ -242,20 +242,20 @@ const TEXTS: Record<Language, Texts> = {
       `${p}. eSIM de viaje prepago con activación instantánea y sin roaming: cómprala ahora e instálala en dos minutos.`,
     pages: {
       products: [
-        `Todos los destinos: planes eSIM para más de 200 países y regiones | ${BRAND}`,
-        'Encuentra la eSIM para tu viaje: planes locales para más de 200 países, regionales para Europa, Asia y más, y planes globales. Datos prepago e ilimitados.',
+        `Todos los destinos: planes eSIM locales, regionales y globales | ${BRAND}`,
+        'Encuentra la eSIM para tu viaje: planes locales para un solo país, regionales para Europa, Asia y más, y planes globales. Datos prepago e ilimitados.',
       ],
       'how-it-works': [
         `Cómo funciona: instala tu eSIM en 3 pasos | ${BRAND}`,
         'Elige un plan, escanea el código QR y conéctate al aterrizar. La instalación lleva dos minutos.',
       ],
       support: [
-        `Soporte: ayuda 24/7 con tu eSIM | ${BRAND}`,
-        'Recibe ayuda por correo, chat en vivo, WhatsApp o teléfono. Respuestas a las dudas más comunes sobre eSIM.',
+        `Soporte: ayuda con tu eSIM | ${BRAND}`,
+        'Pregunta a nuestro asistente de chat a cualquier hora, o a nuestro equipo por correo, WhatsApp o teléfono. Respuestas a las dudas más comunes sobre eSIM.',
       ],
       about: [
-        `Quiénes somos: datos de viaje asequibles en más de 200 países | ${BRAND}`,
-        `Por qué creamos ${BRAND}: datos móviles asequibles para viajeros en más de 200 países, sin roaming ni cambios de SIM.`,
+        `Quiénes somos: datos de viaje asequibles en el extranjero | ${BRAND}`,
+        `Por qué creamos ${BRAND}: datos móviles asequibles para viajeros, sin roaming ni cambios de SIM.`,
       ],
       contact: [
         `Contacto: correo, teléfono y dirección | ${BRAND}`,
@@ -315,9 +315,9 @@ const TEXTS: Record<Language, Texts> = {
     notFound: `Página no encontrada | ${BRAND}`,
   },
   fr: {
-    defaultTitle: `${BRAND} | Forfaits eSIM de voyage pour plus de 200 pays`,
+    defaultTitle: `${BRAND} | Forfaits eSIM pour chaque voyage à l’étranger`,
     defaultDescription:
-      'Achetez une eSIM de voyage prépayée pour plus de 200 pays, activée instantanément. Sans frais d’itinérance, forfaits locaux, régionaux et mondiaux, installation en un clic sur iPhone.',
+      'Achetez une eSIM de voyage prépayée pour un pays, une région entière ou le monde entier, activée instantanément. Sans frais d’itinérance, forfaits locaux, régionaux et mondiaux, installation en un clic sur iPhone.',
     keywords: 'eSIM, eSIM de voyage, données prépayées, itinérance, forfait data international, data illimitée',
     countryTitle: (c) => `${c} : forfaits eSIM, data prépayée et illimitée | ${BRAND}`,
     countryDescription: (c) =>
@@ -327,20 +327,20 @@ const TEXTS: Record<Language, Texts> = {
       `${p}. eSIM de voyage prépayée, activée instantanément et sans frais d’itinérance : achetez-la maintenant, installez-la en deux minutes.`,
     pages: {
       products: [
-        `Toutes les destinations : forfaits eSIM pour plus de 200 pays et régions | ${BRAND}`,
-        'Trouvez l’eSIM de votre voyage : forfaits locaux pour plus de 200 pays, régionaux pour l’Europe, l’Asie et plus, et forfaits mondiaux. Data prépayée et illimitée.',
+        `Toutes les destinations : forfaits eSIM locaux, régionaux et mondiaux | ${BRAND}`,
+        'Trouvez l’eSIM de votre voyage : forfaits locaux pour un seul pays, régionaux pour l’Europe, l’Asie et plus, et forfaits mondiaux. Data prépayée et illimitée.',
       ],
       'how-it-works': [
         `Comment ça marche : installez votre eSIM en 3 étapes | ${BRAND}`,
         'Choisissez un forfait, scannez le QR code et connectez-vous dès l’atterrissage. L’installation prend deux minutes.',
       ],
       support: [
-        `Assistance : aide 24h/24 pour votre eSIM | ${BRAND}`,
-        'Obtenez de l’aide par e-mail, chat en direct, WhatsApp ou téléphone. Réponses aux questions fréquentes sur l’eSIM.',
+        `Assistance : de l’aide pour votre eSIM | ${BRAND}`,
+        'Interrogez notre assistant de chat à toute heure, ou notre équipe par e-mail, WhatsApp ou téléphone. Réponses aux questions fréquentes sur l’eSIM.',
       ],
       about: [
-        `Qui sommes-nous : de la data de voyage abordable dans plus de 200 pays | ${BRAND}`,
-        `Pourquoi nous avons créé ${BRAND} : de la data mobile abordable pour les voyageurs dans plus de 200 pays, sans frais d’itinérance ni changement de SIM.`,
+        `Qui sommes-nous : de la data de voyage abordable à l’étranger | ${BRAND}`,
+        `Pourquoi nous avons créé ${BRAND} : de la data mobile abordable pour les voyageurs, sans frais d’itinérance ni changement de SIM.`,
       ],
       contact: [
         `Contact : e-mail, téléphone et adresse | ${BRAND}`,
@@ -406,9 +406,9 @@ const TEXTS: Record<Language, Texts> = {
     notFound: `Page introuvable | ${BRAND}`,
   },
   de: {
-    defaultTitle: `${BRAND} | Reise-eSIM-Datentarife für über 200 Länder`,
+    defaultTitle: `${BRAND} | Reise-eSIM-Datentarife für jede Auslandsreise`,
     defaultDescription:
-      'Kaufen Sie eine Prepaid-Reise-eSIM für über 200 Länder mit sofortiger Aktivierung. Keine Roaminggebühren, lokale, regionale und weltweite Tarife, Ein-Klick-Installation auf dem iPhone.',
+      'Kaufen Sie eine Prepaid-Reise-eSIM für ein Land, eine ganze Region oder die ganze Welt, mit sofortiger Aktivierung. Keine Roaminggebühren, lokale, regionale und weltweite Tarife, Ein-Klick-Installation auf dem iPhone.',
     keywords: 'eSIM, Reise-eSIM, Prepaid-Daten, Roaming, internationaler Datentarif, unbegrenzte Daten',
     countryTitle: (c) => `${c}: eSIM-Tarife mit Prepaid- und unbegrenzten Daten | ${BRAND}`,
     countryDescription: (c) =>
@@ -418,20 +418,20 @@ const TEXTS: Record<Language, Texts> = {
       `${p}. Prepaid-Reise-eSIM mit sofortiger Aktivierung und ohne Roaminggebühren: jetzt kaufen, in zwei Minuten installieren.`,
     pages: {
       products: [
-        `Alle Reiseziele: eSIM-Tarife für über 200 Länder und Regionen | ${BRAND}`,
-        'Finden Sie die eSIM für Ihre Reise: lokale Tarife für über 200 Länder, regionale für Europa, Asien und mehr sowie weltweite Tarife. Prepaid und unbegrenzte Daten.',
+        `Alle Reiseziele: lokale, regionale und weltweite eSIM-Tarife | ${BRAND}`,
+        'Finden Sie die eSIM für Ihre Reise: lokale Tarife für ein einzelnes Land, regionale für Europa, Asien und mehr sowie weltweite Tarife. Prepaid und unbegrenzte Daten.',
       ],
       'how-it-works': [
         `So funktioniert’s: eSIM in 3 Schritten installieren | ${BRAND}`,
         'Tarif wählen, QR-Code scannen und nach der Landung sofort online sein. Die Einrichtung dauert zwei Minuten.',
       ],
       support: [
-        `Support: Hilfe rund um die Uhr für Ihre eSIM | ${BRAND}`,
-        'Hilfe per E-Mail, Live-Chat, WhatsApp oder Telefon. Antworten auf häufige eSIM-Fragen.',
+        `Support: Hilfe für Ihre eSIM | ${BRAND}`,
+        'Fragen Sie unseren Chat-Assistenten zu jeder Uhrzeit oder unser Team per E-Mail, WhatsApp oder Telefon. Antworten auf häufige eSIM-Fragen.',
       ],
       about: [
-        `Über uns: günstige Reisedaten in über 200 Ländern | ${BRAND}`,
-        `Warum es ${BRAND} gibt: günstige mobile Daten für Reisende in über 200 Ländern, ohne Roaminggebühren und ohne SIM-Wechsel.`,
+        `Über uns: günstige Reisedaten im Ausland | ${BRAND}`,
+        `Warum es ${BRAND} gibt: günstige mobile Daten für Reisende, ohne Roaminggebühren und ohne SIM-Wechsel.`,
       ],
       contact: [
         `Kontakt: E-Mail, Telefon und Adresse | ${BRAND}`,

@@ -119,7 +119,7 @@ function supportAcknowledgementText(view: SupportAcknowledgementView): string {
  * Renders the acknowledgement sent to whoever used the support page's contact form (issue 11;
  * specification section 9): in their language, it thanks them, says "We'll get back to you
  * within 24 hours", quotes their subject, gives the reference (`SUP-…`, also in the subject)
- * and the support hours (Monday to Friday 09:00-18:00 GMT), and ends with the support contacts.
+ * and the support hours (Monday to Friday, `@esim/contract/support-hours`), and ends with the support contacts.
  * It never repeats the message itself, so the form cannot relay a text to any address.
  *
  * @param data the sender's name and subject, the reference; plain text, escaped by React.

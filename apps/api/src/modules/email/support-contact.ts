@@ -1,7 +1,9 @@
 /**
  * The store's support contacts as e-mails show them (specification section 9). The same values
- * as `CONTACT` in `apps/web/src/app/layout/footer.tsx`, which the api may not import; phone
- * numbers are from the UK ranges Ofcom reserves for fiction until the real ones exist.
+ * as `CONTACT` in `apps/web/src/app/layout/contact.ts`, which the api may not import; phone
+ * numbers are from the UK ranges Ofcom reserves for fiction until the real ones exist. Their
+ * hours have one source shared with the storefront, `@esim/contract/support-hours`, which the
+ * e-mail texts (`locales/*.ts`) interpolate.
  */
 export const SUPPORT_CONTACT = {
   email: 'support@roamwise.example',

@@ -12,9 +12,9 @@ const NASTY = `Zoë "<b>O'Brien</b>" & <script>alert(1)</script>`;
 const ACK: Record<Language, { subject: string; within: string; hours: string }> = {
   en: { subject: `We have received your message [${SAMPLE_SUPPORT_REFERENCE}]`, within: "We'll get back to you within 24 hours.", hours: 'Monday to Friday, 09:00–18:00 GMT' },
   tr: { subject: `Mesajınızı aldık [${SAMPLE_SUPPORT_REFERENCE}]`, within: 'Size 24 saat içinde dönüş yapacağız.', hours: 'pazartesiden cumaya 09:00–18:00 GMT' },
-  es: { subject: `Hemos recibido tu mensaje [${SAMPLE_SUPPORT_REFERENCE}]`, within: 'Te responderemos en un plazo de 24 horas.', hours: 'de lunes a viernes, de 09:00 a 18:00 GMT' },
-  fr: { subject: `Nous avons bien reçu votre message [${SAMPLE_SUPPORT_REFERENCE}]`, within: 'Nous vous répondrons sous 24 heures.', hours: 'du lundi au vendredi, de 09:00 à 18:00 GMT' },
-  de: { subject: `Wir haben Ihre Nachricht erhalten [${SAMPLE_SUPPORT_REFERENCE}]`, within: 'Wir melden uns innerhalb von 24 Stunden bei Ihnen.', hours: 'montags bis freitags von 09:00 bis 18:00 Uhr GMT' },
+  es: { subject: `Hemos recibido tu mensaje [${SAMPLE_SUPPORT_REFERENCE}]`, within: 'Te responderemos en un plazo de 24 horas.', hours: 'de lunes a viernes, 09:00–18:00 GMT' },
+  fr: { subject: `Nous avons bien reçu votre message [${SAMPLE_SUPPORT_REFERENCE}]`, within: 'Nous vous répondrons sous 24 heures.', hours: 'du lundi au vendredi, 09:00–18:00 GMT' },
+  de: { subject: `Wir haben Ihre Nachricht erhalten [${SAMPLE_SUPPORT_REFERENCE}]`, within: 'Wir melden uns innerhalb von 24 Stunden bei Ihnen.', hours: 'Montag bis Freitag, 09:00–18:00 GMT' },
 };
 
 describe('renderSupportAcknowledgement', () => {

@@ -3,13 +3,19 @@ import { Globe2, Headset, type LucideIcon, Mail, Receipt, ShieldCheck, Zap } fro
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { buttonClass } from '../../components/ui/button.tsx';
+import { useDestinationFigure } from '../../features/catalog/hooks/use-destination-figure.ts';
+import { CONTACT } from '../layout/contact.ts';
 import { usePageMeta } from '../page-meta.tsx';
 
 /** A secondary call to action on the dark teal band (outlined, white text). */
 const ON_DARK_LINK =
   'inline-flex h-12 items-center justify-center gap-2 rounded-xl px-6 text-base font-semibold text-white ring-1 ring-white/60 transition-colors hover:bg-brand-900';
 
-/** Headline figures (specification section 1 marketing claims). */
+/**
+ * Headline figures (specification section 1 marketing claims): the catalogue's destination
+ * figure (`useDestinationFigure`; the tile is left out while it is unknown), the chat
+ * assistant's 24/7, uptime and install time.
+ */
 const FIGURES = ['countries', 'support', 'uptime', 'setup'] as const;
 
 const PROMISES: readonly { id: string; icon: LucideIcon }[] = [
@@ -25,6 +31,8 @@ const PROMISES: readonly { id: string; icon: LucideIcon }[] = [
 export function AboutRoute() {
   usePageMeta({ kind: 'about' });
   const { t } = useTranslation('content');
+  const figure = useDestinationFigure();
+  const figures = FIGURES.filter((id) => id !== 'countries' || figure !== undefined);
   return (
     <>
       <section className="bg-linear-to-b from-brand-50 to-slate-50">
@@ -42,13 +50,15 @@ export function AboutRoute() {
           {t('about.figures.title')}
         </h2>
         <dl className="grid grid-cols-2 gap-4 lg:grid-cols-4">
-          {FIGURES.map((id) => (
+          {figures.map((id) => (
             <div
               key={id}
               className="flex flex-col-reverse rounded-2xl border border-slate-200 bg-white p-5 text-center shadow-sm"
             >
               <dt className="mt-1 text-sm text-slate-600">{t(`about.figures.${id}.label`)}</dt>
-              <dd className="text-2xl font-extrabold text-brand-700 sm:text-3xl">{t(`about.figures.${id}.value`)}</dd>
+              <dd className="text-2xl font-extrabold text-brand-700 sm:text-3xl">
+                {t(`about.figures.${id}.value`, { figure })}
+              </dd>
             </div>
           ))}
         </dl>
@@ -74,7 +84,9 @@ export function AboutRoute() {
                   <promise.icon aria-hidden="true" className="size-5" />
                 </span>
                 <h3 className="mt-4 font-bold">{t(`about.promises.${promise.id}.title`)}</h3>
-                <p className="mt-2 text-sm leading-6 text-slate-600">{t(`about.promises.${promise.id}.body`)}</p>
+                <p className="mt-2 text-sm leading-6 text-slate-600">
+                  {t(`about.promises.${promise.id}.body`, CONTACT.hours)}
+                </p>
               </li>
             ))}
           </ul>

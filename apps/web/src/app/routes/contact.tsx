@@ -17,8 +17,8 @@ import { CONTACT } from '../layout/contact.ts';
 import { usePageMeta } from '../page-meta.tsx';
 
 /**
- * The contact page: e-mail, phone, WhatsApp, postal address, website and hours, with a link to
- * the support form and to the customer portal for questions about an existing eSIM.
+ * The contact page: e-mail, phone, WhatsApp, postal address, website and hours (`CONTACT.hours`),
+ * with a link to the support form and to the customer portal for questions about an existing eSIM.
  */
 export function ContactRoute() {
   usePageMeta({ kind: 'contact' });
@@ -48,12 +48,20 @@ export function ContactRoute() {
                 {CONTACT.email}
               </a>
             </Detail>
-            <Detail icon={Phone} label={t('contact.details.phone')} note={t('contact.details.phoneNote')}>
+            <Detail
+              icon={Phone}
+              label={t('contact.details.phone')}
+              note={t('contact.details.phoneNote', CONTACT.hours)}
+            >
               <a href={CONTACT.phoneHref} className="font-semibold text-brand-700 hover:underline">
                 {CONTACT.phone}
               </a>
             </Detail>
-            <Detail icon={MessageCircle} label={t('contact.details.whatsapp')} note={t('contact.details.whatsappNote')}>
+            <Detail
+              icon={MessageCircle}
+              label={t('contact.details.whatsapp')}
+              note={t('contact.details.whatsappNote', CONTACT.hours)}
+            >
               <a
                 href={CONTACT.whatsappHref}
                 target="_blank"
@@ -65,7 +73,7 @@ export function ContactRoute() {
               </a>
             </Detail>
             <Detail icon={Clock} label={t('contact.details.hours')} note={t('contact.details.hoursNote')}>
-              <span className="font-semibold text-ink">{t('contact.details.hoursValue')}</span>
+              <span className="font-semibold text-ink">{t('contact.details.hoursValue', CONTACT.hours)}</span>
             </Detail>
             <Detail icon={MapPin} label={t('contact.details.address')}>
               <address className="whitespace-pre-line not-italic text-ink">

@@ -3,6 +3,7 @@ import { Accordion } from 'radix-ui';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { buttonClass } from '../../components/ui/button.tsx';
+import { CONTACT } from '../layout/contact.ts';
 import { usePageMeta } from '../page-meta.tsx';
 
 interface FaqItem {
@@ -104,7 +105,7 @@ export function FaqRoute() {
                     </Accordion.Trigger>
                   </Accordion.Header>
                   <Accordion.Content className="px-5 pb-5 leading-7 text-slate-600">
-                    <p>{t(`faq.items.${item.id}.a`)}</p>
+                    <p>{t(`faq.items.${item.id}.a`, CONTACT.hours)}</p>
                     {item.link && (
                       <Link
                         href={item.link.href}
@@ -131,7 +132,7 @@ export function FaqRoute() {
               <h2 id="faq-help-title" className="text-lg font-bold">
                 {t('faq.help.title')}
               </h2>
-              <p className="mt-1 text-sm text-slate-600">{t('faq.help.body')}</p>
+              <p className="mt-1 text-sm text-slate-600">{t('faq.help.body', CONTACT.hours)}</p>
             </div>
           </div>
           <Link href="/support" className={buttonClass('primary', 'md', 'w-full shrink-0 sm:w-auto')}>

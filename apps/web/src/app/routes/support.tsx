@@ -49,15 +49,18 @@ const CHANNELS: readonly {
   { id: 'phone', icon: Phone, detail: CONTACT.phone, href: CONTACT.phoneHref },
 ];
 
-/** Support hours (specification section 9). */
-const HOURS = ['team', 'chat', 'phone', 'email', 'emergency'] as const;
+/**
+ * Support hours: the team's and the phone's (`CONTACT.hours`), the chat assistant's 24/7, the
+ * e-mail reply time, and the intake of messages at any hour. No person is there 24/7.
+ */
+const HOURS = ['team', 'chat', 'phone', 'email', 'intake'] as const;
 
 const QUICK_ANSWERS = ['notConnecting', 'planStart', 'qrCode', 'refund'] as const;
 
 /**
- * The support page (specification section 2 "Other screens"): e-mail, live chat (weekdays
- * 09:00-18:00), WhatsApp, phone (weekdays 09:00-17:00), support hours, a short FAQ and the
- * contact form. The form posts to `POST /api/support/messages` and shows the toasts of
+ * The support page (specification section 2 "Other screens"): e-mail, the chat assistant (24/7),
+ * WhatsApp (the team's hours), phone (the phone line's hours), support hours, a short FAQ and
+ * the contact form; the hours come from `CONTACT.hours`. The form posts to `POST /api/support/messages` and shows the toasts of
  * section 8 ('Message sent successfully!' / 'Failed to send message').
  */
 export function SupportRoute() {
@@ -80,7 +83,7 @@ export function SupportRoute() {
           <p className="mt-4 text-lg leading-8 text-slate-600">{t('support.lead')}</p>
           <p className="mt-6 inline-flex items-center gap-2 rounded-full bg-white px-4 py-2 text-sm font-semibold text-brand-800 shadow-sm ring-1 ring-brand-100">
             <Headset aria-hidden="true" className="size-4" />
-            {t('support.emergencyBadge')}
+            {t('support.hoursBadge', CONTACT.hours)}
           </p>
         </div>
       </section>
@@ -96,7 +99,7 @@ export function SupportRoute() {
                 <channel.icon aria-hidden="true" className="size-5" />
               </span>
               <h3 className="mt-4 font-bold">{t(`support.channels.${channel.id}.title`)}</h3>
-              <p className="mt-1 text-sm text-slate-600">{t(`support.channels.${channel.id}.hours`)}</p>
+              <p className="mt-1 text-sm text-slate-600">{t(`support.channels.${channel.id}.hours`, CONTACT.hours)}</p>
               {channel.href && channel.detail ? (
                 <a
                   href={channel.href}
@@ -138,7 +141,7 @@ export function SupportRoute() {
               {HOURS.map((id) => (
                 <div key={id} className="flex flex-wrap justify-between gap-x-4 gap-y-1 py-3 text-sm">
                   <dt className="text-slate-600">{t(`support.hours.${id}.label`)}</dt>
-                  <dd className="font-semibold text-ink">{t(`support.hours.${id}.value`)}</dd>
+                  <dd className="font-semibold text-ink">{t(`support.hours.${id}.value`, CONTACT.hours)}</dd>
                 </div>
               ))}
             </dl>
@@ -161,7 +164,7 @@ export function SupportRoute() {
                     </Accordion.Trigger>
                   </Accordion.Header>
                   <Accordion.Content className="px-5 pb-4 text-sm leading-6 text-slate-600">
-                    {t(`support.faq.items.${id}.a`)}
+                    {t(`support.faq.items.${id}.a`, CONTACT.hours)}
                   </Accordion.Content>
                 </Accordion.Item>
               ))}

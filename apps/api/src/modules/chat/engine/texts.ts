@@ -1,4 +1,5 @@
 import type { Language } from '@esim/contract/languages';
+import { SUPPORT_HOURS_TEXT } from '@esim/contract/support-hours';
 import type { DeviceNote } from './devices.ts';
 
 /**
@@ -86,13 +87,15 @@ const LANGUAGE_NAMES: Record<Language, Record<Language, string>> = {
 };
 
 const { email, whatsapp } = SUPPORT_CONTACT;
+/** The support team's hours, Monday to Friday (`@esim/contract/support-hours`): the assistant is the only one there 24/7. */
+const { teamHours } = SUPPORT_HOURS_TEXT;
 
 /** The engine's texts per language. */
 export const TEXTS: Readonly<Record<Language, EngineTexts>> = {
   en: {
     fallback:
       `Sorry, I couldn't find an answer to that in our help articles. Our support team will help: e-mail ${email} ` +
-      `(we reply within 24 hours, Mon–Fri 09:00–18:00 GMT), use the live chat on weekdays 09:00–18:00, or WhatsApp ${whatsapp}.`,
+      `(we reply within 24 hours), or WhatsApp ${whatsapp}; the team works Mon–Fri, ${teamHours}.`,
     otherLanguage: (l) => `(Answer from our ${LANGUAGE_NAMES.en[l]} help article.)`,
     languageNames: LANGUAGE_NAMES.en,
     plan: { unlimited: 'Unlimited', unlimitedPlus: 'Unlimited Plus', day: 'day', days: 'days' },
@@ -148,7 +151,7 @@ export const TEXTS: Readonly<Record<Language, EngineTexts>> = {
   tr: {
     fallback:
       `Üzgünüm, yardım makalelerimizde bu soruya bir yanıt bulamadım. Destek ekibimiz yardımcı olur: ${email} adresine e-posta gönderin ` +
-      `(24 saat içinde yanıt veriyoruz, Pzt–Cum 09:00–18:00 GMT), hafta içi 09:00–18:00 arası canlı sohbeti kullanın ya da WhatsApp'tan ${whatsapp} numarasına yazın.`,
+      `(24 saat içinde yanıt veriyoruz) ya da WhatsApp'tan ${whatsapp} numarasına yazın; ekibimiz Pzt–Cum, ${teamHours} saatleri arasında çalışır.`,
     otherLanguage: (l) => `(Yanıt ${LANGUAGE_NAMES.tr[l]} yardım makalemizden.)`,
     languageNames: LANGUAGE_NAMES.tr,
     plan: { unlimited: 'Sınırsız', unlimitedPlus: 'Sınırsız Plus', day: 'gün', days: 'gün' },
@@ -204,7 +207,7 @@ export const TEXTS: Readonly<Record<Language, EngineTexts>> = {
   es: {
     fallback:
       `Lo siento, no he encontrado una respuesta en nuestros artículos de ayuda. Nuestro equipo de soporte te ayudará: escribe a ${email} ` +
-      `(respondemos en 24 horas, lun–vie 09:00–18:00 GMT), usa el chat en vivo los días laborables de 09:00 a 18:00 o escríbenos por WhatsApp al ${whatsapp}.`,
+      `(respondemos en 24 horas) o por WhatsApp al ${whatsapp}; el equipo atiende de lunes a viernes, ${teamHours}.`,
     otherLanguage: (l) => `(Respuesta de nuestro artículo de ayuda en ${LANGUAGE_NAMES.es[l]}.)`,
     languageNames: LANGUAGE_NAMES.es,
     plan: { unlimited: 'Ilimitado', unlimitedPlus: 'Ilimitado Plus', day: 'día', days: 'días' },
@@ -260,7 +263,7 @@ export const TEXTS: Readonly<Record<Language, EngineTexts>> = {
   fr: {
     fallback:
       `Désolé, je n’ai pas trouvé de réponse dans nos articles d’aide. Notre équipe d’assistance peut vous aider : écrivez à ${email} ` +
-      `(réponse sous 24 heures, du lundi au vendredi 09:00–18:00 GMT), utilisez le chat en direct en semaine de 09:00 à 18:00 ou WhatsApp au ${whatsapp}.`,
+      `(réponse sous 24 heures) ou sur WhatsApp au ${whatsapp} ; l’équipe travaille du lundi au vendredi, ${teamHours}.`,
     otherLanguage: (l) => `(Réponse tirée de notre article d’aide en ${LANGUAGE_NAMES.fr[l]}.)`,
     languageNames: LANGUAGE_NAMES.fr,
     plan: { unlimited: 'Illimité', unlimitedPlus: 'Illimité Plus', day: 'jour', days: 'jours' },
@@ -317,7 +320,7 @@ export const TEXTS: Readonly<Record<Language, EngineTexts>> = {
   de: {
     fallback:
       `Leider habe ich dazu in unseren Hilfeartikeln keine Antwort gefunden. Unser Support-Team hilft Ihnen gern: E-Mail an ${email} ` +
-      `(Antwort innerhalb von 24 Stunden, Mo–Fr 09:00–18:00 GMT), Live-Chat werktags 09:00–18:00 oder WhatsApp unter ${whatsapp}.`,
+      `(Antwort innerhalb von 24 Stunden) oder WhatsApp unter ${whatsapp}; das Team arbeitet Mo–Fr, ${teamHours}.`,
     otherLanguage: (l) => `(Antwort aus unserem Hilfeartikel auf ${LANGUAGE_NAMES.de[l]}.)`,
     languageNames: LANGUAGE_NAMES.de,
     plan: { unlimited: 'Unbegrenzt', unlimitedPlus: 'Unbegrenzt Plus', day: 'Tag', days: 'Tage' },

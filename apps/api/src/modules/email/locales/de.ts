@@ -1,4 +1,8 @@
+import { SUPPORT_HOURS_TEXT } from '@esim/contract/support-hours';
 import type { EmailStrings } from './types.ts';
+
+/** The support hours' one source (`@esim/contract/support-hours`). */
+const { teamHours, phoneHours } = SUPPORT_HOURS_TEXT;
 
 /** German e-mail texts ("Sie", as in the storefront). */
 export const de: EmailStrings = {
@@ -6,13 +10,12 @@ export const de: EmailStrings = {
     greeting: 'Hallo {name},',
     supportHeading: 'Brauchen Sie Hilfe?',
     supportIntro:
-      'Wir beantworten E-Mails innerhalb von 24 Stunden und helfen bei technischen Notfällen rund um die Uhr.',
+      'Wir beantworten E-Mails innerhalb von 24 Stunden, und der Chat-Assistent auf unserer Website beantwortet Ihre Fragen rund um die Uhr.',
     emailLabel: 'E-Mail',
     whatsappLabel: 'WhatsApp',
     phoneLabel: 'Telefon',
-    supportHours:
-      'Live-Chat und WhatsApp: Montag bis Freitag, 09:00–18:00 Uhr GMT. Telefon: Montag bis Freitag, 09:00–17:00 Uhr GMT.',
-    tagline: '{brand} – Prepaid-eSIM-Datentarife für Reisen in über 200 Länder.',
+    supportHours: `Support-Team (E-Mail und WhatsApp): Montag bis Freitag, ${teamHours}. Telefon: Montag bis Freitag, ${phoneHours}.`,
+    tagline: '{brand} – Prepaid-eSIM-Datentarife für Reisen in ein Land, eine ganze Region oder die ganze Welt.',
   },
   orderConfirmation: {
     subject: {
@@ -199,7 +202,7 @@ export const de: EmailStrings = {
     subjectLine: 'Ihr Betreff: „{subject}“',
     referenceLine: 'Ihre Referenz: {reference}',
     referenceHint: 'Bitte geben Sie diese Referenz an, wenn Sie uns zu demselben Anliegen erneut schreiben.',
-    hours: 'Unser Support-Team ist montags bis freitags von 09:00 bis 18:00 Uhr GMT für Sie da; dringende technische Probleme bearbeiten wir rund um die Uhr.',
+    hours: `Unser Support-Team ist Montag bis Freitag, ${teamHours}, für Sie da. Schnelle Antworten zu jeder Uhrzeit gibt Ihnen der Chat-Assistent auf unserer Website.`,
     notYou: 'Wenn Sie diese Nachricht nicht gesendet haben, können Sie diese E-Mail ignorieren.',
     reason: 'Sie erhalten diese E-Mail, weil diese Adresse im Kontaktformular von {brand} angegeben wurde.',
   },

@@ -1,17 +1,20 @@
+import { SUPPORT_HOURS_TEXT } from '@esim/contract/support-hours';
 import type { EmailStrings } from './types.ts';
+
+/** The support hours' one source (`@esim/contract/support-hours`). */
+const { teamHours, phoneHours } = SUPPORT_HOURS_TEXT;
 
 /** English e-mail texts (the fallback language). */
 export const en: EmailStrings = {
   common: {
     greeting: 'Hi {name},',
     supportHeading: 'Need help?',
-    supportIntro: 'We answer e-mails within 24 hours, and technical emergencies around the clock.',
+    supportIntro: 'We answer e-mails within 24 hours, and the chat assistant on our website answers questions 24/7.',
     emailLabel: 'E-mail',
     whatsappLabel: 'WhatsApp',
     phoneLabel: 'Phone',
-    supportHours:
-      'Live chat and WhatsApp: Monday to Friday, 09:00–18:00 GMT. Phone: Monday to Friday, 09:00–17:00 GMT.',
-    tagline: '{brand} – prepaid travel eSIM data plans for 200+ countries.',
+    supportHours: `Support team (e-mail and WhatsApp): Monday to Friday, ${teamHours}. Phone: Monday to Friday, ${phoneHours}.`,
+    tagline: '{brand} – prepaid travel eSIM data plans for one country, a whole region or the world.',
   },
   orderConfirmation: {
     subject: {
@@ -195,7 +198,7 @@ export const en: EmailStrings = {
     subjectLine: 'Your subject: “{subject}”',
     referenceLine: 'Your reference: {reference}',
     referenceHint: 'Please quote this reference if you write to us again about the same question.',
-    hours: 'Our support team works Monday to Friday, 09:00–18:00 GMT; urgent technical problems are handled around the clock.',
+    hours: `Our support team works Monday to Friday, ${teamHours}. For quick answers at any hour, ask the chat assistant on our website.`,
     notYou: 'If you did not send this message, you can ignore this e-mail.',
     reason: 'You are receiving this e-mail because this address was entered in the contact form at {brand}.',
   },

@@ -1,17 +1,20 @@
+import { SUPPORT_HOURS_TEXT } from '@esim/contract/support-hours';
 import type { EmailStrings } from './types.ts';
+
+/** The support hours' one source (`@esim/contract/support-hours`). */
+const { teamHours, phoneHours } = SUPPORT_HOURS_TEXT;
 
 /** Spanish e-mail texts (informal "tú", as in the storefront). */
 export const es: EmailStrings = {
   common: {
     greeting: 'Hola, {name}:',
     supportHeading: '¿Necesitas ayuda?',
-    supportIntro: 'Respondemos a los correos en menos de 24 horas y atendemos las urgencias técnicas las 24 horas.',
+    supportIntro: 'Respondemos a los correos en menos de 24 horas, y el asistente de chat de nuestra web responde a tus preguntas 24/7.',
     emailLabel: 'Correo electrónico',
     whatsappLabel: 'WhatsApp',
     phoneLabel: 'Teléfono',
-    supportHours:
-      'Chat en directo y WhatsApp: de lunes a viernes, de 09:00 a 18:00 GMT. Teléfono: de lunes a viernes, de 09:00 a 17:00 GMT.',
-    tagline: '{brand}: planes de datos eSIM prepago para viajar a más de 200 países.',
+    supportHours: `Equipo de soporte (correo y WhatsApp): de lunes a viernes, ${teamHours}. Teléfono: de lunes a viernes, ${phoneHours}.`,
+    tagline: '{brand}: planes de datos eSIM prepago para viajar a un país, a una región entera o por todo el mundo.',
   },
   orderConfirmation: {
     subject: {
@@ -196,7 +199,7 @@ export const es: EmailStrings = {
     subjectLine: 'Tu asunto: «{subject}»',
     referenceLine: 'Tu referencia: {reference}',
     referenceHint: 'Indica esta referencia si vuelves a escribirnos sobre la misma consulta.',
-    hours: 'Nuestro equipo de soporte atiende de lunes a viernes, de 09:00 a 18:00 GMT; los problemas técnicos urgentes se atienden las 24 horas.',
+    hours: `Nuestro equipo de soporte atiende de lunes a viernes, ${teamHours}. Para respuestas rápidas a cualquier hora, pregunta al asistente de chat de nuestra web.`,
     notYou: 'Si no has enviado este mensaje, puedes ignorar este correo.',
     reason: 'Recibes este correo porque esta dirección se indicó en el formulario de contacto de {brand}.',
   },

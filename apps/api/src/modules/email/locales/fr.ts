@@ -1,17 +1,20 @@
+import { SUPPORT_HOURS_TEXT } from '@esim/contract/support-hours';
 import type { EmailStrings } from './types.ts';
+
+/** The support hours' one source (`@esim/contract/support-hours`). */
+const { teamHours, phoneHours } = SUPPORT_HOURS_TEXT;
 
 /** French e-mail texts ("vous", as in the storefront). */
 export const fr: EmailStrings = {
   common: {
     greeting: 'Bonjour {name},',
     supportHeading: 'Besoin d’aide ?',
-    supportIntro: 'Nous répondons aux e-mails sous 24 heures et aux urgences techniques 24h/24, 7j/7.',
+    supportIntro: 'Nous répondons aux e-mails sous 24 heures, et l’assistant de chat de notre site répond à vos questions 24h/24, 7j/7.',
     emailLabel: 'E-mail',
     whatsappLabel: 'WhatsApp',
     phoneLabel: 'Téléphone',
-    supportHours:
-      'Chat en direct et WhatsApp : du lundi au vendredi, de 09:00 à 18:00 GMT. Téléphone : du lundi au vendredi, de 09:00 à 17:00 GMT.',
-    tagline: '{brand} – forfaits de données eSIM prépayés pour voyager dans plus de 200 pays.',
+    supportHours: `Équipe d’assistance (e-mail et WhatsApp) : du lundi au vendredi, ${teamHours}. Téléphone : du lundi au vendredi, ${phoneHours}.`,
+    tagline: '{brand} – forfaits de données eSIM prépayés pour voyager dans un pays, une région entière ou le monde entier.',
   },
   orderConfirmation: {
     subject: {
@@ -197,7 +200,7 @@ export const fr: EmailStrings = {
     subjectLine: 'Votre objet : « {subject} »',
     referenceLine: 'Votre référence : {reference}',
     referenceHint: 'Merci de rappeler cette référence si vous nous écrivez à nouveau à ce sujet.',
-    hours: 'Notre équipe d’assistance est disponible du lundi au vendredi, de 09:00 à 18:00 GMT ; les problèmes techniques urgents sont traités 24 h/24.',
+    hours: `Notre équipe d’assistance est disponible du lundi au vendredi, ${teamHours}. Pour une réponse rapide à toute heure, interrogez l’assistant de chat de notre site.`,
     notYou: 'Si vous n’avez pas envoyé ce message, vous pouvez ignorer cet e-mail.',
     reason: 'Vous recevez cet e-mail car cette adresse a été saisie dans le formulaire de contact de {brand}.',
   },

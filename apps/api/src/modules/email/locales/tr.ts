@@ -1,16 +1,20 @@
+import { SUPPORT_HOURS_TEXT } from '@esim/contract/support-hours';
 import type { EmailStrings } from './types.ts';
+
+/** The support hours' one source (`@esim/contract/support-hours`). */
+const { teamHours, phoneHours } = SUPPORT_HOURS_TEXT;
 
 /** Turkish e-mail texts. */
 export const tr: EmailStrings = {
   common: {
     greeting: 'Merhaba {name},',
     supportHeading: 'Yardıma mı ihtiyacınız var?',
-    supportIntro: 'E-postaları 24 saat içinde yanıtlıyoruz; teknik acil durumlarda 7/24 yanınızdayız.',
+    supportIntro: 'E-postaları 24 saat içinde yanıtlıyoruz; web sitemizdeki sohbet asistanı ise sorularınızı 7/24 yanıtlar.',
     emailLabel: 'E-posta',
     whatsappLabel: 'WhatsApp',
     phoneLabel: 'Telefon',
-    supportHours: 'Canlı sohbet ve WhatsApp: hafta içi 09:00–18:00 GMT. Telefon: hafta içi 09:00–17:00 GMT.',
-    tagline: '{brand} – 200’den fazla ülke için ön ödemeli seyahat eSIM veri paketleri.',
+    supportHours: `Destek ekibi (e-posta ve WhatsApp): hafta içi ${teamHours}. Telefon: hafta içi ${phoneHours}.`,
+    tagline: '{brand} – tek bir ülke, bütün bir bölge ya da tüm dünya için ön ödemeli seyahat eSIM veri paketleri.',
   },
   orderConfirmation: {
     subject: {
@@ -195,7 +199,7 @@ export const tr: EmailStrings = {
     subjectLine: 'Konunuz: “{subject}”',
     referenceLine: 'Referans numaranız: {reference}',
     referenceHint: 'Aynı konuda bize tekrar yazarsanız lütfen bu referansı belirtin.',
-    hours: 'Destek ekibimiz pazartesiden cumaya 09:00–18:00 GMT arasında çalışır; acil teknik sorunlarla 7/24 ilgileniyoruz.',
+    hours: `Destek ekibimiz pazartesiden cumaya ${teamHours} saatleri arasında çalışır. Günün her saatinde hızlı yanıt için web sitemizdeki sohbet asistanına sorabilirsiniz.`,
     notYou: 'Bu mesajı siz göndermediyseniz bu e-postayı dikkate almayabilirsiniz.',
     reason: 'Bu e-postayı, bu adres {brand} iletişim formuna girildiği için alıyorsunuz.',
   },

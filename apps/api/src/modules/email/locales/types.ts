@@ -15,12 +15,12 @@ export interface CommonEmailStrings {
   /** `{name}`: the customer's name. */
   greeting: string;
   supportHeading: string;
-  /** Response times (specification section 9: e-mail within 24 hours, 24/7 technical support). */
+  /** Response times: e-mail within 24 hours; only the website's chat assistant answers 24/7 (no person does). */
   supportIntro: string;
   emailLabel: string;
   whatsappLabel: string;
   phoneLabel: string;
-  /** Opening hours (section 9: Mon-Fri 09:00-18:00 GMT, phone 09:00-17:00). */
+  /** Opening hours of the support team and the phone line, Monday to Friday, from `@esim/contract/support-hours`. */
   supportHours: string;
   /** `{brand}`: the store's tagline under every message. */
   tagline: string;
@@ -216,8 +216,8 @@ export interface SupportMessageStrings {
 
 /**
  * Texts of the acknowledgement of a contact-form message (`support-acknowledgement`, issue 11;
- * specification section 9: e-mail answered within 24 hours, support Monday to Friday
- * 09:00-18:00 GMT), sent to the sender in the page's language. It quotes the subject and gives
+ * specification section 9: e-mail answered within 24 hours, support Monday to Friday at the
+ * hours of `@esim/contract/support-hours`), sent to the sender in the page's language. It quotes the subject and gives
  * the reference, never the message itself (the form must not relay text to any address).
  */
 export interface SupportAcknowledgementStrings {
@@ -234,7 +234,7 @@ export interface SupportAcknowledgementStrings {
   referenceLine: string;
   /** Quote the reference when writing again. */
   referenceHint: string;
-  /** Section 9: Monday to Friday 09:00-18:00 GMT; urgent technical problems around the clock. */
+  /** The support team's hours (`@esim/contract/support-hours`), Monday to Friday; the chat assistant for any hour. */
   hours: string;
   /** Whoever did not write can ignore the message. */
   notYou: string;

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button.tsx';
 import { useCountries } from '../api/get-countries.ts';
 import type { DestinationTab } from '../hooks/catalog-state.ts';
+import { useDestinationFigure } from '../hooks/use-destination-figure.ts';
 import { CatalogFaq } from './catalog-faq.tsx';
 import { DestinationBrowser } from './destination-browser.tsx';
 import { DestinationsCta, scrollToDestinations } from './destinations-cta.tsx';
@@ -28,7 +29,8 @@ const HIGHLIGHTS = ['instant', 'noRoaming', 'support'] as const;
 
 /**
  * The countries view of the products page (specification section 2): hero with the destination
- * search, the Local / Regional / Global destination grid, a "Browse all plans" switch to the
+ * search (its eyebrow states the catalogue's destination figure, `useDestinationFigure`), the
+ * Local / Regional / Global destination grid, a "Browse all plans" switch to the
  * general list, why-choose-us, how-it-works, FAQ, secure payment and a call to action.
  */
 export function CountriesView({
@@ -43,6 +45,7 @@ export function CountriesView({
 }: CountriesViewProps) {
   const { t } = useTranslation('catalog');
   const countries = useCountries();
+  const figure = useDestinationFigure();
 
   useEffect(() => {
     if (window.location.hash === '#popular-destinations') window.requestAnimationFrame(scrollToDestinations);
@@ -56,7 +59,9 @@ export function CountriesView({
       >
         <HeroDecoration />
         <div className="relative mx-auto max-w-7xl px-4 pb-12 pt-10 sm:px-6 sm:pb-16 sm:pt-16 lg:pb-20 lg:pt-20">
-          <p className="text-sm font-semibold uppercase tracking-wider text-brand-200">{t('hero.eyebrow')}</p>
+          <p className="text-sm font-semibold uppercase tracking-wider text-brand-200">
+            {figure === undefined ? t('hero.eyebrowGeneric') : t('hero.eyebrow', { figure })}
+          </p>
           <h1
             id="catalog-hero-heading"
             className="mt-3 max-w-3xl text-3xl font-extrabold leading-tight tracking-tight sm:text-5xl"

@@ -238,7 +238,7 @@ function DestinationGrid({
       {sorted.length > limit && (
         <div className="mt-6 flex justify-center">
           <Button variant="outline" onClick={() => setExpanded((e) => !e)} aria-expanded={expanded}>
-            {expanded ? t('destinations.showFewer') : t('destinations.showAll', { count: sorted.length })}
+            {expanded ? t('destinations.showFewer') : t('destinations.showAll')}
           </Button>
         </div>
       )}

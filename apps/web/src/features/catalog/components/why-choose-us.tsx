@@ -1,5 +1,7 @@
+import { SUPPORT_HOURS_TEXT } from '@esim/contract/support-hours';
 import { Activity, Apple, Globe2, Headphones, type LucideIcon, PiggyBank, Zap } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { useDestinationFigure } from '../hooks/use-destination-figure.ts';
 
 /** The six feature cards (specification section 1 marketing claims, section 9: 6 feature cards). */
 const FEATURES: readonly {
@@ -14,9 +16,15 @@ const FEATURES: readonly {
   { id: 'apple', icon: Apple },
 ];
 
-/** The why-choose-us block of the countries view. */
+/**
+ * The why-choose-us block of the countries view. The coverage card states the catalogue's
+ * destination figure (`useDestinationFigure`; none while it is unknown), the support card the
+ * chat assistant's 24/7 beside the team's hours (`@esim/contract/support-hours`).
+ */
 export function WhyChooseUs() {
   const { t } = useTranslation('catalog');
+  const figure = useDestinationFigure();
+  const values = { ...SUPPORT_HOURS_TEXT, figure };
   return (
     <section aria-labelledby="why-heading" className="bg-white">
       <div className="mx-auto max-w-7xl px-4 py-12 sm:px-6 sm:py-16">
@@ -33,8 +41,12 @@ export function WhyChooseUs() {
                 <Icon aria-hidden="true" className="size-5" />
               </span>
               <div>
-                <h3 className="text-lg font-semibold text-ink sm:mt-4">{t(`features.items.${id}.title`)}</h3>
-                <p className="mt-1 text-sm leading-relaxed text-slate-600">{t(`features.items.${id}.body`)}</p>
+                <h3 className="text-lg font-semibold text-ink sm:mt-4">
+                  {id === 'coverage' && figure === undefined
+                    ? t('features.items.coverage.titleGeneric')
+                    : t(`features.items.${id}.title`, values)}
+                </h3>
+                <p className="mt-1 text-sm leading-relaxed text-slate-600">{t(`features.items.${id}.body`, values)}</p>
               </div>
             </li>
           ))}
