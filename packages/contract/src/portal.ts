@@ -162,7 +162,7 @@ export const portalEsimSchema = z.object({
   usage: usageSchema,
   /** Main bundle first, then top-ups in the order they were added. */
   bundles: z.array(portalBundleSchema),
-  /** Top-ups are offered only while the eSIM is active (specification section 4 "Top-up"), never once refunded. */
+  /** Top-ups are offered only while the eSIM is active, never once refunded. */
   canTopUp: z.boolean(),
   /** Last successful usage sync with the provider; `null` before the first. */
   syncedAt: z.string().nullable(),

@@ -60,8 +60,8 @@ export function isArchived(state: EsimDisplayState): boolean {
 }
 
 /**
- * Top-ups are sold only for an active eSIM (specification section 4: otherwise 'Activate to
- * Top-Up'); so never for a Refunded one.
+ * Top-ups are sold only for an active eSIM (otherwise the portal says 'Activate to Top-Up'); so
+ * never for a Refunded one.
  */
 export function canTopUp(state: EsimDisplayState): boolean {
   return state === 'Active';

@@ -12,7 +12,7 @@ const ON_DARK_LINK =
   'inline-flex h-12 items-center justify-center gap-2 rounded-xl px-6 text-base font-semibold text-white ring-1 ring-white/60 transition-colors hover:bg-brand-900';
 
 /**
- * Headline figures (specification section 1 marketing claims): the catalogue's destination
+ * Headline figures: the catalogue's destination
  * figure (`useDestinationFigure`; the tile is left out while it is unknown), the chat
  * assistant's 24/7, uptime and install time.
  */

@@ -58,7 +58,7 @@ const HOURS = ['team', 'chat', 'phone', 'email', 'intake'] as const;
 const QUICK_ANSWERS = ['notConnecting', 'planStart', 'qrCode', 'refund'] as const;
 
 /**
- * The support page (specification section 2 "Other screens"): e-mail, the chat assistant (24/7),
+ * The support page: e-mail, the chat assistant (24/7),
  * WhatsApp (the team's hours), phone (the phone line's hours), support hours, a short FAQ and
  * the contact form; the hours come from `CONTACT.hours`. The form posts to `POST /api/support/messages` and shows the toasts of
  * section 8 ('Message sent successfully!' / 'Failed to send message').

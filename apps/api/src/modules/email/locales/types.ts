@@ -215,9 +215,9 @@ export interface SupportMessageStrings {
 }
 
 /**
- * Texts of the acknowledgement of a contact-form message (`support-acknowledgement`, issue 11;
- * specification section 9: e-mail answered within 24 hours, support Monday to Friday at the
- * hours of `@esim/contract/support-hours`), sent to the sender in the page's language. It quotes the subject and gives
+ * Texts of the acknowledgement of a contact-form message (`support-acknowledgement`: e-mail
+ * answered within 24 hours, support Monday to Friday at the hours of
+ * `@esim/contract/support-hours`), sent to the sender in the page's language. It quotes the subject and gives
  * the reference, never the message itself (the form must not relay text to any address).
  */
 export interface SupportAcknowledgementStrings {
