@@ -119,8 +119,12 @@ const DURATION_S = positiveNumber(process.env.BENCH_DURATION_S, 10);
 const ROUNDS = Math.floor(positiveNumber(process.env.BENCH_ROUNDS, 1));
 const DATABASE_URL = process.env.DATABASE_URL || undefined;
 const DATABASE = DATABASE_URL ? 'PostgreSQL' : 'PGlite';
-/** The benchmark store's secrets on PostgreSQL, random per run. */
-const BENCH_SECRET = randomBytes(48).toString('base64url');
+// Production on PostgreSQL refuses to start without its secrets (PGlite makes its own): random per
+// run, in this process's environment so that the store and the admin CLI it starts share them.
+if (DATABASE_URL) {
+  process.env.AUTH_SECRET ??= randomBytes(48).toString('base64url');
+  process.env.PAYMENT_SANDBOX_SECRET ??= randomBytes(48).toString('base64url');
+}
 /** `BENCH_ONLY=lighthouse` runs the Lighthouse part alone; unset runs everything. */
 const ONLY = process.env.BENCH_ONLY || undefined;
 const ONLY_CHOICES = ['lighthouse'];
@@ -251,8 +255,6 @@ async function startServer(port: number, dir: string): Promise<Server> {
     // The admin benchmark's admin signs in with its password alone (issue 10; NODE_ENV=production
     // would require a second factor of admins).
     ADMIN_REQUIRE_2FA: 'false',
-    // Production on PostgreSQL refuses to start without its secrets (PGlite makes its own).
-    ...(DATABASE_URL ? { AUTH_SECRET: BENCH_SECRET, PAYMENT_SANDBOX_SECRET: BENCH_SECRET } : {}),
   };
   if (DATABASE_URL) env.DATABASE_URL = DATABASE_URL;
   else delete env.DATABASE_URL;

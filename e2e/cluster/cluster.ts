@@ -105,6 +105,8 @@ export interface Cluster {
   instances: Instance[];
   databaseUrl: string;
   database: string;
+  /** The instances' shared secrets, for any other process of the store (the admin CLI) on the cluster's database. */
+  secrets: { AUTH_SECRET: string; PAYMENT_SANDBOX_SECRET: string };
   fakes: FakeUrls | undefined;
   dir: string;
   server: 'dist' | 'tsx';
@@ -360,6 +362,7 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
     instances,
     databaseUrl,
     database,
+    secrets: { AUTH_SECRET: CLUSTER_AUTH_SECRET, PAYMENT_SANDBOX_SECRET: CLUSTER_PAYMENT_SANDBOX_SECRET },
     fakes: fakeUrls,
     dir,
     server: server.kind,

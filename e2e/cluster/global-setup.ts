@@ -56,6 +56,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   const state: ClusterState = {
     url: cluster.url,
     databaseUrl: cluster.databaseUrl,
+    secrets: cluster.secrets,
     instances: cluster.instances.map((i) => ({ index: i.index, port: i.port, url: i.url })),
     fakes: cluster.fakes ?? null,
     esim: cluster.esim,

@@ -21,6 +21,7 @@ async function createAdmin(): Promise<void> {
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     DATABASE_URL: clusterState().databaseUrl,
+    ...clusterState().secrets,
     LOG_LEVEL: 'warn',
     ADMIN_USERNAME: USERNAME,
     ADMIN_EMAIL: `${USERNAME}@example.com`,

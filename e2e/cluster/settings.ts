@@ -32,6 +32,8 @@ export interface ClusterState {
   /** nginx's origin, every instance's `PUBLIC_URL`. */
   url: string;
   databaseUrl: string;
+  /** The instances' `AUTH_SECRET` and `PAYMENT_SANDBOX_SECRET` (production on PostgreSQL needs them). */
+  secrets: { AUTH_SECRET: string; PAYMENT_SANDBOX_SECRET: string };
   instances: { index: number; port: number; url: string }[];
   fakes: FakeUrls | null;
   esim: ClusterOptions['esim'];

@@ -7,6 +7,7 @@ import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NGINX_BINARY, NGINX_SITE_FILE, writeLocalNginx } from '../../../deploy/local-nginx.ts';
+import { freePort } from './free-port.ts';
 
 /**
  * The production reverse-proxy file `deploy/nginx.conf` (issue 12; docs/deployment.md): the full
@@ -52,12 +53,6 @@ async function listen(server: http.Server): Promise<number> {
   return (server.address() as AddressInfo).port;
 }
 
-async function freePort(): Promise<number> {
-  const probe = http.createServer();
-  const port = await listen(probe);
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
-}
 
 /** A request through nginx with node:http (no automatic decompression, exact bodies). */
 function request(

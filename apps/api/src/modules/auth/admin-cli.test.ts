@@ -1,11 +1,11 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs/promises';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { openDatabase, queryRows } from '../../db/client.ts';
+import { freePort } from '../../../test/free-port.ts';
 
 /**
  * `npm run admin:create` against the folder of a running store
@@ -21,16 +21,6 @@ let store: ChildProcess | undefined;
 let storeLog = '';
 let baseUrl: string;
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 function env(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
   return {

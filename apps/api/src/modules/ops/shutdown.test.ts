@@ -1,7 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs/promises';
 import http from 'node:http';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -9,6 +8,7 @@ import { openTestDatabase, testConfig } from '../../../test/helper.ts';
 import { JobQueue } from '../../lib/jobs.ts';
 import { JobsRepository } from '../../lib/jobs.repository.ts';
 import { gracefulShutdown, shutdownForceAfterMs } from './shutdown.ts';
+import { freePort } from '../../../test/free-port.ts';
 
 /**
  * Graceful shutdown (issue 12 "graceful shutdown drains requests and jobs"; `shutdown.ts`,
@@ -33,16 +33,6 @@ afterAll(async () => {
   await fs.rm(dataDir, { recursive: true, force: true });
 });
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 it('SIGTERM: /readyz 503 while draining, the request in flight completes, then the process exits 0', { timeout: 180_000 }, async () => {
   const port = await freePort();

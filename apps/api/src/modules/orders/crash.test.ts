@@ -1,7 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import type { CheckoutResponse } from '@esim/contract/checkout';
@@ -11,6 +10,7 @@ import { sql } from 'drizzle-orm';
 import postgres from 'postgres';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { type Database, openDatabase, queryRows } from '../../db/client.ts';
+import { freePort } from '../../../test/free-port.ts';
 
 /**
  * DESIGN.md section 6: "a crash (kill -9) at any step of fulfilment loses no order and
@@ -56,16 +56,6 @@ afterAll(async () => {
   if (dataDir) await fs.rm(dataDir, { recursive: true, force: true });
 });
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 /** Starts `server.ts` and resolves with its base URL once `/api/health` answers. */
 async function startServer(): Promise<{ child: ChildProcess; baseUrl: string; output: () => string }> {
