@@ -123,7 +123,11 @@ export const chunkGroups = [
     debugName: 'entry-shared',
     priority: 35,
   },
-  { name: (id: string, ctx: ChunkingContext) => (chunkGroup(id, ctx) === 'shell' ? 'shell' : null), debugName: 'shell', priority: 30 },
+  {
+    name: (id: string, ctx: ChunkingContext) => (chunkGroup(id, ctx) === 'shell' ? 'shell' : null),
+    debugName: 'shell',
+    priority: 30,
+  },
   // Groups named by a function say their name to Rolldown's timing report (else it warns at each build).
   { name: chunkGroup, debugName: 'per-area', priority: 10 },
 ];

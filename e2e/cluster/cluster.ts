@@ -52,7 +52,8 @@ export const PG_SERVER_URL = process.env.CLUSTER_PG_URL ?? 'postgres://postgres@
 export function serverCommand(): { args: string[]; kind: 'dist' | 'tsx'; buildDir?: string } {
   const script = path.join(REPO_ROOT, 'apps/api/scripts/build.mjs');
   const wanted = process.env.CLUSTER_SERVER ?? (fs.existsSync(script) ? 'dist' : 'tsx');
-  if (wanted === 'tsx') return { args: ['--import', 'tsx', path.join(REPO_ROOT, 'apps/api/src/server.ts')], kind: 'tsx' };
+  if (wanted === 'tsx')
+    return { args: ['--import', 'tsx', path.join(REPO_ROOT, 'apps/api/src/server.ts')], kind: 'tsx' };
   const buildDir = path.join(REPO_ROOT, 'node_modules/.cache/esim-cluster', randomBytes(4).toString('hex'));
   const built = spawnSync(process.execPath, [script, '--outdir', buildDir], { cwd: REPO_ROOT, encoding: 'utf8' });
   if (built.status !== 0) throw new Error(`The production build failed: ${built.stderr || built.stdout}`);
@@ -153,7 +154,12 @@ export async function clusterUnavailable(): Promise<string | undefined> {
   return undefined;
 }
 
-async function waitFor(what: string, check: () => Promise<boolean>, timeoutMs: number, alive?: () => string | undefined): Promise<void> {
+async function waitFor(
+  what: string,
+  check: () => Promise<boolean>,
+  timeoutMs: number,
+  alive?: () => string | undefined,
+): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     const dead = alive?.();
@@ -207,7 +213,11 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
   let fakeUrls: FakeUrls | undefined;
   let server: ReturnType<typeof serverCommand> = { args: [], kind: 'tsx' };
 
-  const logFiles = () => fs.readdirSync(dir).filter((f) => f.endsWith('.log')).map((f) => path.join(dir, f));
+  const logFiles = () =>
+    fs
+      .readdirSync(dir)
+      .filter((f) => f.endsWith('.log'))
+      .map((f) => path.join(dir, f));
   const logTail = (lines = 30) =>
     logFiles()
       .map((file) => `--- ${path.basename(file)}\n${tail(file, lines)}`)
@@ -277,7 +287,9 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
           }
           child.stdout!.pipe(fs.createWriteStream('', { fd: out }));
         });
-        child.once('exit', (code) => reject(new Error(`the provider fakes exited (${code}): ${tail(path.join(dir, 'fakes.log'), 20)}`)));
+        child.once('exit', (code) =>
+          reject(new Error(`the provider fakes exited (${code}): ${tail(path.join(dir, 'fakes.log'), 20)}`)),
+        );
       });
       log(`fakes ${JSON.stringify(fakeUrls)}`);
     }
@@ -287,7 +299,8 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
       const all = storeEnvForFakes(fakeUrls);
       for (const [name, value] of Object.entries(all)) {
         const esimVar = name.startsWith('ESIM');
-        if ((esimVar && options.esim === 'esimgo') || (!esimVar && options.payments === 'stripe')) providerEnv[name] = value;
+        if ((esimVar && options.esim === 'esimgo') || (!esimVar && options.payments === 'stripe'))
+          providerEnv[name] = value;
       }
     }
 
@@ -321,12 +334,21 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
       };
       // The server under test must not inherit a TypeScript loader from this process.
       delete env.NODE_OPTIONS;
-      const instance = new InstanceImpl(index + 1, port, server.args, env, path.join(dir, `instance-${index + 1}.log`), children);
+      const instance = new InstanceImpl(
+        index + 1,
+        port,
+        server.args,
+        env,
+        path.join(dir, `instance-${index + 1}.log`),
+        children,
+      );
       instances.push(instance);
       // One after the other: the first one migrates the fresh database and seeds the catalogue.
       const started = Date.now();
       await instance.start();
-      log(`instance ${index + 1} ready on ${instance.url} (${server.kind}) after ${((Date.now() - started) / 1000).toFixed(1)} s`);
+      log(
+        `instance ${index + 1} ready on ${instance.url} (${server.kind}) after ${((Date.now() - started) / 1000).toFixed(1)} s`,
+      );
     }
 
     // The production file deploy/nginx.conf, rendered for the loopback by part F's deploy/local-nginx.ts.
@@ -339,16 +361,27 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
       maxFails: 1,
       failTimeout: '2s',
     });
-    const test = spawnSync(NGINX_BINARY, ['-t', '-q', '-p', nginxDir, '-e', path.join(nginxDir, 'error.log'), '-c', confFile], { encoding: 'utf8' });
+    const test = spawnSync(
+      NGINX_BINARY,
+      ['-t', '-q', '-p', nginxDir, '-e', path.join(nginxDir, 'error.log'), '-c', confFile],
+      { encoding: 'utf8' },
+    );
     if (test.status !== 0) throw new Error(`nginx -t: ${test.stderr}`);
     const nginxOut = fs.openSync(path.join(dir, 'nginx.log'), 'a');
-    nginx = spawn(NGINX_BINARY, ['-p', nginxDir, '-e', path.join(nginxDir, 'error.log'), '-c', confFile, '-g', 'daemon off;'], {
-      stdio: ['ignore', nginxOut, nginxOut],
-    });
+    nginx = spawn(
+      NGINX_BINARY,
+      ['-p', nginxDir, '-e', path.join(nginxDir, 'error.log'), '-c', confFile, '-g', 'daemon off;'],
+      {
+        stdio: ['ignore', nginxOut, nginxOut],
+      },
+    );
     children.add(nginx);
     const nginxChild = nginx;
-    await waitFor('nginx', () => ready(nginxUrl), 20_000, () =>
-      nginxChild.exitCode !== null ? `exited: ${tail(path.join(nginxDir, 'error.log'), 10)}` : undefined,
+    await waitFor(
+      'nginx',
+      () => ready(nginxUrl),
+      20_000,
+      () => (nginxChild.exitCode !== null ? `exited: ${tail(path.join(nginxDir, 'error.log'), 10)}` : undefined),
     );
     log(`nginx on ${nginxUrl} -> ${options.ports.instances.map((p) => `${HOST}:${p}`).join(', ')}`);
   } catch (error) {
@@ -413,10 +446,14 @@ class InstanceImpl implements Instance {
     this.child = child;
     this.children.add(child);
     child.once('exit', () => this.children.delete(child));
-    await waitFor(`instance ${this.index}`, () => ready(this.url), READY_TIMEOUT_MS, () =>
-      child.exitCode !== null || child.signalCode !== null
-        ? `exited (${child.exitCode ?? child.signalCode}):\n${tail(this.logFile, 20)}`
-        : undefined,
+    await waitFor(
+      `instance ${this.index}`,
+      () => ready(this.url),
+      READY_TIMEOUT_MS,
+      () =>
+        child.exitCode !== null || child.signalCode !== null
+          ? `exited (${child.exitCode ?? child.signalCode}):\n${tail(this.logFile, 20)}`
+          : undefined,
     );
   }
 }

@@ -29,18 +29,27 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     env: providers.esim === 'sandbox' ? { ESIM_SANDBOX_LATENCY_MS: String(SANDBOX_LATENCY_MS) } : {},
     log: (line) => console.error(`cluster: ${line}`),
   });
-  console.error(`cluster: up after ${((Date.now() - started) / 1000).toFixed(1)} s (${cluster.server} build, eSIM ${cluster.esim}, payments ${cluster.payments})`);
+  console.error(
+    `cluster: up after ${((Date.now() - started) / 1000).toFixed(1)} s (${cluster.server} build, eSIM ${cluster.esim}, payments ${cluster.payments})`,
+  );
 
   const control = http.createServer((req, res) => {
     void (async () => {
       const url = new URL(req.url ?? '/', 'http://127.0.0.1');
       const match = /^\/instances\/(\d+)\/(kill|start)$/.exec(url.pathname);
       if (req.method === 'GET' && url.pathname === '/instances') {
-        const body = cluster.instances.map((i) => ({ index: i.index, port: i.port, url: i.url, pid: i.pid() ?? null, running: i.running() }));
+        const body = cluster.instances.map((i) => ({
+          index: i.index,
+          port: i.port,
+          url: i.url,
+          pid: i.pid() ?? null,
+          running: i.running(),
+        }));
         res.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify(body));
         return;
       }
-      const instance = match && req.method === 'POST' ? cluster.instances.find((i) => i.index === Number(match[1])) : undefined;
+      const instance =
+        match && req.method === 'POST' ? cluster.instances.find((i) => i.index === Number(match[1])) : undefined;
       if (!instance) {
         res.writeHead(404).end();
         return;

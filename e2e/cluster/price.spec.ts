@@ -30,7 +30,11 @@ async function createAdmin(): Promise<void> {
     ADMIN_LAST_NAME: 'Admin',
   };
   const code = await new Promise<number | null>((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/modules/auth/admin-cli.ts'], { cwd: repoRoot, env, stdio: 'inherit' });
+    const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/modules/auth/admin-cli.ts'], {
+      cwd: repoRoot,
+      env,
+      stdio: 'inherit',
+    });
     child.once('error', reject);
     child.once('exit', resolve);
   });
@@ -53,10 +57,17 @@ async function plan(request: APIRequestContext, base: string, bundle: string): P
 }
 
 /** Asks `base` for the plan every 25 ms until its price is `cents`; resolves with the ms it took from `since`. */
-async function waitForPrice(request: APIRequestContext, base: string, bundle: string, cents: number, since: number): Promise<number> {
+async function waitForPrice(
+  request: APIRequestContext,
+  base: string,
+  bundle: string,
+  cents: number,
+  since: number,
+): Promise<number> {
   for (;;) {
     if ((await plan(request, base, bundle)).priceCents === cents) return performance.now() - since;
-    if (performance.now() - since > 5_000) throw new Error(`${base} still does not sell ${bundle} at ${cents} cents after 5 s`);
+    if (performance.now() - since > 5_000)
+      throw new Error(`${base} still does not sell ${bundle} at ${cents} cents after 5 s`);
     await new Promise((resolve) => setTimeout(resolve, 25));
   }
 }
@@ -70,11 +81,16 @@ test('a price change made through one instance is on the other within a second',
   const [one, two] = [instances[0]!, instances[1]!];
   const origin = { Origin: url };
   await createAdmin();
-  const login = await request.post(`${one.url}/api/login`, { headers: origin, data: { username: USERNAME, password: PASSWORD } });
+  const login = await request.post(`${one.url}/api/login`, {
+    headers: origin,
+    data: { username: USERNAME, password: PASSWORD },
+  });
   expect(login.status(), await login.text()).toBe(200);
 
   // Both instances hold the catalogue (their snapshots are warm) and agree on the price.
-  const { products } = (await (await request.get(`${two.url}/api/products?country=TR&type=prepaid`)).json()) as { products: Plan[] };
+  const { products } = (await (await request.get(`${two.url}/api/products?country=TR&type=prepaid`)).json()) as {
+    products: Plan[];
+  };
   const bundle = products[0]!.apiBundleName;
   const before = await plan(request, two.url, bundle);
   expect((await plan(request, one.url, bundle)).priceCents).toBe(before.priceCents);
@@ -82,7 +98,13 @@ test('a price change made through one instance is on the other within a second',
   // The rule (+200 %) and its recalculation, through instance 1.
   const created = await request.post(`${one.url}/api/pricing-settings`, {
     headers: origin,
-    data: { name: `Cluster ${randomUUID().slice(0, 6)}`, scope: 'bundle', scopeValue: bundle, markupBps: 20_000, priority: 1_000 },
+    data: {
+      name: `Cluster ${randomUUID().slice(0, 6)}`,
+      scope: 'bundle',
+      scopeValue: bundle,
+      markupBps: 20_000,
+      priority: 1_000,
+    },
   });
   expect(created.status(), await created.text()).toBe(201);
   const { setting } = (await created.json()) as { setting: { id: number } };
@@ -103,7 +125,9 @@ test('a price change made through one instance is on the other within a second',
     for (const p of seen) expect(p.priceCents).toBe(after.priceCents);
   } finally {
     // The old price back, the same way.
-    expect((await request.delete(`${one.url}/api/pricing-settings/${setting.id}`, { headers: origin })).status()).toBe(200);
+    expect((await request.delete(`${one.url}/api/pricing-settings/${setting.id}`, { headers: origin })).status()).toBe(
+      200,
+    );
     const restored = await request.post(`${one.url}/api/pricing-settings/recalculate`, { headers: origin });
     const restoredAt = performance.now();
     expect(restored.status()).toBe(200);

@@ -23,7 +23,8 @@ export function clusterProviders(): Pick<ClusterOptions, 'esim' | 'payments'> {
   const esim = process.env.CLUSTER_ESIM_PROVIDER ?? 'esimgo';
   const payments = process.env.CLUSTER_PAYMENT_PROVIDER ?? 'sandbox';
   if (esim !== 'esimgo' && esim !== 'sandbox') throw new Error(`CLUSTER_ESIM_PROVIDER=${esim}: esimgo or sandbox`);
-  if (payments !== 'sandbox' && payments !== 'stripe') throw new Error(`CLUSTER_PAYMENT_PROVIDER=${payments}: sandbox or stripe`);
+  if (payments !== 'sandbox' && payments !== 'stripe')
+    throw new Error(`CLUSTER_PAYMENT_PROVIDER=${payments}: sandbox or stripe`);
   return { esim, payments };
 }
 

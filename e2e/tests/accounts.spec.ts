@@ -286,7 +286,9 @@ test('a signed-in buyer sees the new eSIM in the portal without a token, and add
   await attach.getByLabel('Access token').fill('not-a-real-token');
   await attach.getByRole('button', { name: 'Add order' }).click();
   await expect(attach.getByText("We couldn't find an order with this access token.", { exact: false })).toBeVisible();
-  const token = extractPortalToken(await waitForMail(page.request, { to: guestEmail, subject: new RegExp(guestOrder) }));
+  const token = extractPortalToken(
+    await waitForMail(page.request, { to: guestEmail, subject: new RegExp(guestOrder) }),
+  );
   await attach.getByLabel('Access token').fill(token);
   await attach.getByRole('button', { name: 'Add order' }).click();
   await expect(attach.getByRole('status')).toHaveText(`Order ${guestOrder} has been added to your account.`);

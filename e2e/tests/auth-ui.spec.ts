@@ -109,10 +109,18 @@ async function mockAccount(page: Page, options: { signedIn?: User | null; accoun
       return apiError(route, 401, 'invalid_credentials', 'Invalid username or password');
     }
     if (state.account.twoFactorEnabled && body.code === USED_TOTP) {
-      return apiError(route, 401, 'code_already_used', 'code: this code was just used. Wait for the next code in your authenticator app.', 'code');
+      return apiError(
+        route,
+        401,
+        'code_already_used',
+        'code: this code was just used. Wait for the next code in your authenticator app.',
+        'code',
+      );
     }
     if (state.account.twoFactorEnabled && body.code !== TOTP && !RECOVERY_CODES.includes(body.code ?? '')) {
-      const message = body.code ? 'The two-factor code is not valid, has expired or was already used.' : 'A two-factor code is required.';
+      const message = body.code
+        ? 'The two-factor code is not valid, has expired or was already used.'
+        : 'A two-factor code is required.';
       return apiError(route, 401, 'two_factor_required', message, 'code');
     }
     state.user = state.account;
@@ -121,7 +129,8 @@ async function mockAccount(page: Page, options: { signedIn?: User | null; accoun
   await page.route(/\/api\/register$/, async (route) => {
     const body = route.request().postDataJSON() as RegisterBody;
     state.registrations.push(body);
-    if (body.username === 'taken') return apiError(route, 409, 'username_taken', 'username: this username is taken.', 'username');
+    if (body.username === 'taken')
+      return apiError(route, 409, 'username_taken', 'username: this username is taken.', 'username');
     state.user = {
       id: 2,
       username: body.username,
@@ -148,7 +157,13 @@ async function mockAccount(page: Page, options: { signedIn?: User | null; accoun
   await page.route(/\/api\/enable-2fa$/, async (route) => {
     const { code } = route.request().postDataJSON() as { code: string };
     if (code !== TOTP) {
-      return apiError(route, 400, 'invalid_code', 'code: the code is not valid, has expired or was already used.', 'code');
+      return apiError(
+        route,
+        400,
+        'invalid_code',
+        'code: the code is not valid, has expired or was already used.',
+        'code',
+      );
     }
     state.user = { ...state.user!, twoFactorEnabled: true };
     return json(route, 200, { recoveryCodes: RECOVERY_CODES } satisfies EnableTwoFactorResponse);
@@ -277,7 +292,9 @@ test.describe('auth page', () => {
     await form.getByLabel('Confirm password').fill('short');
     await form.getByRole('button', { name: 'Create account' }).click();
     // The contract's password rule, before anything is sent.
-    await expect(form.getByLabel('Password', { exact: true })).toHaveAccessibleDescription(/Use at least 12 characters/);
+    await expect(form.getByLabel('Password', { exact: true })).toHaveAccessibleDescription(
+      /Use at least 12 characters/,
+    );
     expect(account.registrations).toHaveLength(0);
 
     await form.getByLabel('Password', { exact: true }).fill(PASSWORD);
@@ -345,7 +362,9 @@ test.describe('auth page', () => {
   test('speaks the visitor language', async ({ page }) => {
     await mockAccount(page);
     await page.goto('/auth?lng=tr');
-    await expect(page.getByRole('heading', { level: 1, name: text('tr', 'auth', 'page.title', { brand: 'Roamwise' }) })).toBeVisible();
+    await expect(
+      page.getByRole('heading', { level: 1, name: text('tr', 'auth', 'page.title', { brand: 'Roamwise' }) }),
+    ).toBeVisible();
     await page.getByRole('button', { name: text('tr', 'auth', 'signIn.submit'), exact: true }).click();
     await expect(page.getByLabel(text('tr', 'auth', 'fields.usernameOrEmail'))).toHaveAccessibleDescription(
       text('tr', 'auth', 'errors.required'),
@@ -459,7 +478,9 @@ test.describe('profile', () => {
     await page.getByLabel('Language of our e-mails').selectOption('fr');
     await page.getByRole('button', { name: 'Save changes' }).click();
     await expect(toast(page, 'Profile updated')).toBeVisible();
-    expect(account.updates).toEqual([{ firstName: 'Augusta', lastName: 'Lovelace', email: 'ada@example.com', language: 'fr' }]);
+    expect(account.updates).toEqual([
+      { firstName: 'Augusta', lastName: 'Lovelace', email: 'ada@example.com', language: 'fr' },
+    ]);
     // The user query takes the answer: the avatar follows.
     await expect(avatar(page, 'Augusta Lovelace')).toBeVisible();
 
@@ -483,7 +504,13 @@ test.describe('profile', () => {
       bodies.push(route.request().postDataJSON());
       return status === 200
         ? json(route, 200, { message: 'Password changed' })
-        : apiError(route, 400, 'invalid_current_password', 'currentPassword: the current password is not correct.', 'currentPassword');
+        : apiError(
+            route,
+            400,
+            'invalid_current_password',
+            'currentPassword: the current password is not correct.',
+            'currentPassword',
+          );
     });
     await page.goto('/profile');
     const current = page.getByLabel('Current password');
@@ -649,7 +676,6 @@ test.describe('accessibility', () => {
     await expect(toast(page, 'Two-factor authentication is on')).toHaveCSS('opacity', '1');
     expect(await seriousViolations(page)).toEqual([]);
   });
-
 });
 
 test.describe('screen sizes', () => {

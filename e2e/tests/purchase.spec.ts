@@ -49,7 +49,10 @@ async function expectEsims(page: Page, count: number) {
     await expect(qr).toBeVisible();
     expect(await qr.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
     await expect(esim.getByRole('link', { name: 'Download QR' })).toHaveAttribute('download', /^\d{19,20}\.png$/);
-    await expect(esim.getByRole('link', { name: 'Add to iPhone' })).toHaveAttribute('href', /^https:\/\/esimsetup\.apple\.com\//);
+    await expect(esim.getByRole('link', { name: 'Add to iPhone' })).toHaveAttribute(
+      'href',
+      /^https:\/\/esimsetup\.apple\.com\//,
+    );
   }
   await expect(page.getByRole('region', { name: 'Your portal access token' }).locator('code')).toHaveText(/\S{16,}/);
   return orderNumber;
@@ -62,19 +65,28 @@ test.describe('purchase', () => {
     await page.goto('/');
     await page.getByRole('link', { name: /^Turkey/ }).click();
     await expect(page).toHaveURL(/\/en\/turkey$/);
-    await page.getByRole('link', { name: /View details/ }).first().click();
+    await page
+      .getByRole('link', { name: /View details/ })
+      .first()
+      .click();
     await page.getByRole('button', { name: 'Add to cart' }).click();
     await expect(cartLink(page)).toHaveAccessibleName('Cart, 1 item');
 
     await page.goto('/en/turkey');
-    await page.getByRole('link', { name: /View details/ }).nth(1).click();
+    await page
+      .getByRole('link', { name: /View details/ })
+      .nth(1)
+      .click();
     await page.getByRole('button', { name: 'Add to cart' }).click();
     await expect(cartLink(page)).toHaveAccessibleName('Cart, 2 items');
 
     await cartLink(page).click();
     const lines = page.getByRole('region', { name: 'Plans in your cart' }).getByRole('article');
     await expect(lines).toHaveCount(2);
-    await lines.first().getByRole('button', { name: /^Increase quantity of Turkey/ }).click();
+    await lines
+      .first()
+      .getByRole('button', { name: /^Increase quantity of Turkey/ })
+      .click();
     await expect(cartLink(page)).toHaveAccessibleName('Cart, 3 items');
 
     await page.getByRole('link', { name: 'Checkout' }).click();
@@ -96,7 +108,10 @@ test.describe('purchase', () => {
     await expect(cartLink(page)).toHaveAccessibleName('Cart');
 
     // The confirmation e-mail reaches the buyer over real SMTP (the test mailbox) with what the page shows.
-    const codes = await page.getByRole('region', { name: 'Your eSIMs' }).getByText(/^LPA:1\$/).allTextContents();
+    const codes = await page
+      .getByRole('region', { name: 'Your eSIMs' })
+      .getByText(/^LPA:1\$/)
+      .allTextContents();
     expect(codes).toHaveLength(3);
     const tokenCode = page.getByRole('region', { name: 'Your portal access token' }).locator('code');
     const accessToken = (await tokenCode.textContent())?.trim() ?? '';
@@ -111,7 +126,9 @@ test.describe('purchase', () => {
     expect(mail.text).toContain(`${new URL(page.url()).origin}/portal#token=${encodeURIComponent(accessToken)}`);
   });
 
-  test('a second tab paying the same cart opens the order the first tab paid instead of charging again', async ({ page }) => {
+  test('a second tab paying the same cart opens the order the first tab paid instead of charging again', async ({
+    page,
+  }) => {
     const sessionId = await seedCart(page);
     const other = await page.context().newPage();
     await useSession(other, sessionId);
@@ -196,7 +213,9 @@ test.describe('purchase', () => {
     await expect(fullName).toHaveAccessibleDescription(de('errors.required'));
     await expect(page.getByLabel(de('contact.email'), { exact: true })).toHaveAccessibleDescription(de('errors.email'));
     // The card fields are shared with the portal's top-up: their texts are in the `payment` namespace.
-    await expect(page.getByLabel(text('de', 'payment', 'cardNumber'))).toHaveAccessibleDescription(text('de', 'payment', 'errors.cardNumber'));
+    await expect(page.getByLabel(text('de', 'payment', 'cardNumber'))).toHaveAccessibleDescription(
+      text('de', 'payment', 'errors.cardNumber'),
+    );
     await expect(page.getByText(de('errors.terms'))).toBeVisible();
 
     // Fixing a field clears its error as it is typed.
@@ -204,7 +223,9 @@ test.describe('purchase', () => {
     await expect(fullName).not.toHaveAttribute('aria-invalid', 'true');
   });
 
-  test('an unknown order says the page is private, as for anyone else’s order (order-private.spec.ts)', async ({ page }) => {
+  test('an unknown order says the page is private, as for anyone else’s order (order-private.spec.ts)', async ({
+    page,
+  }) => {
     await page.goto('/order-confirmation/ORD-NOSUCHORDER1');
     await expect(page.getByRole('heading', { level: 1, name: 'This order page is private' })).toBeVisible();
     await expect(page.getByText('Order Not Found')).toHaveCount(0);
@@ -228,7 +249,13 @@ test.describe('purchase', () => {
     test('axe finds no serious or critical violation on the confirmation page', async ({ page }) => {
       const sessionId = await seedCart(page);
       const token = await page.request.post('/api/payments/sandbox/tokens', {
-        data: { cardholderName: 'Ada Lovelace', cardNumber: '4242424242424242', expiryMonth: 12, expiryYear: Number(EXPIRY_YEAR), cvv: '123' },
+        data: {
+          cardholderName: 'Ada Lovelace',
+          cardNumber: '4242424242424242',
+          expiryMonth: 12,
+          expiryYear: Number(EXPIRY_YEAR),
+          cvv: '123',
+        },
       });
       expect(token.status()).toBe(201);
       const checkout = await page.request.post('/api/checkout', {
@@ -245,7 +272,9 @@ test.describe('purchase', () => {
       // The e-mail's link carries the token in the fragment; the page keeps it and clears the address bar.
       await page.goto(`/order-confirmation/${orderNumber}#token=${accessToken}`);
       await expectEsims(page, 3);
-      await expect(page.getByRole('region', { name: 'Your portal access token' }).locator('code')).toHaveText(accessToken);
+      await expect(page.getByRole('region', { name: 'Your portal access token' }).locator('code')).toHaveText(
+        accessToken,
+      );
       expect(new URL(page.url()).hash).toBe('');
       expect(await seriousViolations(page)).toEqual([]);
     });

@@ -41,12 +41,20 @@ async function startFakes(): Promise<Parameters<typeof storeEnvForFakes>[0]> {
 async function main(): Promise<void> {
   const urls = await startFakes();
   process.stdout.write(`Provider fakes: eSIM Go ${urls.esimgo}, Stripe ${urls.stripe}, PayPal ${urls.paypal}\n`);
-  const build = spawn(process.execPath, ['apps/web/scripts/build.mjs', '--if-changed'], { cwd: repoRoot, stdio: 'inherit' });
+  const build = spawn(process.execPath, ['apps/web/scripts/build.mjs', '--if-changed'], {
+    cwd: repoRoot,
+    stdio: 'inherit',
+  });
   const built = await new Promise<number | null>((resolve) => build.once('exit', resolve));
   if (built !== 0) stopAll(1);
   const store = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
     cwd: repoRoot,
-    env: { ...process.env, PORT: port, DATA_DIR: process.env.DATA_DIR ?? path.join(repoRoot, '.data-fakes'), ...storeEnvForFakes(urls) },
+    env: {
+      ...process.env,
+      PORT: port,
+      DATA_DIR: process.env.DATA_DIR ?? path.join(repoRoot, '.data-fakes'),
+      ...storeEnvForFakes(urls),
+    },
     stdio: 'inherit',
   });
   children.push(store);

@@ -1,9 +1,5 @@
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
-import {
-  type ZodTypeProvider,
-  serializerCompiler,
-  validatorCompiler,
-} from 'fastify-type-provider-zod';
+import { type ZodTypeProvider, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import { type Database, ping } from './db/client.ts';
 import { Idempotency } from './lib/idempotency.ts';
@@ -119,9 +115,16 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; s
               '*.cvv',
               // Accounts (issue 9): passwords, one-time codes, reset and first-admin tokens, the session cookie.
               'res.headers["set-cookie"]',
-              ...['password', 'newPassword', 'currentPassword', 'confirmPassword', 'code', 'recoveryCodes', 'secret', 'token'].flatMap(
-                (key) => [key, `*.${key}`, `*.*.${key}`],
-              ),
+              ...[
+                'password',
+                'newPassword',
+                'currentPassword',
+                'confirmPassword',
+                'code',
+                'recoveryCodes',
+                'secret',
+                'token',
+              ].flatMap((key) => [key, `*.${key}`, `*.*.${key}`]),
             ],
             ...(deps.logStream ? { stream: deps.logStream } : {}),
           },
@@ -171,19 +174,30 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; s
   const paymentsItself = deps.paymentProvider ?? configuredPayments!.payments;
   const payments = instrumentPaymentProvider(paymentsItself);
   // The sandbox's routes (card tokens, PayPal approval page) are served when it takes part.
-  const paymentSandbox = deps.paymentProvider instanceof SandboxPaymentProvider ? deps.paymentProvider : configuredPayments?.sandbox;
+  const paymentSandbox =
+    deps.paymentProvider instanceof SandboxPaymentProvider ? deps.paymentProvider : configuredPayments?.sandbox;
   // [/providers]
   const catalog = new CatalogService(new CatalogRepository(database.db), esimProvider);
   const cart = new CartService(new CartRepository(database.db), catalog);
   const mailer = deps.mailer ?? createMailer(config, database);
-  const jobs = new JobQueue(new JobsRepository(database.db), { leaseMs: config.jobs.leaseMs, ...deps.jobOptions }, app.log);
+  const jobs = new JobQueue(
+    new JobsRepository(database.db),
+    { leaseMs: config.jobs.leaseMs, ...deps.jobOptions },
+    app.log,
+  );
   const ordersRepository = new OrdersRepository(database.db);
   const idempotency = new Idempotency(new IdempotencyRepository(database.db));
   const orders = new OrdersService({ repo: ordersRepository, cart, payments, idempotency, jobs });
   // Card tokenisation, checkout and top-ups, per session and per address, counted in the database (issue 8).
   const throttler = new Throttler(new ThrottleRepository(database.db), { log: app.log });
   const throttles = paymentThrottles(throttler, config.paymentThrottle);
-  new FulfilmentService({ repo: ordersRepository, esimProvider, mailer, publicOrigin: config.publicUrl, jobs }).register(jobs);
+  new FulfilmentService({
+    repo: ordersRepository,
+    esimProvider,
+    mailer,
+    publicOrigin: config.publicUrl,
+    jobs,
+  }).register(jobs);
   // Password-reset e-mails (issue 9): the request enqueues, the job looks up, makes the token and sends.
   auth.registerJobs(jobs, mailer);
   const portalRepository = new PortalRepository(database.db);
@@ -231,19 +245,28 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; s
   // [admin-orders] orders list, statuses, status changes, notify, order detail, notes, tokens
   {
     // Imported here so that this part's wiring stays inside its block.
-    const [{ AdminOrdersRepository }, { AdminOrdersService }, { OrderEmailJobs }, { adminOrdersRoutes }] = await Promise.all([
-      import('./modules/admin-orders/admin-orders.repository.ts'),
-      import('./modules/admin-orders/admin-orders.service.ts'),
-      import('./modules/admin-orders/order-email-jobs.ts'),
-      import('./modules/admin-orders/admin-orders.routes.ts'),
-    ]);
+    const [{ AdminOrdersRepository }, { AdminOrdersService }, { OrderEmailJobs }, { adminOrdersRoutes }] =
+      await Promise.all([
+        import('./modules/admin-orders/admin-orders.repository.ts'),
+        import('./modules/admin-orders/admin-orders.service.ts'),
+        import('./modules/admin-orders/order-email-jobs.ts'),
+        import('./modules/admin-orders/admin-orders.routes.ts'),
+      ]);
     const adminOrdersRepository = new AdminOrdersRepository(database.db);
     // `refunded` goes through the refunds block's `OrderRefunder` (refund policy, payment provider).
     const adminOrders = new AdminOrdersService({ repo: adminOrdersRepository, refunds, jobs });
     // `order-notification` (also enqueued by refunds) and `resend-order-email`.
-    new OrderEmailJobs({ repo: adminOrdersRepository, orders: ordersRepository, mailer, publicOrigin: config.publicUrl }).register(jobs);
+    new OrderEmailJobs({
+      repo: adminOrdersRepository,
+      orders: ordersRepository,
+      mailer,
+      publicOrigin: config.publicUrl,
+    }).register(jobs);
     // `GET /api/orders` (`ordersRoutes`, registered below) answers an admin with every order through this.
-    app.decorate('ordersAdmin', { assertAdmin: (ctx) => auth.assertAdmin(ctx), list: (query) => adminOrders.list(query) });
+    app.decorate('ordersAdmin', {
+      assertAdmin: (ctx) => auth.assertAdmin(ctx),
+      list: (query) => adminOrders.list(query),
+    });
     await app.register(adminOrdersRoutes, { auth, adminOrders });
   }
   // [/admin-orders]
@@ -256,18 +279,22 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; s
     import('./modules/pricing/pricing.service.ts'),
     import('./modules/pricing/pricing.routes.ts'),
   ]);
-  const pricingService = new PricingService({ repo: new PricingRepository(database.db), invalidateCatalogue: () => catalog.invalidate() });
+  const pricingService = new PricingService({
+    repo: new PricingRepository(database.db),
+    invalidateCatalogue: () => catalog.invalidate(),
+  });
   await app.register(pricingRoutes, { auth, pricing: pricingService });
   // [/admin-pricing]
   // [admin-catalogue] catalogue sync, bulk import, export
   {
     // Imported here so that this part's wiring stays inside its block.
-    const [{ CatalogueSyncService }, { BulkImportRepository }, { BulkImportService }, { catalogueAdminRoutes }] = await Promise.all([
-      import('./modules/catalogue-admin/catalogue-sync.service.ts'),
-      import('./modules/catalogue-admin/bulk-import.repository.ts'),
-      import('./modules/catalogue-admin/bulk-import.service.ts'),
-      import('./modules/catalogue-admin/catalogue-admin.routes.ts'),
-    ]);
+    const [{ CatalogueSyncService }, { BulkImportRepository }, { BulkImportService }, { catalogueAdminRoutes }] =
+      await Promise.all([
+        import('./modules/catalogue-admin/catalogue-sync.service.ts'),
+        import('./modules/catalogue-admin/bulk-import.repository.ts'),
+        import('./modules/catalogue-admin/bulk-import.service.ts'),
+        import('./modules/catalogue-admin/catalogue-admin.routes.ts'),
+      ]);
     const catalogRepository = new CatalogRepository(database.db);
     const jobsRepository = new JobsRepository(database.db);
     const jobStatus = async (id: number) => (await jobsRepository.findById(id))?.status;
@@ -301,24 +328,40 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; s
   // [admin-ops] dashboard, outbox, jobs, audit log
   {
     // Imported here so that this part's wiring stays inside its block.
-    const [{ adminOpsRoutes }, { DashboardRepository }, { DashboardService }, { OutboxRepository }, { OutboxService }, { JobsAdminService }, { AuditLogService }, { EMAIL_TEMPLATES }] =
-      await Promise.all([
-        import('./modules/admin/admin-ops.routes.ts'),
-        import('./modules/admin/dashboard.repository.ts'),
-        import('./modules/admin/dashboard.service.ts'),
-        import('./modules/admin/outbox.repository.ts'),
-        import('./modules/admin/outbox.service.ts'),
-        import('./modules/admin/jobs-admin.service.ts'),
-        import('./modules/admin/audit-log.service.ts'),
-        import('./modules/email/email-templates.ts'),
-      ]);
+    const [
+      { adminOpsRoutes },
+      { DashboardRepository },
+      { DashboardService },
+      { OutboxRepository },
+      { OutboxService },
+      { JobsAdminService },
+      { AuditLogService },
+      { EMAIL_TEMPLATES },
+    ] = await Promise.all([
+      import('./modules/admin/admin-ops.routes.ts'),
+      import('./modules/admin/dashboard.repository.ts'),
+      import('./modules/admin/dashboard.service.ts'),
+      import('./modules/admin/outbox.repository.ts'),
+      import('./modules/admin/outbox.service.ts'),
+      import('./modules/admin/jobs-admin.service.ts'),
+      import('./modules/admin/audit-log.service.ts'),
+      import('./modules/email/email-templates.ts'),
+    ]);
     const jobsRepository = new JobsRepository(database.db);
     const dashboardRepository = new DashboardRepository(database.db);
     await app.register(adminOpsRoutes, {
       auth,
       dashboard: new DashboardService({ repo: dashboardRepository, jobCounts: () => jobsRepository.stateCounts() }),
-      outbox: new OutboxService({ repo: new OutboxRepository(database.db), mailer, templates: () => Object.keys(EMAIL_TEMPLATES) }),
-      jobs: new JobsAdminService({ repo: jobsRepository, orderNumbers: (ids) => dashboardRepository.orderNumbersByIds(ids), wake: () => jobs.wake() }),
+      outbox: new OutboxService({
+        repo: new OutboxRepository(database.db),
+        mailer,
+        templates: () => Object.keys(EMAIL_TEMPLATES),
+      }),
+      jobs: new JobsAdminService({
+        repo: jobsRepository,
+        orderNumbers: (ids) => dashboardRepository.orderNumbersByIds(ids),
+        wake: () => jobs.wake(),
+      }),
       audit: new AuditLogService(new AuditRepository(database.db)),
     });
   }
@@ -329,7 +372,9 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; s
   //   Declares `knowledgeBase` (KnowledgeBaseRepository); its routes are registered in [knowledge-base-routes].
   // Imported here so that this part's wiring stays inside its block. The repository is the local
   // engine's `KnowledgeSource` (revision + published articles) and the document sync's store.
-  const [{ KnowledgeBaseRepository }] = await Promise.all([import('./modules/knowledge-base/knowledge-base.repository.ts')]);
+  const [{ KnowledgeBaseRepository }] = await Promise.all([
+    import('./modules/knowledge-base/knowledge-base.repository.ts'),
+  ]);
   const knowledgeBase = new KnowledgeBaseRepository(database.db);
   // [/knowledge-base]
   // [chat] engines, `POST /api/anythingllm/chat`, conversations (30 days), AnythingLLM document sync.
@@ -372,9 +417,13 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; s
   const localEngine = new LocalChatEngine({ knowledge: knowledgeBase, catalogue: catalogueFacts });
   // CHAT_ENGINE=anythingllm (config.ts requires ANYTHINGLLM_URL with it): the workspace chat and the document sync.
   const anythingllmUrl = config.chat.engine === 'anythingllm' ? config.chat.anythingllm.url : undefined;
-  const anythingllm = anythingllmUrl ? new AnythingLLMClient({ ...config.chat.anythingllm, url: anythingllmUrl }) : undefined;
+  const anythingllm = anythingllmUrl
+    ? new AnythingLLMClient({ ...config.chat.anythingllm, url: anythingllmUrl })
+    : undefined;
   if (anythingllm && !anythingllm.hasKey) {
-    app.log.warn('CHAT_ENGINE=anythingllm without ANYTHINGLLM_API_KEY: every chat reply is the error reply (no key) until it is set');
+    app.log.warn(
+      'CHAT_ENGINE=anythingllm without ANYTHINGLLM_API_KEY: every chat reply is the error reply (no key) until it is set',
+    );
   }
   const chatJobsRepository = new JobsRepository(database.db);
   const documentSync =
@@ -383,7 +432,9 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; s
       client: anythingllm,
       store: knowledgeBase,
       runningSyncJobIds: async () =>
-        (await chatJobsRepository.listByStatus(['running'], { limit: 100 })).filter((job) => job.type === ANYTHINGLLM_SYNC_JOB).map((job) => job.id),
+        (await chatJobsRepository.listByStatus(['running'], { limit: 100 }))
+          .filter((job) => job.type === ANYTHINGLLM_SYNC_JOB)
+          .map((job) => job.id),
       log: app.log,
     });
   documentSync?.register(jobs);
@@ -392,10 +443,15 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; s
   const conversationPurge = new ConversationPurge({ conversations: chatRepository });
   conversationPurge.register(jobs);
   // `server.ts` starts the hourly purge (30 days' retention) and the start-up document sync.
-  app.decorate('chatSchedule', chatSchedule({ queue: jobs, purge: conversationPurge, sync: documentSync, warm: () => localEngine.warm() }));
+  app.decorate(
+    'chatSchedule',
+    chatSchedule({ queue: jobs, purge: conversationPurge, sync: documentSync, warm: () => localEngine.warm() }),
+  );
   await app.register(chatRoutes, {
     chat: new ChatService({
-      engine: anythingllm ? new AnythingLLMEngine({ client: anythingllm, titles: articleTitlesFrom(knowledgeBase) }) : localEngine,
+      engine: anythingllm
+        ? new AnythingLLMEngine({ client: anythingllm, titles: articleTitlesFrom(knowledgeBase) })
+        : localEngine,
       conversations: chatRepository,
       log: app.log,
     }),
@@ -446,10 +502,22 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; s
     ]);
     const supportRepository = new SupportRepository(database.db);
     // `send-support-message`: the desk's copy (Reply-To the sender) and the sender's acknowledgement.
-    new SupportEmailJob({ repo: supportRepository, mailer, supportEmail: config.support.email, publicOrigin: config.publicUrl }).register(jobs);
+    new SupportEmailJob({
+      repo: supportRepository,
+      mailer,
+      supportEmail: config.support.email,
+      publicOrigin: config.publicUrl,
+    }).register(jobs);
     const support = new SupportService({ repo: supportRepository, jobs });
-    await app.register(supportRoutes, { support, throttle: supportThrottle(throttler, config.support.rateLimitPerHour) });
-    await app.register(supportAdminRoutes, { auth, support, conversations: new ConversationsService(new ConversationsRepository(database.db)) });
+    await app.register(supportRoutes, {
+      support,
+      throttle: supportThrottle(throttler, config.support.rateLimitPerHour),
+    });
+    await app.register(supportAdminRoutes, {
+      auth,
+      support,
+      conversations: new ConversationsService(new ConversationsRepository(database.db)),
+    });
   }
   // [/support]
   await app.register(catalogRoutes, { catalog, maxAgeS: config.catalogueMaxAgeS });
@@ -462,7 +530,9 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; s
     // Attaching a guest order by its token (issue 9), per account and address.
     attach: attachThrottle(throttler),
     // Counted in Redis (REDIS_URL) or the database, shared by every instance (issue 12, instances part).
-    rateLimitStore: await (await import('./lib/throttle-store.ts')).sharedRateLimit(app, { name: 'portal', redisUrl: config.redisUrl, db: database.db }),
+    rateLimitStore: await (
+      await import('./lib/throttle-store.ts')
+    ).sharedRateLimit(app, { name: 'portal', redisUrl: config.redisUrl, db: database.db }),
   });
   // Before the storefront: its not-found handler would answer these paths with the SPA.
   await app.register(emailPreviewRoutes, { config });
@@ -483,7 +553,10 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; s
     ]);
     // PayPal is offered when the configured providers say so; an injected provider (tests) tells it itself.
     const paypalOffered =
-      configuredPayments?.paypal ?? (payments instanceof CompositePaymentProvider ? payments.offersPaypal : payments instanceof SandboxPaymentProvider);
+      configuredPayments?.paypal ??
+      (payments instanceof CompositePaymentProvider
+        ? payments.offersPaypal
+        : payments instanceof SandboxPaymentProvider);
     await app.register(paymentsConfigRoutes, { config: paymentsConfig(config, paypalOffered) });
   }
   // [/payments-config]
@@ -505,14 +578,19 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; s
   // [paypal-webhook] `POST /api/webhooks/paypal` (PayPal part)
   {
     // Imported here so that this part's wiring stays inside its block.
-    const [{ PaypalPaymentProvider }, { WebhookEventsRepository }, { PaypalWebhookService }, { paypalWebhookRoutes }, { paypalWebhookThrottle }] =
-      await Promise.all([
-        import('./providers/payment/paypal/paypal-provider.ts'),
-        import('./lib/webhook-events.repository.ts'),
-        import('./providers/payment/paypal/paypal-webhook.service.ts'),
-        import('./providers/payment/paypal/paypal-webhook.routes.ts'),
-        import('./providers/payment/paypal/paypal-webhook-throttle.ts'),
-      ]);
+    const [
+      { PaypalPaymentProvider },
+      { WebhookEventsRepository },
+      { PaypalWebhookService },
+      { paypalWebhookRoutes },
+      { paypalWebhookThrottle },
+    ] = await Promise.all([
+      import('./providers/payment/paypal/paypal-provider.ts'),
+      import('./lib/webhook-events.repository.ts'),
+      import('./providers/payment/paypal/paypal-webhook.service.ts'),
+      import('./providers/payment/paypal/paypal-webhook.routes.ts'),
+      import('./providers/payment/paypal/paypal-webhook-throttle.ts'),
+    ]);
     // PayPal REST configured (config.ts then requires the secret and the webhook id): deliveries
     // are verified by postback with the adapter in use (one token cache); else the route answers 404.
     const { clientId, clientSecret, baseUrl, webhookId } = config.paypal;
@@ -521,7 +599,13 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; s
         ? new PaypalWebhookService({
             verifier:
               configuredPayments?.paypalRest ??
-              new PaypalPaymentProvider({ clientId, clientSecret, baseUrl, timeoutMs: config.paymentTimeoutMs, publicUrl: config.publicUrl }),
+              new PaypalPaymentProvider({
+                clientId,
+                clientSecret,
+                baseUrl,
+                timeoutMs: config.paymentTimeoutMs,
+                publicUrl: config.publicUrl,
+              }),
             webhookId,
             events: new WebhookEventsRepository(database.db, 'paypal'),
             orders: ordersRepository,
@@ -536,12 +620,13 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; s
   // [esimgo-callback] `POST /api/webhooks/esimgo` (eSIM Go part)
   {
     // Imported here so that this part's wiring stays inside its block.
-    const [{ EsimGoCallbackRepository }, { EsimGoCallbackService }, { esimGoCallbackRoutes }, { EsimGoProvider }] = await Promise.all([
-      import('./providers/esim/esimgo/esimgo-callback.repository.ts'),
-      import('./providers/esim/esimgo/esimgo-callback.service.ts'),
-      import('./providers/esim/esimgo/esimgo-callback.routes.ts'),
-      import('./providers/esim/esimgo/esimgo-provider.ts'),
-    ]);
+    const [{ EsimGoCallbackRepository }, { EsimGoCallbackService }, { esimGoCallbackRoutes }, { EsimGoProvider }] =
+      await Promise.all([
+        import('./providers/esim/esimgo/esimgo-callback.repository.ts'),
+        import('./providers/esim/esimgo/esimgo-callback.service.ts'),
+        import('./providers/esim/esimgo/esimgo-callback.routes.ts'),
+        import('./providers/esim/esimgo/esimgo-provider.ts'),
+      ]);
     // The HMAC key is the eSIM Go API key: the adapter's in use, else the configured one; with
     // neither (the sandbox without a key) every callback is refused 401.
     const key = esimProvider instanceof EsimGoProvider ? esimProvider.callbackKey : config.esimGo.apiKey;
@@ -552,7 +637,10 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; s
   // [ops] `/livez`, `/readyz`, `/metrics`, request ids, the change bus (instances part)
   {
     // Imported here so that this part's wiring stays inside its block.
-    const [{ ChangeBus }, { registerOps }] = await Promise.all([import('./lib/change-bus.ts'), import('./modules/ops/ops.routes.ts')]);
+    const [{ ChangeBus }, { registerOps }] = await Promise.all([
+      import('./lib/change-bus.ts'),
+      import('./modules/ops/ops.routes.ts'),
+    ]);
     // LISTEN/NOTIFY between the instances on this database: catalogue snapshots dropped everywhere
     // on a change, idle job workers woken when a job is enqueued anywhere.
     const bus = new ChangeBus({ database, log: app.log });
@@ -563,9 +651,29 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; s
       await bus.close();
     });
     const opsJobs = new JobsRepository(database.db);
-    await registerOps(app, { database, jobs, bus, metricsToken: config.metricsToken, jobStateCounts: () => opsJobs.stateCounts() });
+    await registerOps(app, {
+      database,
+      jobs,
+      bus,
+      metricsToken: config.metricsToken,
+      jobStateCounts: () => opsJobs.stateCounts(),
+    });
   }
   // [/ops]
   await registerWeb(app, { config, catalog, serveWeb: deps.serveWeb ?? true });
-  return { app, services: { catalog, cart, payments: paymentsItself, orders, jobs, mailer, portal, usageSync, esimProvider: esimProviderItself, auth } };
+  return {
+    app,
+    services: {
+      catalog,
+      cart,
+      payments: paymentsItself,
+      orders,
+      jobs,
+      mailer,
+      portal,
+      usageSync,
+      esimProvider: esimProviderItself,
+      auth,
+    },
+  };
 }

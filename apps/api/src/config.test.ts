@@ -23,7 +23,11 @@ describe('loadConfig', () => {
 
   it('trusts no proxy by default and reads TRUST_PROXY as addresses and CIDR ranges (issue 8)', () => {
     expect(loadConfig({}).trustProxy).toEqual([]);
-    expect(loadConfig({ TRUST_PROXY: ' 127.0.0.1, 10.0.0.0/8,::1 ' }).trustProxy).toEqual(['127.0.0.1', '10.0.0.0/8', '::1']);
+    expect(loadConfig({ TRUST_PROXY: ' 127.0.0.1, 10.0.0.0/8,::1 ' }).trustProxy).toEqual([
+      '127.0.0.1',
+      '10.0.0.0/8',
+      '::1',
+    ]);
   });
 
   it('takes absolute URLs from PUBLIC_URL (its origin), else http://localhost:<PORT>', () => {
@@ -85,22 +89,51 @@ describe('production secrets', () => {
 
   it.each([
     [{ AUTH_SECRET: DEVELOPMENT_AUTH_SECRET }, 'AUTH_SECRET: is the public development default'],
-    [{ PAYMENT_SANDBOX_SECRET: DEVELOPMENT_PAYMENT_SANDBOX_SECRET }, 'PAYMENT_SANDBOX_SECRET: is the public development default'],
-    [{ PAYMENT_SANDBOX_SECRET: 'sixteen-chars-ok!' }, 'PAYMENT_SANDBOX_SECRET: too short for production (17 characters)'],
+    [
+      { PAYMENT_SANDBOX_SECRET: DEVELOPMENT_PAYMENT_SANDBOX_SECRET },
+      'PAYMENT_SANDBOX_SECRET: is the public development default',
+    ],
+    [
+      { PAYMENT_SANDBOX_SECRET: 'sixteen-chars-ok!' },
+      'PAYMENT_SANDBOX_SECRET: too short for production (17 characters)',
+    ],
     [{ AUTH_SECRET: 'short' }, 'AUTH_SECRET:'],
-    [{ DATABASE_URL: 'postgres://127.0.0.1/store', PAYMENT_SANDBOX_SECRET: STRONG }, 'AUTH_SECRET: required in production on PostgreSQL'],
-    [{ DATABASE_URL: 'postgres://127.0.0.1/store', AUTH_SECRET: STRONG }, 'PAYMENT_SANDBOX_SECRET: required in production on PostgreSQL'],
+    [
+      { DATABASE_URL: 'postgres://127.0.0.1/store', PAYMENT_SANDBOX_SECRET: STRONG },
+      'AUTH_SECRET: required in production on PostgreSQL',
+    ],
+    [
+      { DATABASE_URL: 'postgres://127.0.0.1/store', AUTH_SECRET: STRONG },
+      'PAYMENT_SANDBOX_SECRET: required in production on PostgreSQL',
+    ],
   ])('refuses to start in production with %o', (env, message) => {
     expect(() => loadConfig({ NODE_ENV: 'production', ...env })).toThrow(ConfigError);
     expect(() => loadConfig({ NODE_ENV: 'production', ...env })).toThrow(message);
   });
 
   it('accepts strong secrets in production, and needs no sandbox secret when Stripe takes the cards', () => {
-    const config = loadConfig({ NODE_ENV: 'production', DATABASE_URL: 'postgres://127.0.0.1/store', AUTH_SECRET: STRONG, PAYMENT_SANDBOX_SECRET: STRONG });
+    const config = loadConfig({
+      NODE_ENV: 'production',
+      DATABASE_URL: 'postgres://127.0.0.1/store',
+      AUTH_SECRET: STRONG,
+      PAYMENT_SANDBOX_SECRET: STRONG,
+    });
     expect(config.auth.secret).toBe(STRONG);
     expect(config.secretsFile).toBeUndefined();
-    const stripe = { STRIPE_SECRET_KEY: 'sk_test_abc', STRIPE_PUBLISHABLE_KEY: 'pk_test_abc', STRIPE_WEBHOOK_SECRET: 'whsec_abcdefgh' };
-    expect(() => loadConfig({ NODE_ENV: 'production', DATABASE_URL: 'postgres://127.0.0.1/store', AUTH_SECRET: STRONG, PAYMENT_PROVIDER: 'stripe', ...stripe })).not.toThrow();
+    const stripe = {
+      STRIPE_SECRET_KEY: 'sk_test_abc',
+      STRIPE_PUBLISHABLE_KEY: 'pk_test_abc',
+      STRIPE_WEBHOOK_SECRET: 'whsec_abcdefgh',
+    };
+    expect(() =>
+      loadConfig({
+        NODE_ENV: 'production',
+        DATABASE_URL: 'postgres://127.0.0.1/store',
+        AUTH_SECRET: STRONG,
+        PAYMENT_PROVIDER: 'stripe',
+        ...stripe,
+      }),
+    ).not.toThrow();
   });
 
   it('keeps the public defaults for development and tests', () => {
@@ -114,7 +147,10 @@ describe('production secrets', () => {
     const file = path.join(dataDir, 'secrets.json');
     expect(first.secretsFile).toBe(file);
     expect(statSync(file).mode & 0o777).toBe(0o600);
-    expect(JSON.parse(readFileSync(file, 'utf8'))).toMatchObject({ AUTH_SECRET: first.auth.secret, previousAuthSecrets: [] });
+    expect(JSON.parse(readFileSync(file, 'utf8'))).toMatchObject({
+      AUTH_SECRET: first.auth.secret,
+      previousAuthSecrets: [],
+    });
     const second = loadConfig({ NODE_ENV: 'production', DATA_DIR: dataDir }, { persistSecrets: true });
     expect(second.auth.secret).toBe(first.auth.secret);
     expect(second.paymentSandboxSecret).toBe(first.paymentSandboxSecret);
@@ -139,7 +175,11 @@ describe('production secrets', () => {
 
   it('opens secrets sealed under AUTH_PREVIOUS_SECRETS, so AUTH_SECRET can be changed', () => {
     const old = new SecretBox(STRONG).seal(new Uint8Array([9]));
-    const config = loadConfig({ NODE_ENV: 'production', AUTH_SECRET: `${STRONG}-new`, AUTH_PREVIOUS_SECRETS: ` ${STRONG} ,` });
+    const config = loadConfig({
+      NODE_ENV: 'production',
+      AUTH_SECRET: `${STRONG}-new`,
+      AUTH_PREVIOUS_SECRETS: ` ${STRONG} ,`,
+    });
     expect(config.auth.previousSecrets).toEqual([STRONG]);
     expect([...new SecretBox(config.auth.secret, config.auth.previousSecrets).open(old)]).toEqual([9]);
     expect(() => new SecretBox(config.auth.secret).open(old)).toThrow();

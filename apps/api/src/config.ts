@@ -60,7 +60,10 @@ const envSchema = z.object({
     .string()
     .default('')
     .transform((value, ctx) => {
-      const entries = value.split(',').map((s) => s.trim()).filter(Boolean);
+      const entries = value
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean);
       const bad = entries.find((entry) => !proxyAddressSchema.safeParse(entry).success);
       if (bad === undefined) return entries;
       ctx.addIssue({ code: 'custom', message: `"${bad}" is not an IP address or CIDR range` });
@@ -72,7 +75,9 @@ const envSchema = z.object({
    */
   ESIM_PROVIDER: z.enum(['sandbox', 'esimgo']).default('sandbox'),
   /** eSIM Go API base URL with its version, e.g. `https://api.esim-go.com/v2.4` (a local fake in tests). */
-  ESIMGO_BASE_URL: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).default('https://api.esim-go.com/v2.4'),
+  ESIMGO_BASE_URL: z
+    .url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })
+    .default('https://api.esim-go.com/v2.4'),
   /** eSIM Go API key (`X-API-Key`); also the HMAC key of its usage callbacks. Required with `ESIM_PROVIDER=esimgo`. */
   ESIMGO_API_KEY: z.preprocess((v) => (v === '' ? undefined : v), z.string().min(8).optional()),
   /** Time-out of one eSIM Go call, ms (orders take longest; clients use 40-60 s). Default 45000. */
@@ -88,21 +93,39 @@ const envSchema = z.object({
    */
   PAYMENT_PROVIDER: z.enum(['sandbox', 'stripe']).default('sandbox'),
   /** Stripe secret key (`sk_live_…`, `sk_test_…`). Required with `PAYMENT_PROVIDER=stripe`. */
-  STRIPE_SECRET_KEY: z.preprocess((v) => (v === '' ? undefined : v), z.string().regex(/^(sk|rk)_[A-Za-z0-9_]+$/, 'must be a Stripe secret key (sk_… or rk_…)').optional()),
+  STRIPE_SECRET_KEY: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z
+      .string()
+      .regex(/^(sk|rk)_[A-Za-z0-9_]+$/, 'must be a Stripe secret key (sk_… or rk_…)')
+      .optional(),
+  ),
   /** Stripe publishable key (`pk_…`) the browser's Stripe.js uses. Required with `PAYMENT_PROVIDER=stripe`. */
-  STRIPE_PUBLISHABLE_KEY: z.preprocess((v) => (v === '' ? undefined : v), z.string().regex(/^pk_[A-Za-z0-9_]+$/, 'must be a Stripe publishable key (pk_…)').optional()),
+  STRIPE_PUBLISHABLE_KEY: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z
+      .string()
+      .regex(/^pk_[A-Za-z0-9_]+$/, 'must be a Stripe publishable key (pk_…)')
+      .optional(),
+  ),
   /** Signing secret of the Stripe webhook endpoint (`whsec_…`). Required with `PAYMENT_PROVIDER=stripe`. */
   STRIPE_WEBHOOK_SECRET: z.preprocess((v) => (v === '' ? undefined : v), z.string().min(8).optional()),
   /** Stripe API origin (default `https://api.stripe.com`); tests point it at a local fake. */
-  STRIPE_API_URL: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).default('https://api.stripe.com'),
+  STRIPE_API_URL: z
+    .url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })
+    .default('https://api.stripe.com'),
   /** Where the browser loads Stripe.js from (default `https://js.stripe.com/v3/`); browser tests load a local stand-in. */
-  STRIPE_JS_URL: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).default('https://js.stripe.com/v3/'),
+  STRIPE_JS_URL: z
+    .url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })
+    .default('https://js.stripe.com/v3/'),
   /** PayPal REST app client id; set, PayPal payments go through the PayPal Orders v2 API. */
   PAYPAL_CLIENT_ID: z.preprocess((v) => (v === '' ? undefined : v), z.string().min(8).optional()),
   /** PayPal REST app secret. Required with `PAYPAL_CLIENT_ID`. */
   PAYPAL_CLIENT_SECRET: z.preprocess((v) => (v === '' ? undefined : v), z.string().min(8).optional()),
   /** PayPal API origin: `https://api-m.paypal.com` (default, live), `https://api-m.sandbox.paypal.com`, or a local fake. */
-  PAYPAL_BASE_URL: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).default('https://api-m.paypal.com'),
+  PAYPAL_BASE_URL: z
+    .url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })
+    .default('https://api-m.paypal.com'),
   /** Id of the PayPal webhook (from the developer dashboard), used to verify deliveries. Required with `PAYPAL_CLIENT_ID`. */
   PAYPAL_WEBHOOK_ID: z.preprocess((v) => (v === '' ? undefined : v), z.string().min(1).optional()),
   /** Time-out of one Stripe or PayPal call, ms. Default 30000. */
@@ -111,7 +134,10 @@ const envSchema = z.object({
    * `redis://host:6379`: rate limits are counted in Redis, shared by every instance (issue 12).
    * Unset: they are counted in the database, shared all the same.
    */
-  REDIS_URL: z.preprocess((v) => (v === '' ? undefined : v), z.url({ protocol: /^rediss?$/, error: 'must be a redis:// or rediss:// URL' }).optional()),
+  REDIS_URL: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z.url({ protocol: /^rediss?$/, error: 'must be a redis:// or rediss:// URL' }).optional(),
+  ),
   /**
    * On SIGTERM the instance answers `/readyz` with 503 at once, waits this long (ms) for the load
    * balancer to notice, then stops taking requests, finishes those in flight and the job in hand,
@@ -159,7 +185,10 @@ const envSchema = z.object({
     .transform((value, ctx) => {
       const ms = parseInterval(value);
       if (ms !== undefined) return ms;
-      ctx.addIssue({ code: 'custom', message: 'must be off, or a duration of 1 minute to 30 days such as 6h, 30m, 1d or 900000 (ms)' });
+      ctx.addIssue({
+        code: 'custom',
+        message: 'must be off, or a duration of 1 minute to 30 days such as 6h, 30m, 1d or 900000 (ms)',
+      });
       return z.NEVER;
     }),
   /** How often the worker refreshes the usage of eSIMs in use from the provider, ms (default 15 min). */
@@ -204,7 +233,12 @@ const envSchema = z.object({
   AUTH_PREVIOUS_SECRETS: z
     .string()
     .default('')
-    .transform((value) => value.split(',').map((s) => s.trim()).filter(Boolean)),
+    .transform((value) =>
+      value
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean),
+    ),
   /** A customer's session ends after this many seconds without a request (OWASP ASVS 4.0.3 V3.3.2). Default 7 days. */
   SESSION_IDLE_TIMEOUT_S: z.coerce.number().int().min(60).max(31_536_000).default(604_800),
   /** A customer's session ends this many seconds after sign-in whatever its use. Default 30 days. */
@@ -255,7 +289,10 @@ const envSchema = z.object({
   /** The developer API key (`Authorization: Bearer ...`). */
   ANYTHINGLLM_API_KEY: z.string().optional(),
   /** The workspace's slug. Default `roamwise`. */
-  ANYTHINGLLM_WORKSPACE: z.string().regex(/^[a-z0-9-]{1,100}$/, 'must be a workspace slug (a-z, 0-9, -)').default('roamwise'),
+  ANYTHINGLLM_WORKSPACE: z
+    .string()
+    .regex(/^[a-z0-9-]{1,100}$/, 'must be a workspace slug (a-z, 0-9, -)')
+    .default('roamwise'),
   /** Time-out of one AnythingLLM call, ms. Default 20000. */
   ANYTHINGLLM_TIMEOUT_MS: z.coerce.number().int().min(100).max(300_000).default(20_000),
   /** Chat messages one chat session may send per minute (default 20), and one client address (default 60). */
@@ -286,9 +323,20 @@ export type Config = {
   /** Card payments provider (issue 12). */
   paymentProvider: 'sandbox' | 'stripe';
   /** Stripe (issue 12): keys, the API origin (a fake in tests), the browser's Stripe.js URL. */
-  stripe: { secretKey: string | undefined; publishableKey: string | undefined; webhookSecret: string | undefined; apiUrl: string; jsUrl: string };
+  stripe: {
+    secretKey: string | undefined;
+    publishableKey: string | undefined;
+    webhookSecret: string | undefined;
+    apiUrl: string;
+    jsUrl: string;
+  };
   /** PayPal REST (issue 12); `clientId` undefined: the sandbox's PayPal (sandbox payments) or none (stripe). */
-  paypal: { clientId: string | undefined; clientSecret: string | undefined; baseUrl: string; webhookId: string | undefined };
+  paypal: {
+    clientId: string | undefined;
+    clientSecret: string | undefined;
+    baseUrl: string;
+    webhookId: string | undefined;
+  };
   /** Time-out of one Stripe or PayPal call, ms. */
   paymentTimeoutMs: number;
   /** Redis for shared rate limits; undefined: the database. */
@@ -382,30 +430,57 @@ type Env = z.infer<typeof envSchema>;
  * and on PostgreSQL is an error (instances must share it).
  * @throws ConfigError naming each refused variable.
  */
-function resolveSecrets(e: Env, persist: boolean): { auth: string; previousAuth: string[]; paymentSandbox: string; file: string | undefined } {
+function resolveSecrets(
+  e: Env,
+  persist: boolean,
+): { auth: string; previousAuth: string[]; paymentSandbox: string; file: string | undefined } {
   if (e.NODE_ENV !== 'production') {
-    return { auth: e.AUTH_SECRET ?? DEVELOPMENT_AUTH_SECRET, previousAuth: e.AUTH_PREVIOUS_SECRETS, paymentSandbox: e.PAYMENT_SANDBOX_SECRET ?? DEVELOPMENT_PAYMENT_SANDBOX_SECRET, file: undefined };
+    return {
+      auth: e.AUTH_SECRET ?? DEVELOPMENT_AUTH_SECRET,
+      previousAuth: e.AUTH_PREVIOUS_SECRETS,
+      paymentSandbox: e.PAYMENT_SANDBOX_SECRET ?? DEVELOPMENT_PAYMENT_SANDBOX_SECRET,
+      file: undefined,
+    };
   }
   const sandboxPayments = e.PAYMENT_PROVIDER !== 'stripe';
   const given = [
     { name: 'AUTH_SECRET', value: e.AUTH_SECRET, publicDefault: DEVELOPMENT_AUTH_SECRET, needed: true },
-    { name: 'PAYMENT_SANDBOX_SECRET', value: e.PAYMENT_SANDBOX_SECRET, publicDefault: DEVELOPMENT_PAYMENT_SANDBOX_SECRET, needed: sandboxPayments },
+    {
+      name: 'PAYMENT_SANDBOX_SECRET',
+      value: e.PAYMENT_SANDBOX_SECRET,
+      publicDefault: DEVELOPMENT_PAYMENT_SANDBOX_SECRET,
+      needed: sandboxPayments,
+    },
   ] as const;
   const problems = given.flatMap(({ name, value, publicDefault, needed }) => {
     if (value === undefined) {
       return needed && e.DATABASE_URL
-        ? [`${name}: required in production on PostgreSQL (DATABASE_URL): ${PRODUCTION_SECRET_MIN_LENGTH}+ random characters, the same on every instance (openssl rand -base64 48)`]
+        ? [
+            `${name}: required in production on PostgreSQL (DATABASE_URL): ${PRODUCTION_SECRET_MIN_LENGTH}+ random characters, the same on every instance (openssl rand -base64 48)`,
+          ]
         : [];
     }
-    if (value === publicDefault) return [`${name}: is the public development default, printed in the source code; set ${PRODUCTION_SECRET_MIN_LENGTH}+ random characters (openssl rand -base64 48)`];
-    if (value.length < PRODUCTION_SECRET_MIN_LENGTH) return [`${name}: too short for production (${value.length} characters); set ${PRODUCTION_SECRET_MIN_LENGTH}+ random characters (openssl rand -base64 48)`];
+    if (value === publicDefault)
+      return [
+        `${name}: is the public development default, printed in the source code; set ${PRODUCTION_SECRET_MIN_LENGTH}+ random characters (openssl rand -base64 48)`,
+      ];
+    if (value.length < PRODUCTION_SECRET_MIN_LENGTH)
+      return [
+        `${name}: too short for production (${value.length} characters); set ${PRODUCTION_SECRET_MIN_LENGTH}+ random characters (openssl rand -base64 48)`,
+      ];
     return [];
   });
   if (problems.length > 0) throw new ConfigError(`Invalid environment:\n  ${problems.join('\n  ')}`);
-  const local = e.AUTH_SECRET === undefined || (sandboxPayments && e.PAYMENT_SANDBOX_SECRET === undefined) ? localSecrets(persist ? e.DATA_DIR : 'memory://', DEVELOPMENT_AUTH_SECRET) : undefined;
+  const local =
+    e.AUTH_SECRET === undefined || (sandboxPayments && e.PAYMENT_SANDBOX_SECRET === undefined)
+      ? localSecrets(persist ? e.DATA_DIR : 'memory://', DEVELOPMENT_AUTH_SECRET)
+      : undefined;
   return {
     auth: e.AUTH_SECRET ?? local!.AUTH_SECRET,
-    previousAuth: [...e.AUTH_PREVIOUS_SECRETS, ...(e.AUTH_SECRET === undefined ? (local?.previousAuthSecrets ?? []) : [])],
+    previousAuth: [
+      ...e.AUTH_PREVIOUS_SECRETS,
+      ...(e.AUTH_SECRET === undefined ? (local?.previousAuthSecrets ?? []) : []),
+    ],
     paymentSandbox: e.PAYMENT_SANDBOX_SECRET ?? local?.PAYMENT_SANDBOX_SECRET ?? DEVELOPMENT_PAYMENT_SANDBOX_SECRET,
     file: local?.file,
   };
@@ -441,14 +516,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, options: LoadCo
   }
   // The production adapters need their credentials (issue 12).
   const missing = [
-    ...(e.ESIM_PROVIDER === 'esimgo' && !e.ESIMGO_API_KEY ? ['ESIMGO_API_KEY: required when ESIM_PROVIDER=esimgo'] : []),
+    ...(e.ESIM_PROVIDER === 'esimgo' && !e.ESIMGO_API_KEY
+      ? ['ESIMGO_API_KEY: required when ESIM_PROVIDER=esimgo']
+      : []),
     ...(e.PAYMENT_PROVIDER === 'stripe'
       ? (['STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY', 'STRIPE_WEBHOOK_SECRET'] as const)
           .filter((name) => !e[name])
           .map((name) => `${name}: required when PAYMENT_PROVIDER=stripe`)
       : []),
     ...(e.PAYPAL_CLIENT_ID
-      ? (['PAYPAL_CLIENT_SECRET', 'PAYPAL_WEBHOOK_ID'] as const).filter((name) => !e[name]).map((name) => `${name}: required when PAYPAL_CLIENT_ID is set`)
+      ? (['PAYPAL_CLIENT_SECRET', 'PAYPAL_WEBHOOK_ID'] as const)
+          .filter((name) => !e[name])
+          .map((name) => `${name}: required when PAYPAL_CLIENT_ID is set`)
       : []),
   ];
   if (missing.length > 0) throw new ConfigError(`Invalid environment:\n  ${missing.join('\n  ')}`);
@@ -466,7 +545,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, options: LoadCo
     publicUrl: e.PUBLIC_URL ? new URL(e.PUBLIC_URL).origin : `http://localhost:${e.PORT}`,
     trustProxy: e.TRUST_PROXY,
     esimProvider: e.ESIM_PROVIDER,
-    esimGo: { baseUrl: e.ESIMGO_BASE_URL.replace(/\/+$/, ''), apiKey: e.ESIMGO_API_KEY, timeoutMs: e.ESIMGO_TIMEOUT_MS, ratePerSecond: e.ESIMGO_RATE_LIMIT_PER_SECOND },
+    esimGo: {
+      baseUrl: e.ESIMGO_BASE_URL.replace(/\/+$/, ''),
+      apiKey: e.ESIMGO_API_KEY,
+      timeoutMs: e.ESIMGO_TIMEOUT_MS,
+      ratePerSecond: e.ESIMGO_RATE_LIMIT_PER_SECOND,
+    },
     paymentProvider: e.PAYMENT_PROVIDER,
     stripe: {
       secretKey: e.STRIPE_SECRET_KEY,
@@ -475,7 +559,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, options: LoadCo
       apiUrl: e.STRIPE_API_URL.replace(/\/+$/, ''),
       jsUrl: e.STRIPE_JS_URL,
     },
-    paypal: { clientId: e.PAYPAL_CLIENT_ID, clientSecret: e.PAYPAL_CLIENT_SECRET, baseUrl: e.PAYPAL_BASE_URL.replace(/\/+$/, ''), webhookId: e.PAYPAL_WEBHOOK_ID },
+    paypal: {
+      clientId: e.PAYPAL_CLIENT_ID,
+      clientSecret: e.PAYPAL_CLIENT_SECRET,
+      baseUrl: e.PAYPAL_BASE_URL.replace(/\/+$/, ''),
+      webhookId: e.PAYPAL_WEBHOOK_ID,
+    },
     paymentTimeoutMs: e.PAYMENT_TIMEOUT_MS,
     redisUrl: e.REDIS_URL,
     shutdownDrainMs: e.SHUTDOWN_DRAIN_MS,
@@ -491,7 +580,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, options: LoadCo
     mailFrom: e.MAIL_FROM,
     chat: {
       engine: e.CHAT_ENGINE,
-      anythingllm: { url: e.ANYTHINGLLM_URL?.replace(/\/+$/, ''), apiKey: e.ANYTHINGLLM_API_KEY, workspace: e.ANYTHINGLLM_WORKSPACE, timeoutMs: e.ANYTHINGLLM_TIMEOUT_MS },
+      anythingllm: {
+        url: e.ANYTHINGLLM_URL?.replace(/\/+$/, ''),
+        apiKey: e.ANYTHINGLLM_API_KEY,
+        workspace: e.ANYTHINGLLM_WORKSPACE,
+        timeoutMs: e.ANYTHINGLLM_TIMEOUT_MS,
+      },
       rateLimitPerSession: e.CHAT_RATE_LIMIT_PER_SESSION,
       rateLimitPerAddress: e.CHAT_RATE_LIMIT_PER_ADDRESS,
     },

@@ -88,7 +88,9 @@ async function main(): Promise<void> {
       [
         '',
         `The store is running at ${address}  (${where}; API reference at ${address}/api/docs)`,
-        ...(config.host === 'localhost' ? ['Reachable from this machine only: set HOST=0.0.0.0 to open it to your network.'] : []),
+        ...(config.host === 'localhost'
+          ? ['Reachable from this machine only: set HOST=0.0.0.0 to open it to your network.']
+          : []),
         ...(config.secretsFile ? [`Its secrets are in ${config.secretsFile}.`] : []),
         'Stop it with Ctrl+C.',
         '',
@@ -98,7 +100,12 @@ async function main(): Promise<void> {
     app.log.info(`eSIM store on ${address} (${where})`);
   }
   // No admin yet: a one-time link to create the first one, printed once.
-  await announceAdminSetupLink(services.auth, { log: app.log, logLevel: config.logLevel, write: (line) => process.stdout.write(line), plain: pretty });
+  await announceAdminSetupLink(services.auth, {
+    log: app.log,
+    logLevel: config.logLevel,
+    write: (line) => process.stdout.write(line),
+    plain: pretty,
+  });
 }
 
 main().catch((error: unknown) => {

@@ -36,14 +36,21 @@ function handle(instance: 'a' | 'b', req: http.IncomingMessage, res: http.Server
   req.on('end', () => {
     seen.push({ instance, method: req.method!, url: req.url!, headers: req.headers, body: Buffer.concat(chunks) });
     if (req.url === '/api/flaky' && failing[instance]) {
-      res.writeHead(503, { 'content-type': 'application/json' }).end('{"error":{"code":"closing","message":"shutting down"}}');
+      res
+        .writeHead(503, { 'content-type': 'application/json' })
+        .end('{"error":{"code":"closing","message":"shutting down"}}');
       return;
     }
     if (req.url?.startsWith('/assets/')) {
-      res.writeHead(200, { 'content-type': 'text/javascript', 'cache-control': 'public, max-age=31536000, immutable' }).end('export const x = 1;\n');
+      res
+        .writeHead(200, { 'content-type': 'text/javascript', 'cache-control': 'public, max-age=31536000, immutable' })
+        .end('export const x = 1;\n');
       return;
     }
-    const payload = JSON.stringify({ instance, items: Array.from({ length: 100 }, (_, i) => ({ id: i, name: `item ${i}` })) });
+    const payload = JSON.stringify({
+      instance,
+      items: Array.from({ length: 100 }, (_, i) => ({ id: i, name: `item ${i}` })),
+    });
     res.writeHead(200, { 'content-type': 'application/json' }).end(payload);
   });
 }
@@ -52,7 +59,6 @@ async function listen(server: http.Server): Promise<number> {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return (server.address() as AddressInfo).port;
 }
-
 
 /** A request through nginx with node:http (no automatic decompression, exact bodies). */
 function request(
@@ -76,7 +82,11 @@ const hasNginx = existsSync(NGINX_BINARY);
 beforeAll(async () => {
   if (!hasNginx) return;
   const [portA, portB, port] = [await listen(instances.a), await listen(instances.b), await freePort()];
-  const conf = writeLocalNginx(prefix, { port, instances: [`127.0.0.1:${portA}`, `127.0.0.1:${portB}`], exposeUpstream: true });
+  const conf = writeLocalNginx(prefix, {
+    port,
+    instances: [`127.0.0.1:${portA}`, `127.0.0.1:${portB}`],
+    exposeUpstream: true,
+  });
   origin = `http://127.0.0.1:${port}`;
   nginx = spawn(NGINX_BINARY, ['-p', prefix, '-c', conf, '-g', 'daemon off;'], { stdio: ['ignore', 'pipe', 'pipe'] });
   nginx.stderr!.on('data', (chunk: Buffer) => (nginxLog += chunk.toString()));
@@ -105,7 +115,25 @@ describe.skipIf(!hasNginx)('deploy/nginx.conf', () => {
   it('the production file as written (TLS, HTTP redirect, every directive) passes nginx -t', () => {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'esim-nginx-t-'));
     try {
-      execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '1', '-subj', '/CN=store.example', '-keyout', `${dir}/key.pem`, '-out', `${dir}/cert.pem`], { stdio: 'ignore' });
+      execFileSync(
+        'openssl',
+        [
+          'req',
+          '-x509',
+          '-newkey',
+          'rsa:2048',
+          '-nodes',
+          '-days',
+          '1',
+          '-subj',
+          '/CN=store.example',
+          '-keyout',
+          `${dir}/key.pem`,
+          '-out',
+          `${dir}/cert.pem`,
+        ],
+        { stdio: 'ignore' },
+      );
       const site = readFileSync(NGINX_SITE_FILE, 'utf8')
         .replace('/etc/letsencrypt/live/store.example/fullchain.pem', `${dir}/cert.pem`)
         .replace('/etc/letsencrypt/live/store.example/privkey.pem', `${dir}/key.pem`)
@@ -115,7 +143,10 @@ describe.skipIf(!hasNginx)('deploy/nginx.conf', () => {
         `${dir}/nginx.conf`,
         `pid ${dir}/nginx.pid;\nerror_log ${dir}/error.log;\nevents {}\nhttp {\ninclude /etc/nginx/mime.types;\nclient_body_temp_path ${dir}/cb;\nproxy_temp_path ${dir}/px;\n${site}\n}\n`,
       );
-      const result = execFileSync(NGINX_BINARY, ['-t', '-q', '-p', dir, '-c', `${dir}/nginx.conf`], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+      const result = execFileSync(NGINX_BINARY, ['-t', '-q', '-p', dir, '-c', `${dir}/nginx.conf`], {
+        encoding: 'utf8',
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
       expect(result).toBe('');
     } finally {
       rmSync(dir, { recursive: true, force: true });
@@ -158,7 +189,10 @@ describe.skipIf(!hasNginx)('deploy/nginx.conf', () => {
       failing.a = false;
       seen.length = 0;
       const statuses: number[] = [];
-      for (let i = 0; i < 4; i++) statuses.push((await request('POST', '/api/flaky', { headers: { 'content-type': 'application/json' }, body: '{}' })).status);
+      for (let i = 0; i < 4; i++)
+        statuses.push(
+          (await request('POST', '/api/flaky', { headers: { 'content-type': 'application/json' }, body: '{}' })).status,
+        );
       expect(statuses).toContain(503);
       expect(seen.filter((s) => s.method === 'POST')).toHaveLength(4); // one delivery per request, never two
     } finally {
@@ -196,14 +230,23 @@ describe.skipIf(!hasNginx)('deploy/nginx.conf', () => {
     expect((await request('GET', '/metrics/')).status).toBe(403);
     expect((await request('GET', '/metrics/?x=1')).status).toBe(403);
     expect((await request('GET', '/metrics//')).status).toBe(403);
-    expect((await request('POST', '/api/cart', { headers: { 'content-type': 'application/json' }, body: Buffer.alloc(1_100_000, 0x20) })).status).toBe(413);
+    expect(
+      (
+        await request('POST', '/api/cart', {
+          headers: { 'content-type': 'application/json' },
+          body: Buffer.alloc(1_100_000, 0x20),
+        })
+      ).status,
+    ).toBe(413);
     expect(seen).toHaveLength(0);
   });
 
   it('keeps /livez/ and /readyz/ (routed by the store like /livez and /readyz) in the loopback-only health location', async () => {
     // The loopback test client is allowed, so the difference is the location chosen: the regexes
     // of deploy/nginx.conf must cover the trailing-slash forms (Fastify ignoreTrailingSlash).
-    const regexes = [...readFileSync(NGINX_SITE_FILE, 'utf8').matchAll(/^\s*location ~ (\S+) \{/gm)].map((m) => new RegExp(m[1]!));
+    const regexes = [...readFileSync(NGINX_SITE_FILE, 'utf8').matchAll(/^\s*location ~ (\S+) \{/gm)].map(
+      (m) => new RegExp(m[1]!),
+    );
     const health = regexes.find((re) => re.test('/readyz'));
     expect(health, 'a regex location for /readyz').toBeDefined();
     for (const url of ['/livez', '/livez/', '/readyz', '/readyz/']) expect(health!.test(url), url).toBe(true);

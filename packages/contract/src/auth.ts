@@ -46,7 +46,10 @@ export const newPasswordSchema = z
   .refine((v) => codePoints(v) <= PASSWORD_MAX_LENGTH, 'passwordTooLong');
 
 /** A password as typed to sign in or confirm: never trimmed, at most 128 characters (longer ones cannot match). */
-export const passwordSchema = z.string().min(1, 'required').max(PASSWORD_MAX_LENGTH * 4, 'tooLong');
+export const passwordSchema = z
+  .string()
+  .min(1, 'required')
+  .max(PASSWORD_MAX_LENGTH * 4, 'tooLong');
 
 /** A username: 3-32 characters, letters, digits, `.`, `_` and `-`, starting with a letter or digit; compared case-insensitively. */
 export const usernameSchema = z
@@ -196,7 +199,9 @@ export type ResetPasswordBody = z.infer<typeof resetPasswordBodySchema>;
  * (an admin, signed in); 400 `invalid_token` (field `token`); 409 `admin_exists` once an admin
  * exists; 409 `username_taken` / `email_taken`.
  */
-export const setupAdminBodySchema = registerFieldsSchema.extend({ token: oneTimeTokenSchema }).refine(passwordsMatch, passwordMismatch);
+export const setupAdminBodySchema = registerFieldsSchema
+  .extend({ token: oneTimeTokenSchema })
+  .refine(passwordsMatch, passwordMismatch);
 export type SetupAdminBody = z.infer<typeof setupAdminBodySchema>;
 
 /** `GET /api/setup-admin/status`: `needed` is true while no admin account exists (the set-up page shows its form). */

@@ -37,7 +37,9 @@ async function main(command: string | undefined): Promise<number> {
     database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   } catch (error) {
     if (!(error instanceof DataDirLockedError)) throw error;
-    console.error(`db:${command}: ${error.message}\nNothing was changed. Stop the store first (it migrates and seeds at start anyway), or use DATABASE_URL.`);
+    console.error(
+      `db:${command}: ${error.message}\nNothing was changed. Stop the store first (it migrates and seeds at start anyway), or use DATABASE_URL.`,
+    );
     return 75; // EX_TEMPFAIL
   }
   try {

@@ -21,7 +21,11 @@ export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
  * may have been missed). Resolves once listening; the returned function stops listening.
  * @throws the driver's error when the LISTEN cannot be issued (database down).
  */
-export type Listen = (channel: string, onNotify: (payload: string) => void, onListen?: () => void) => Promise<() => Promise<void>>;
+export type Listen = (
+  channel: string,
+  onNotify: (payload: string) => void,
+  onListen?: () => void,
+) => Promise<() => Promise<void>>;
 
 /** An open database with the means to migrate and close it. */
 export interface Database {
@@ -94,7 +98,9 @@ export async function openDatabase(opts: {
     };
   }
   const inMemory = opts.dataDir === 'memory://';
-  const lock: DataDirLock | undefined = inMemory ? undefined : await lockDataDir(opts.dataDir, { onLost: opts.onLockLost });
+  const lock: DataDirLock | undefined = inMemory
+    ? undefined
+    : await lockDataDir(opts.dataDir, { onLost: opts.onLockLost });
   let client: PGlite;
   try {
     client = inMemory ? new PGlite() : new PGlite(path.join(opts.dataDir, 'pglite'));
@@ -153,9 +159,15 @@ export async function migrationsApplied(db: Db): Promise<boolean> {
     .readFile(path.join(migrationsFolder, 'meta', '_journal.json'), 'utf8')
     .then((text) => Math.max(0, ...(JSON.parse(text) as { entries: { when: number }[] }).entries.map((e) => e.when)));
   const newest = await newestMigration;
-  const exists = await queryRows<{ t: string | null }>(db, sql`select to_regclass('drizzle.__drizzle_migrations')::text as t`);
+  const exists = await queryRows<{ t: string | null }>(
+    db,
+    sql`select to_regclass('drizzle.__drizzle_migrations')::text as t`,
+  );
   if (!exists[0]?.t) return false;
-  const rows = await queryRows<{ applied: string | number | null }>(db, sql`select max(created_at) as applied from drizzle.__drizzle_migrations`);
+  const rows = await queryRows<{ applied: string | number | null }>(
+    db,
+    sql`select max(created_at) as applied from drizzle.__drizzle_migrations`,
+  );
   const applied = rows[0]?.applied;
   return applied !== null && applied !== undefined && Number(applied) >= newest;
 }

@@ -21,7 +21,6 @@ let store: ChildProcess | undefined;
 let storeLog = '';
 let baseUrl: string;
 
-
 function env(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
   return {
     PATH: process.env.PATH,

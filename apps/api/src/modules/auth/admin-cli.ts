@@ -62,8 +62,14 @@ async function main(): Promise<number> {
   }
   const username = await valueOf('ADMIN_USERNAME', 'Admin username: ');
   const email = await valueOf('ADMIN_EMAIL', 'Admin e-mail: ');
-  const password = await valueOf('ADMIN_PASSWORD', 'Password (12-128 characters; ignored for an existing account): ', true);
-  const missing = [!username && 'ADMIN_USERNAME', !email && 'ADMIN_EMAIL', !password && 'ADMIN_PASSWORD'].filter(Boolean);
+  const password = await valueOf(
+    'ADMIN_PASSWORD',
+    'Password (12-128 characters; ignored for an existing account): ',
+    true,
+  );
+  const missing = [!username && 'ADMIN_USERNAME', !email && 'ADMIN_EMAIL', !password && 'ADMIN_PASSWORD'].filter(
+    Boolean,
+  );
   if (missing.length > 0) {
     console.error(`admin:create: set ${missing.join(', ')} (or run it in a terminal to be asked)`);
     return 64; // EX_USAGE
@@ -112,7 +118,8 @@ async function main(): Promise<number> {
       lastName: env.ADMIN_LAST_NAME || 'User',
     });
     stdout.write(`${created ? 'created admin' : 'made admin'} ${user.username} <${user.email}> (${database.driver})\n`);
-    if (config.auth.adminRequire2fa) stdout.write('Sign in and turn on two-factor authentication (profile) before using the admin area.\n');
+    if (config.auth.adminRequire2fa)
+      stdout.write('Sign in and turn on two-factor authentication (profile) before using the admin area.\n');
     return 0;
   } catch (error) {
     if (error instanceof AppError) {

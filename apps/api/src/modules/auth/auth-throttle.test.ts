@@ -34,7 +34,14 @@ beforeAll(async () => {
       method: 'POST',
       url: '/api/register',
       remoteAddress: '198.51.100.1',
-      payload: { username, email: `${username}@example.com`, password: PASSWORD, confirmPassword: PASSWORD, firstName: 'T', lastName: 'S' },
+      payload: {
+        username,
+        email: `${username}@example.com`,
+        password: PASSWORD,
+        confirmPassword: PASSWORD,
+        firstName: 'T',
+        lastName: 'S',
+      },
     });
     expect(res.statusCode).toBe(201);
   }
@@ -46,7 +53,12 @@ afterAll(async () => {
 });
 
 const login = (username: string, password: string, remoteAddress: string, code?: string) =>
-  app.inject({ method: 'POST', url: '/api/login', remoteAddress, payload: { username, password, ...(code ? { code } : {}) } });
+  app.inject({
+    method: 'POST',
+    url: '/api/login',
+    remoteAddress,
+    payload: { username, password, ...(code ? { code } : {}) },
+  });
 
 describe('POST /api/login throttling', () => {
   it('after 3 failures of one account, refuses it (even the right password, from any address) with 429 and Retry-After <= 60 s', async () => {
@@ -67,7 +79,8 @@ describe('POST /api/login throttling', () => {
   });
 
   it('after 5 failures from one address (any accounts, known or not), refuses that address only', async () => {
-    for (const name of ['x1', 'x2', 'x3', 'x4', 'uma']) expect((await login(name, 'wrong-password-1', '192.0.2.7')).statusCode).toBe(401);
+    for (const name of ['x1', 'x2', 'x3', 'x4', 'uma'])
+      expect((await login(name, 'wrong-password-1', '192.0.2.7')).statusCode).toBe(401);
     const refused = await login('uma', PASSWORD, '192.0.2.7');
     expect(refused.statusCode).toBe(429);
     expect((await login('uma', PASSWORD, '192.0.2.8')).statusCode).toBe(200);
@@ -76,13 +89,22 @@ describe('POST /api/login throttling', () => {
   it('counts wrong two-factor codes as failures', async () => {
     const token = (await login('uma', PASSWORD, '198.51.100.9')).cookies[0]!.value;
     const headers = { cookie: `sid=${token}`, 'sec-fetch-site': 'same-origin' };
-    const { secret } = (await app.inject({ method: 'POST', url: '/api/setup-2fa', headers, remoteAddress: '198.51.100.9' })).json<{ secret: string }>();
+    const { secret } = (
+      await app.inject({ method: 'POST', url: '/api/setup-2fa', headers, remoteAddress: '198.51.100.9' })
+    ).json<{ secret: string }>();
     const key = secretFromBase32(secret);
-    const enable = await app.inject({ method: 'POST', url: '/api/enable-2fa', headers, remoteAddress: '198.51.100.9', payload: { code: totpAt(key, stepAt(Date.now())) } });
+    const enable = await app.inject({
+      method: 'POST',
+      url: '/api/enable-2fa',
+      headers,
+      remoteAddress: '198.51.100.9',
+      payload: { code: totpAt(key, stepAt(Date.now())) },
+    });
     expect(enable.statusCode).toBe(200);
     const wrong = totpAt(key, stepAt(Date.now()) + 5);
     // uma's wrong password in the test before is one failure; two wrong codes make three.
-    for (let i = 0; i < 2; i++) expect((await login('uma', PASSWORD, '198.51.100.10', wrong)).json().error.code).toBe('two_factor_required');
+    for (let i = 0; i < 2; i++)
+      expect((await login('uma', PASSWORD, '198.51.100.10', wrong)).json().error.code).toBe('two_factor_required');
     const refused = await login('uma', PASSWORD, '198.51.100.11', totpAt(key, stepAt(Date.now()) + 1));
     expect(refused.statusCode).toBe(429);
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
@@ -94,10 +116,18 @@ describe('replayed two-factor codes', () => {
     const address = '198.51.100.20';
     const token = (await login('vera', PASSWORD, address)).cookies[0]!.value;
     const headers = { cookie: `sid=${token}`, 'sec-fetch-site': 'same-origin' };
-    const { secret } = (await app.inject({ method: 'POST', url: '/api/setup-2fa', headers, remoteAddress: address })).json<{ secret: string }>();
+    const { secret } = (
+      await app.inject({ method: 'POST', url: '/api/setup-2fa', headers, remoteAddress: address })
+    ).json<{ secret: string }>();
     const key = secretFromBase32(secret);
     const used = totpAt(key, stepAt(Date.now()));
-    const enable = await app.inject({ method: 'POST', url: '/api/enable-2fa', headers, remoteAddress: address, payload: { code: used } });
+    const enable = await app.inject({
+      method: 'POST',
+      url: '/api/enable-2fa',
+      headers,
+      remoteAddress: address,
+      payload: { code: used },
+    });
     expect(enable.statusCode).toBe(200);
     // Three replays fill the account's tier of 3 failures, from three addresses.
     for (let i = 0; i < 3; i++) {
@@ -117,7 +147,14 @@ describe('AuthThrottle: growing waits that end', () => {
     let nowMs = Date.UTC(2030, 0, 1);
     const throttle = new AuthThrottle(
       new ThrottleRepository(database.db),
-      { failuresPerAccount: 3, failuresPerAddress: 1000, windowS: 60, attemptsPerAddress: 1000, resetRequestsPerEmail: 3, resetRequestsPerAddress: 1000 },
+      {
+        failuresPerAccount: 3,
+        failuresPerAddress: 1000,
+        windowS: 60,
+        attemptsPerAddress: 1000,
+        resetRequestsPerEmail: 3,
+        resetRequestsPerAddress: 1000,
+      },
       () => nowMs,
     );
     const identity = { address: '100.64.0.1', subjects: [accountSubject(424242)] };
@@ -158,7 +195,14 @@ describe('AuthThrottle: password-reset requests', () => {
     let nowMs = Date.UTC(2030, 5, 1);
     const throttle = new AuthThrottle(
       new ThrottleRepository(database.db),
-      { failuresPerAccount: 5, failuresPerAddress: 20, windowS: 60, attemptsPerAddress: 1000, resetRequestsPerEmail: 3, resetRequestsPerAddress: 5 },
+      {
+        failuresPerAccount: 5,
+        failuresPerAddress: 20,
+        windowS: 60,
+        attemptsPerAddress: 1000,
+        resetRequestsPerEmail: 3,
+        resetRequestsPerAddress: 5,
+      },
       () => nowMs,
     );
     const waitFor = async (email: string, address: string) => {
@@ -172,7 +216,8 @@ describe('AuthThrottle: password-reset requests', () => {
     };
     expect(resetEmailSubject(' Ada@Example.com ')).toBe(resetEmailSubject('ada@example.com'));
     expect(resetEmailSubject('ada@example.com')).not.toContain('ada');
-    for (let i = 0; i < 3; i++) expect(await waitFor(i % 2 ? 'ADA@example.com' : 'ada@example.com', `100.64.1.${i}`)).toBe(0);
+    for (let i = 0; i < 3; i++)
+      expect(await waitFor(i % 2 ? 'ADA@example.com' : 'ada@example.com', `100.64.1.${i}`)).toBe(0);
     expect(await waitFor('ada@example.com', '100.64.1.9')).toBe(3_600);
     for (let i = 0; i < 5; i++) expect(await waitFor(`walker${i}@example.com`, '100.64.2.1')).toBe(0);
     nowMs += 600_000;

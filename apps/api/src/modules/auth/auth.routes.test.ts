@@ -50,7 +50,10 @@ function cookieOf(res: LightMyRequestResponse): { name: string; value: string } 
 
 /** A request with the session `token` as a same-origin browser would send it. */
 function as(token: string | undefined, options: InjectOptions): Promise<LightMyRequestResponse> {
-  return app.inject({ ...options, headers: { ...same, ...(token ? { cookie: `sid=${token}` } : {}), ...options.headers } });
+  return app.inject({
+    ...options,
+    headers: { ...same, ...(token ? { cookie: `sid=${token}` } : {}), ...options.headers },
+  });
 }
 
 async function register(username: string, overrides: Record<string, unknown> = {}) {
@@ -72,7 +75,8 @@ function login(payload: Record<string, unknown>, headers: Record<string, string>
   return app.inject({ method: 'POST', url: '/api/login', payload, headers });
 }
 
-const errorOf = (res: LightMyRequestResponse) => res.json<{ error: { code: string; message: string; field?: string } }>().error;
+const errorOf = (res: LightMyRequestResponse) =>
+  res.json<{ error: { code: string; message: string; field?: string } }>().error;
 
 describe('register, the session cookie and GET /api/user', () => {
   let token: string;
@@ -81,7 +85,13 @@ describe('register, the session cookie and GET /api/user', () => {
     const res = await register('ada');
     expect(res.statusCode).toBe(201);
     const user = userSchema.parse(res.json());
-    expect(user).toMatchObject({ username: 'ada', email: 'ada@example.com', isAdmin: false, twoFactorEnabled: false, language: 'en' });
+    expect(user).toMatchObject({
+      username: 'ada',
+      email: 'ada@example.com',
+      isAdmin: false,
+      twoFactorEnabled: false,
+      language: 'en',
+    });
     const cookie = cookieOf(res);
     expect(cookie).toMatchObject({ name: 'sid', httpOnly: true, sameSite: 'Lax', path: '/' });
     expect(cookie.secure).toBeFalsy();
@@ -104,7 +114,10 @@ describe('register, the session cookie and GET /api/user', () => {
   });
 
   it('answers 401 to GET /api/user without a cookie or with an unknown one', async () => {
-    for (const res of [await app.inject({ method: 'GET', url: '/api/user' }), await as('not-a-session', { method: 'GET', url: '/api/user' })]) {
+    for (const res of [
+      await app.inject({ method: 'GET', url: '/api/user' }),
+      await as('not-a-session', { method: 'GET', url: '/api/user' }),
+    ]) {
       expect(res.statusCode).toBe(401);
       expect(errorOf(res).code).toBe('unauthorized');
     }
@@ -135,7 +148,11 @@ describe('register, the session cookie and GET /api/user', () => {
   });
 
   it('changes profile fields with PATCH /api/user (409 email_taken), never isAdmin', async () => {
-    const res = await as(token, { method: 'PATCH', url: '/api/user', payload: { firstName: 'Augusta', language: 'tr', isAdmin: true } });
+    const res = await as(token, {
+      method: 'PATCH',
+      url: '/api/user',
+      payload: { firstName: 'Augusta', language: 'tr', isAdmin: true },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ firstName: 'Augusta', language: 'tr', isAdmin: false });
     await register('bob');
@@ -208,17 +225,41 @@ describe('POST /api/login', () => {
 describe('cookie attributes behind a trusted proxy', () => {
   it('sets `__Host-sid` with Secure when a TRUST_PROXY proxy says X-Forwarded-Proto: https, plain `sid` otherwise', async () => {
     const db = await openTestDatabase();
-    const { app: proxied } = await buildApp({ config: testConfig({ TRUST_PROXY: '127.0.0.1' }), database: db, serveWeb: false });
+    const { app: proxied } = await buildApp({
+      config: testConfig({ TRUST_PROXY: '127.0.0.1' }),
+      database: db,
+      serveWeb: false,
+    });
     try {
-      const body = { username: 'carol', email: 'carol@example.com', password: PASSWORD, confirmPassword: PASSWORD, firstName: 'C', lastName: 'D' };
-      const https = await proxied.inject({ method: 'POST', url: '/api/register', payload: body, headers: { 'x-forwarded-proto': 'https' } });
+      const body = {
+        username: 'carol',
+        email: 'carol@example.com',
+        password: PASSWORD,
+        confirmPassword: PASSWORD,
+        firstName: 'C',
+        lastName: 'D',
+      };
+      const https = await proxied.inject({
+        method: 'POST',
+        url: '/api/register',
+        payload: body,
+        headers: { 'x-forwarded-proto': 'https' },
+      });
       expect(https.statusCode).toBe(201);
       const cookie = https.cookies[0]!;
       expect(cookie).toMatchObject({ name: '__Host-sid', secure: true, httpOnly: true, sameSite: 'Lax', path: '/' });
       expect(cookie.domain).toBeUndefined();
-      const me = await proxied.inject({ method: 'GET', url: '/api/user', headers: { 'x-forwarded-proto': 'https', cookie: `__Host-sid=${cookie.value}` } });
+      const me = await proxied.inject({
+        method: 'GET',
+        url: '/api/user',
+        headers: { 'x-forwarded-proto': 'https', cookie: `__Host-sid=${cookie.value}` },
+      });
       expect(me.statusCode).toBe(200);
-      const http = await proxied.inject({ method: 'POST', url: '/api/login', payload: { username: 'carol', password: PASSWORD } });
+      const http = await proxied.inject({
+        method: 'POST',
+        url: '/api/login',
+        payload: { username: 'carol', password: PASSWORD },
+      });
       expect(http.cookies[0]).toMatchObject({ name: 'sid' });
       expect(http.cookies[0]!.secure).toBeFalsy();
     } finally {
@@ -250,22 +291,45 @@ describe('CSRF', () => {
       expect(res.statusCode).toBe(403);
       expect(errorOf(res).code).toBe('csrf_rejected');
     }
-    const logout = await app.inject({ method: 'POST', url: '/api/logout', headers: { cookie: `sid=${token}`, origin: 'https://evil.example' } });
+    const logout = await app.inject({
+      method: 'POST',
+      url: '/api/logout',
+      headers: { cookie: `sid=${token}`, origin: 'https://evil.example' },
+    });
     expect(logout.statusCode).toBe(403);
     expect((await as(token, { method: 'GET', url: '/api/user' })).json()).toMatchObject({ firstName: 'Ada' });
   });
 
   it('accepts Sec-Fetch-Site: same-origin, or Origin equal to PUBLIC_URL', async () => {
-    const a = await app.inject({ method: 'PATCH', url: '/api/user', payload: { lastName: 'Byron' }, headers: { cookie: `sid=${token}`, 'sec-fetch-site': 'same-origin' } });
+    const a = await app.inject({
+      method: 'PATCH',
+      url: '/api/user',
+      payload: { lastName: 'Byron' },
+      headers: { cookie: `sid=${token}`, 'sec-fetch-site': 'same-origin' },
+    });
     expect(a.statusCode).toBe(200);
-    const b = await app.inject({ method: 'PATCH', url: '/api/user', payload: { lastName: 'King' }, headers: { cookie: `sid=${token}`, origin: PUBLIC_URL } });
+    const b = await app.inject({
+      method: 'PATCH',
+      url: '/api/user',
+      payload: { lastName: 'King' },
+      headers: { cookie: `sid=${token}`, origin: PUBLIC_URL },
+    });
     expect(b.statusCode).toBe(200);
   });
 
   it('leaves requests without the session cookie alone (guest cart, GET with the cookie)', async () => {
-    const cart = await app.inject({ method: 'GET', url: '/api/user', headers: { cookie: `sid=${token}`, origin: 'https://evil.example' } });
+    const cart = await app.inject({
+      method: 'GET',
+      url: '/api/user',
+      headers: { cookie: `sid=${token}`, origin: 'https://evil.example' },
+    });
     expect(cart.statusCode).toBe(200);
-    const anonymous = await app.inject({ method: 'POST', url: '/api/login', payload: { username: 'bob', password: PASSWORD }, headers: { origin: 'https://evil.example' } });
+    const anonymous = await app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { username: 'bob', password: PASSWORD },
+      headers: { origin: 'https://evil.example' },
+    });
     expect(anonymous.statusCode).toBe(200);
   });
 });
@@ -287,11 +351,14 @@ describe('sessions and password change', () => {
     const self = await as(first, { method: 'DELETE', url: `/api/user/sessions/${current.id}` });
     expect(self.statusCode).toBe(409);
     expect(errorOf(self).code).toBe('current_session');
-    expect((await as(first, { method: 'DELETE', url: '/api/user/sessions/0123456789abcdef0123456789abcdef' })).statusCode).toBe(404);
+    expect(
+      (await as(first, { method: 'DELETE', url: '/api/user/sessions/0123456789abcdef0123456789abcdef' })).statusCode,
+    ).toBe(404);
 
     const other = sessions.find((s) => !s.current)!;
     expect((await as(first, { method: 'DELETE', url: `/api/user/sessions/${other.id}` })).statusCode).toBe(204);
-    const after = (await as(first, { method: 'GET', url: '/api/user/sessions' })).json<{ sessions: unknown[] }>().sessions;
+    const after = (await as(first, { method: 'GET', url: '/api/user/sessions' })).json<{ sessions: unknown[] }>()
+      .sessions;
     expect(after).toHaveLength(3);
 
     const ended = await as(second, { method: 'POST', url: '/api/user/sessions/end-others' });
@@ -303,13 +370,29 @@ describe('sessions and password change', () => {
     const fourth = cookieOf(await login({ username: 'dora', password: PASSWORD })).value;
     const newPassword = 'amber-lantern-quay-77';
     secrets.add(newPassword);
-    const wrong = await as(second, { method: 'POST', url: '/api/user/change-password', payload: { currentPassword: 'not-the-password', newPassword } });
+    const wrong = await as(second, {
+      method: 'POST',
+      url: '/api/user/change-password',
+      payload: { currentPassword: 'not-the-password', newPassword },
+    });
     expect(wrong.statusCode).toBe(400);
     expect(errorOf(wrong)).toMatchObject({ code: 'invalid_current_password', field: 'currentPassword' });
-    const common = await as(second, { method: 'POST', url: '/api/user/change-password', payload: { currentPassword: PASSWORD, newPassword: 'passwordpassword' } });
-    expect(errorOf(common)).toMatchObject({ code: 'validation_error', field: 'newPassword', message: 'newPassword: passwordCommon' });
+    const common = await as(second, {
+      method: 'POST',
+      url: '/api/user/change-password',
+      payload: { currentPassword: PASSWORD, newPassword: 'passwordpassword' },
+    });
+    expect(errorOf(common)).toMatchObject({
+      code: 'validation_error',
+      field: 'newPassword',
+      message: 'newPassword: passwordCommon',
+    });
 
-    const changed = await as(second, { method: 'POST', url: '/api/user/change-password', payload: { currentPassword: PASSWORD, newPassword } });
+    const changed = await as(second, {
+      method: 'POST',
+      url: '/api/user/change-password',
+      payload: { currentPassword: PASSWORD, newPassword },
+    });
     expect(changed.statusCode).toBe(200);
     expect(changed.json()).toHaveProperty('message');
     expect((await as(second, { method: 'GET', url: '/api/user' })).statusCode).toBe(200);
@@ -332,7 +415,9 @@ describe('two-factor authentication', () => {
   it('sets up (secret, otpauth URI for Roamwise and the username, QR PNG) and enables with a code, returning 10 recovery codes', async () => {
     await register('erin');
     token = cookieOf(await login({ username: 'erin', password: PASSWORD })).value;
-    expect((await as(token, { method: 'POST', url: '/api/enable-2fa', payload: { code: '123456' } })).statusCode).toBe(409);
+    expect((await as(token, { method: 'POST', url: '/api/enable-2fa', payload: { code: '123456' } })).statusCode).toBe(
+      409,
+    );
     const setup = await as(token, { method: 'POST', url: '/api/setup-2fa' });
     expect(setup.statusCode).toBe(200);
     const body = setup.json<{ secret: string; otpauthUri: string; qrCode: string }>();
@@ -343,7 +428,11 @@ describe('two-factor authentication', () => {
     expect(body.qrCode).toMatch(/^data:image\/png;base64,/);
     secret = secretFromBase32(body.secret);
 
-    const bad = await as(token, { method: 'POST', url: '/api/enable-2fa', payload: { code: '000000' === totpAt(secret, stepAt(Date.now())) ? '111111' : '000000' } });
+    const bad = await as(token, {
+      method: 'POST',
+      url: '/api/enable-2fa',
+      payload: { code: '000000' === totpAt(secret, stepAt(Date.now())) ? '111111' : '000000' },
+    });
     expect(bad.statusCode).toBe(400);
     expect(errorOf(bad)).toMatchObject({ code: 'invalid_code', field: 'code' });
 
@@ -371,7 +460,9 @@ describe('two-factor authentication', () => {
     expect(errorOf(replay).message).not.toMatch(/not valid/);
     expect(replay.cookies).toEqual([]);
     // Replay stays refused, however often it is tried.
-    expect(errorOf(await login({ username: 'erin', password: PASSWORD, code: enabledWith })).code).toBe('code_already_used');
+    expect(errorOf(await login({ username: 'erin', password: PASSWORD, code: enabledWith })).code).toBe(
+      'code_already_used',
+    );
   });
 
   it('answers a wrong code with the generic message, which says nothing of whether a code was used', async () => {
@@ -442,10 +533,14 @@ describe('two-factor authentication', () => {
   });
 
   it('disables with a recovery code (a used one refused), then signs in without a code', async () => {
-    expect((await as(token, { method: 'POST', url: '/api/disable-2fa', payload: { code: recoveryCodes[0]! } })).statusCode).toBe(400);
+    expect(
+      (await as(token, { method: 'POST', url: '/api/disable-2fa', payload: { code: recoveryCodes[0]! } })).statusCode,
+    ).toBe(400);
     const res = await as(token, { method: 'POST', url: '/api/disable-2fa', payload: { code: recoveryCodes[1]! } });
     expect(res.statusCode).toBe(200);
-    expect((await as(token, { method: 'POST', url: '/api/disable-2fa', payload: { code: recoveryCodes[2]! } })).statusCode).toBe(409);
+    expect(
+      (await as(token, { method: 'POST', url: '/api/disable-2fa', payload: { code: recoveryCodes[2]! } })).statusCode,
+    ).toBe(409);
     expect((await login({ username: 'erin', password: PASSWORD })).statusCode).toBe(200);
   });
 
@@ -469,7 +564,13 @@ describe('GET /api/admin/ping', () => {
     expect(forbidden.statusCode).toBe(403);
     expect(errorOf(forbidden)).toEqual({ code: 'forbidden', message: 'Admin privileges required' });
 
-    const { created } = await services.auth.createAdmin({ username: 'root-admin', email: 'admin@example.com', password: PASSWORD, firstName: 'A', lastName: 'D' });
+    const { created } = await services.auth.createAdmin({
+      username: 'root-admin',
+      email: 'admin@example.com',
+      password: PASSWORD,
+      firstName: 'A',
+      lastName: 'D',
+    });
     expect(created).toBe(true);
     const admin = cookieOf(await login({ username: 'root-admin', password: PASSWORD })).value;
     const noTwoFactor = await as(admin, { method: 'GET', url: '/api/admin/ping' });
@@ -479,7 +580,11 @@ describe('GET /api/admin/ping', () => {
     const setup = (await as(admin, { method: 'POST', url: '/api/setup-2fa' })).json<{ secret: string }>();
     secrets.add(setup.secret);
     adminKey = secretFromBase32(setup.secret);
-    await as(admin, { method: 'POST', url: '/api/enable-2fa', payload: { code: totpAt(adminKey, stepAt(Date.now()) - 1) } });
+    await as(admin, {
+      method: 'POST',
+      url: '/api/enable-2fa',
+      payload: { code: totpAt(adminKey, stepAt(Date.now()) - 1) },
+    });
     const ok = await as(admin, { method: 'GET', url: '/api/admin/ping' });
     expect(ok.statusCode).toBe(200);
     expect(ok.json()).toEqual({ status: 'ok', username: 'root-admin' });
@@ -487,7 +592,9 @@ describe('GET /api/admin/ping', () => {
 
   it('admin sessions get the shorter admin timeouts', async () => {
     // The step before the current one enabled two-factor authentication; the next one signs in.
-    const token = cookieOf(await login({ username: 'root-admin', password: PASSWORD, code: totpAt(adminKey, stepAt(Date.now()) + 1) })).value;
+    const token = cookieOf(
+      await login({ username: 'root-admin', password: PASSWORD, code: totpAt(adminKey, stepAt(Date.now()) + 1) }),
+    ).value;
     const ctx = await services.auth.resolveSession(token);
     const lifetimeS = (ctx!.session.expiresAt.getTime() - ctx!.session.createdAt.getTime()) / 1000;
     expect(lifetimeS).toBe(43_200);
@@ -507,7 +614,10 @@ describe('logs', () => {
     for (const line of logs) collect(JSON.parse(line));
     expect(secrets.size).toBeGreaterThan(20);
     for (const secret of secrets) {
-      expect(texts.find((text) => text.includes(secret)), `a log line holds ${secret}`).toBeUndefined();
+      expect(
+        texts.find((text) => text.includes(secret)),
+        `a log line holds ${secret}`,
+      ).toBeUndefined();
     }
   });
 });

@@ -80,7 +80,13 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (a
 
   app.get(
     '/api/user',
-    { schema: { tags: ['auth'], summary: 'The signed-in user (401 when signed out)', response: { 200: userSchema, ...signedInErrors } } },
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'The signed-in user (401 when signed out)',
+        response: { 200: userSchema, ...signedInErrors },
+      },
+    },
     async (request) => toUser(signedIn(request).user),
   );
 
@@ -88,7 +94,12 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (a
     '/api/register',
     {
       bodyLimit: AUTH_BODY_LIMIT_BYTES,
-      schema: { tags: ['auth'], summary: 'Create an account and sign in', body: registerBodySchema, response: { 201: userSchema, 409: apiErrorSchema, ...errors } },
+      schema: {
+        tags: ['auth'],
+        summary: 'Create an account and sign in',
+        body: registerBodySchema,
+        response: { 201: userSchema, 409: apiErrorSchema, ...errors },
+      },
     },
     async (request, reply) => {
       const { user, token } = await auth.register(request.body, clientOf(request));
@@ -104,7 +115,8 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (a
       bodyLimit: AUTH_BODY_LIMIT_BYTES,
       schema: {
         tags: ['auth'],
-        summary: 'Sign in with username or e-mail, password and, with two-factor authentication on, a TOTP or recovery code',
+        summary:
+          'Sign in with username or e-mail, password and, with two-factor authentication on, a TOTP or recovery code',
         body: loginBodySchema,
         response: { 200: userSchema, ...errors },
       },
@@ -112,7 +124,11 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (a
     async (request, reply) => {
       // The session the client came with, live or not, is ended and never reused (ASVS 4.0.3 V3.2.1).
       const presented = sessionTokenOf(request);
-      const { user, token } = await auth.login(request.body, clientOf(request), presented ? sessionIdOf(presented) : undefined);
+      const { user, token } = await auth.login(
+        request.body,
+        clientOf(request),
+        presented ? sessionIdOf(presented) : undefined,
+      );
       setSessionCookie(request, reply, token);
       return user;
     },
@@ -120,7 +136,13 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (a
 
   app.post(
     '/api/logout',
-    { schema: { tags: ['auth'], summary: 'Sign out: end this session and clear the cookie', response: { 204: z.null(), ...errors } } },
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Sign out: end this session and clear the cookie',
+        response: { 204: z.null(), ...errors },
+      },
+    },
     async (request, reply) => {
       const presented = sessionTokenOf(request);
       await auth.logout(presented ? sessionIdOf(presented) : undefined);
@@ -134,7 +156,12 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (a
     {
       bodyLimit: AUTH_BODY_LIMIT_BYTES,
       onRequest: requireUser,
-      schema: { tags: ['auth'], summary: 'Change profile fields', body: updateUserBodySchema, response: { 200: userSchema, 409: apiErrorSchema, ...errors } },
+      schema: {
+        tags: ['auth'],
+        summary: 'Change profile fields',
+        body: updateUserBodySchema,
+        response: { 200: userSchema, 409: apiErrorSchema, ...errors },
+      },
     },
     async (request) => auth.updateProfile(signedIn(request), request.body),
   );
@@ -159,7 +186,14 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (a
 
   app.get(
     '/api/user/sessions',
-    { onRequest: requireUser, schema: { tags: ['auth'], summary: "The signed-in user's active sessions", response: { 200: userSessionsResponseSchema, ...signedInErrors } } },
+    {
+      onRequest: requireUser,
+      schema: {
+        tags: ['auth'],
+        summary: "The signed-in user's active sessions",
+        response: { 200: userSessionsResponseSchema, ...signedInErrors },
+      },
+    },
     async (request) => ({ sessions: await auth.listSessions(signedIn(request)) }),
   );
 
@@ -182,7 +216,14 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (a
 
   app.post(
     '/api/user/sessions/end-others',
-    { onRequest: requireUser, schema: { tags: ['auth'], summary: 'End every other session of the signed-in user', response: { 200: messageResponseSchema, ...errors } } },
+    {
+      onRequest: requireUser,
+      schema: {
+        tags: ['auth'],
+        summary: 'End every other session of the signed-in user',
+        response: { 200: messageResponseSchema, ...errors },
+      },
+    },
     async (request) => {
       const ended = await auth.endOtherSessions(signedIn(request));
       return { message: `${ended} other session${ended === 1 ? '' : 's'} signed out.` };
@@ -214,7 +255,9 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (a
         response: { 200: enableTwoFactorResponseSchema, 409: apiErrorSchema, ...errors },
       },
     },
-    async (request) => ({ recoveryCodes: await auth.enableTwoFactor(signedIn(request), request.body.code, clientOf(request)) }),
+    async (request) => ({
+      recoveryCodes: await auth.enableTwoFactor(signedIn(request), request.body.code, clientOf(request)),
+    }),
   );
 
   app.post(
@@ -258,20 +301,30 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (a
       bodyLimit: AUTH_BODY_LIMIT_BYTES,
       schema: {
         tags: ['auth'],
-        summary: "Choose a new password with the e-mailed link's token (single use, 30 minutes); every session of the account ends",
+        summary:
+          "Choose a new password with the e-mailed link's token (single use, 30 minutes); every session of the account ends",
         body: resetPasswordBodySchema,
         response: { 200: messageResponseSchema, ...errors },
       },
     },
     async (request) => {
       await auth.resetPassword(request.body, clientOf(request));
-      return { message: 'Your password has been changed and every session of your account was signed out. Sign in with the new password.' };
+      return {
+        message:
+          'Your password has been changed and every session of your account was signed out. Sign in with the new password.',
+      };
     },
   );
 
   app.get(
     '/api/setup-admin/status',
-    { schema: { tags: ['auth'], summary: 'Whether the first admin can still be created (no admin exists yet)', response: { 200: setupAdminStatusSchema } } },
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Whether the first admin can still be created (no admin exists yet)',
+        response: { 200: setupAdminStatusSchema },
+      },
+    },
     async () => ({ needed: await auth.adminSetupNeeded() }),
   );
 

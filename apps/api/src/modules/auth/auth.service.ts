@@ -99,7 +99,9 @@ const INVALID_CREDENTIALS = 'Invalid username or password.';
 
 /** 401 `two_factor_required` naming the `code` field: the password was right, a valid code is missing. */
 export class TwoFactorRequiredError extends AppError {
-  constructor(message = 'Two-factor authentication is on for this account: enter the 6-digit code from your authenticator app, or a recovery code.') {
+  constructor(
+    message = 'Two-factor authentication is on for this account: enter the 6-digit code from your authenticator app, or a recovery code.',
+  ) {
     super(message, 401, 'two_factor_required', 'code');
   }
 }
@@ -260,7 +262,9 @@ export class AuthService {
       subjects: [nameSubject(identifier), ...(user ? [accountSubject(user.id)] : [])],
     };
     await this.throttle.check(identity);
-    const passwordOk = user ? await verifyPassword(user.passwordHash, body.password) : await verifyDummyPassword(body.password);
+    const passwordOk = user
+      ? await verifyPassword(user.passwordHash, body.password)
+      : await verifyDummyPassword(body.password);
     if (!user || !passwordOk) {
       await this.throttle.recordFailure(identity);
       throw new UnauthorizedError(INVALID_CREDENTIALS, 'invalid_credentials');
@@ -317,7 +321,12 @@ export class AuthService {
     const user = (await this.repo.findById(ctx.user.id)) ?? ctx.user;
     if (!(await verifyPassword(user.passwordHash, body.currentPassword))) {
       await this.throttle.recordFailure(identity);
-      throw new AppError('currentPassword: the current password is not correct.', 400, 'invalid_current_password', 'currentPassword');
+      throw new AppError(
+        'currentPassword: the current password is not correct.',
+        400,
+        'invalid_current_password',
+        'currentPassword',
+      );
     }
     this.refuseCommon('newPassword', body.newPassword, [user.username, user.email, user.firstName, user.lastName]);
     await this.repo.setPasswordHash(user.id, await hashPassword(body.newPassword));
@@ -363,11 +372,16 @@ export class AuthService {
    * @throws ConflictError (409) `two_factor_already_enabled`.
    */
   async setupTwoFactor(ctx: AuthContext): Promise<SetupTwoFactorResponse> {
-    if (ctx.user.twoFactorEnabled) throw new ConflictError('Two-factor authentication is already on.', 'two_factor_already_enabled');
+    if (ctx.user.twoFactorEnabled)
+      throw new ConflictError('Two-factor authentication is already on.', 'two_factor_already_enabled');
     const secret = newTotpSecret();
     await this.repo.setPendingSecret(ctx.user.id, this.secrets.seal(secret));
     const uri = otpauthUri(ctx.user.username, secret);
-    return { secret: secretToBase32(secret), otpauthUri: uri, qrCode: await QRCode.toDataURL(uri, { errorCorrectionLevel: 'M', margin: 2 }) };
+    return {
+      secret: secretToBase32(secret),
+      otpauthUri: uri,
+      qrCode: await QRCode.toDataURL(uri, { errorCorrectionLevel: 'M', margin: 2 }),
+    };
   }
 
   /**
@@ -380,9 +394,11 @@ export class AuthService {
     const identity: ThrottleIdentity = { address: client.ip, subjects: [accountSubject(ctx.user.id)] };
     await this.throttle.check(identity);
     const user = await this.repo.findById(ctx.user.id);
-    if (!user || user.twoFactorEnabled) throw new ConflictError('Two-factor authentication is already on.', 'two_factor_already_enabled');
+    if (!user || user.twoFactorEnabled)
+      throw new ConflictError('Two-factor authentication is already on.', 'two_factor_already_enabled');
     const pending = user.totpPendingSecret;
-    if (!pending) throw new ConflictError('Set up two-factor authentication first (POST /api/setup-2fa).', 'two_factor_not_set_up');
+    if (!pending)
+      throw new ConflictError('Set up two-factor authentication first (POST /api/setup-2fa).', 'two_factor_not_set_up');
     const totp = totpCodeOf(code);
     const step = totp === undefined ? undefined : matchTotp(this.secrets.open(pending), totp, this.now());
     if (step === undefined) {
@@ -407,7 +423,8 @@ export class AuthService {
     const identity: ThrottleIdentity = { address: client.ip, subjects: [accountSubject(ctx.user.id)] };
     await this.throttle.check(identity);
     const user = await this.repo.findById(ctx.user.id);
-    if (!user?.twoFactorEnabled) throw new ConflictError('Two-factor authentication is not on.', 'two_factor_not_enabled');
+    if (!user?.twoFactorEnabled)
+      throw new ConflictError('Two-factor authentication is not on.', 'two_factor_not_enabled');
     const check = await this.verifySecondFactor(user, code);
     if (check !== 'accepted') {
       await this.throttle.recordFailure(identity);
@@ -426,7 +443,10 @@ export class AuthService {
     if (!ctx) throw new UnauthorizedError('Sign in to continue.');
     if (!ctx.user.isAdmin) throw new ForbiddenError('Admin privileges required');
     if (this.config.adminRequire2fa && !ctx.user.twoFactorEnabled) {
-      throw new ForbiddenError('Admins must turn on two-factor authentication before using the admin area.', 'two_factor_setup_required');
+      throw new ForbiddenError(
+        'Admins must turn on two-factor authentication before using the admin area.',
+        'two_factor_setup_required',
+      );
     }
   }
 
@@ -477,7 +497,10 @@ export class AuthService {
   async requestPasswordReset(body: ForgotPasswordBody, client: ClientInfo): Promise<void> {
     if (!this.jobs) throw new Error('AuthService: no job queue to send password-reset e-mails');
     await this.throttle.checkResetRequest({ address: client.ip, subjects: [resetEmailSubject(body.email)] });
-    const payload: PasswordResetJobPayload = { email: body.email.trim(), ...(body.language ? { language: body.language } : {}) };
+    const payload: PasswordResetJobPayload = {
+      email: body.email.trim(),
+      ...(body.language ? { language: body.language } : {}),
+    };
     await this.jobs.enqueue({ type: SEND_PASSWORD_RESET_JOB, payload, maxAttempts: 5 });
   }
 
@@ -645,7 +668,8 @@ export class AuthService {
       if (!user.totpSecret) return 'invalid';
       const step = matchTotp(this.secrets.open(user.totpSecret), totp, this.now());
       if (step === undefined) return 'invalid';
-      if (user.totpLastStep !== null && step <= user.totpLastStep) return step === user.totpLastStep ? 'replayed' : 'invalid';
+      if (user.totpLastStep !== null && step <= user.totpLastStep)
+        return step === user.totpLastStep ? 'replayed' : 'invalid';
       if (await this.repo.advanceTotpStep(user.id, step)) return 'accepted';
       // A concurrent request used a code first: this one is a replay if it used this very step.
       const current = await this.repo.findById(user.id);

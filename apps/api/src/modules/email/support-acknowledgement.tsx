@@ -42,7 +42,10 @@ export interface SupportAcknowledgementView {
 }
 
 /** Prepares an acknowledgement for {@link SupportAcknowledgementEmail} and the text part (English when `language` is not supported). */
-export function supportAcknowledgementView(data: SupportAcknowledgementData, language: string): SupportAcknowledgementView {
+export function supportAcknowledgementView(
+  data: SupportAcknowledgementData,
+  language: string,
+): SupportAcknowledgementView {
   const lang: Language = isLanguage(language) ? language : DEFAULT_LANGUAGE;
   const { common, supportAcknowledgement: t } = EMAIL_STRINGS[lang];
   const vars = { name: data.name, subject: data.subject, reference: data.reference, brand: BRAND };
@@ -127,7 +130,10 @@ function supportAcknowledgementText(view: SupportAcknowledgementView): string {
  * @returns subject, HTML, text, template id `support-acknowledgement`, the language used and no
  *   inline images, ready for `Mailer.send` with `to`.
  */
-export async function renderSupportAcknowledgement(data: SupportAcknowledgementData, language: string): Promise<RenderedEmail> {
+export async function renderSupportAcknowledgement(
+  data: SupportAcknowledgementData,
+  language: string,
+): Promise<RenderedEmail> {
   const view = supportAcknowledgementView(data, language);
   const html = await renderEmailHtml(<SupportAcknowledgementEmail view={view} />);
   return {

@@ -10,17 +10,41 @@ const NASTY = `Zoë "<b>O'Brien</b>" & <script>alert(1)</script>`;
 
 /** "Within 24 hours" and the support hours per language, written out by hand (not derived from the code). */
 const ACK: Record<Language, { subject: string; within: string; hours: string }> = {
-  en: { subject: `We have received your message [${SAMPLE_SUPPORT_REFERENCE}]`, within: "We'll get back to you within 24 hours.", hours: 'Monday to Friday, 09:00–18:00 GMT' },
-  tr: { subject: `Mesajınızı aldık [${SAMPLE_SUPPORT_REFERENCE}]`, within: 'Size 24 saat içinde dönüş yapacağız.', hours: 'pazartesiden cumaya 09:00–18:00 GMT' },
-  es: { subject: `Hemos recibido tu mensaje [${SAMPLE_SUPPORT_REFERENCE}]`, within: 'Te responderemos en un plazo de 24 horas.', hours: 'de lunes a viernes, 09:00–18:00 GMT' },
-  fr: { subject: `Nous avons bien reçu votre message [${SAMPLE_SUPPORT_REFERENCE}]`, within: 'Nous vous répondrons sous 24 heures.', hours: 'du lundi au vendredi, 09:00–18:00 GMT' },
-  de: { subject: `Wir haben Ihre Nachricht erhalten [${SAMPLE_SUPPORT_REFERENCE}]`, within: 'Wir melden uns innerhalb von 24 Stunden bei Ihnen.', hours: 'Montag bis Freitag, 09:00–18:00 GMT' },
+  en: {
+    subject: `We have received your message [${SAMPLE_SUPPORT_REFERENCE}]`,
+    within: "We'll get back to you within 24 hours.",
+    hours: 'Monday to Friday, 09:00–18:00 GMT',
+  },
+  tr: {
+    subject: `Mesajınızı aldık [${SAMPLE_SUPPORT_REFERENCE}]`,
+    within: 'Size 24 saat içinde dönüş yapacağız.',
+    hours: 'pazartesiden cumaya 09:00–18:00 GMT',
+  },
+  es: {
+    subject: `Hemos recibido tu mensaje [${SAMPLE_SUPPORT_REFERENCE}]`,
+    within: 'Te responderemos en un plazo de 24 horas.',
+    hours: 'de lunes a viernes, 09:00–18:00 GMT',
+  },
+  fr: {
+    subject: `Nous avons bien reçu votre message [${SAMPLE_SUPPORT_REFERENCE}]`,
+    within: 'Nous vous répondrons sous 24 heures.',
+    hours: 'du lundi au vendredi, 09:00–18:00 GMT',
+  },
+  de: {
+    subject: `Wir haben Ihre Nachricht erhalten [${SAMPLE_SUPPORT_REFERENCE}]`,
+    within: 'Wir melden uns innerhalb von 24 Stunden bei Ihnen.',
+    hours: 'Montag bis Freitag, 09:00–18:00 GMT',
+  },
 };
 
 describe('renderSupportAcknowledgement', () => {
   describe.each(LANGUAGE_CODES)('in %s', (lang) => {
     it('thanks, says within 24 hours, quotes the subject, gives the reference and the hours, and the support contacts', async () => {
-      const data = { ...sampleSupportAcknowledgement(lang, 'https://shop.example'), name: NASTY, subject: 'Tokyo & <no data>' };
+      const data = {
+        ...sampleSupportAcknowledgement(lang, 'https://shop.example'),
+        name: NASTY,
+        subject: 'Tokyo & <no data>',
+      };
       const email = await renderSupportAcknowledgement(data, lang);
       const t = EMAIL_STRINGS[lang].supportAcknowledgement;
       expect(email.template).toBe('support-acknowledgement');
@@ -76,6 +100,8 @@ describe('renderSupportMessage', () => {
   });
 
   it('refuses an admin link that is not http(s)', async () => {
-    await expect(renderSupportMessage({ ...sampleSupportMessage('en', 'https://shop.example'), adminUrl: 'javascript:alert(1)' })).rejects.toThrow(TypeError);
+    await expect(
+      renderSupportMessage({ ...sampleSupportMessage('en', 'https://shop.example'), adminUrl: 'javascript:alert(1)' }),
+    ).rejects.toThrow(TypeError);
   });
 });

@@ -33,68 +33,92 @@ afterAll(async () => {
   await fs.rm(dataDir, { recursive: true, force: true });
 });
 
-
-it('SIGTERM: /readyz 503 while draining, the request in flight completes, then the process exits 0', { timeout: 180_000 }, async () => {
-  const port = await freePort();
-  const baseUrl = `http://127.0.0.1:${port}`;
-  child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
-    cwd: repoRoot,
-    env: { PATH: process.env.PATH, HOME: process.env.HOME, NODE_ENV: 'test', HOST: '127.0.0.1', PORT: String(port), LOG_LEVEL: 'warn', DATA_DIR: dataDir, SHUTDOWN_DRAIN_MS: String(DRAIN_MS) },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let log = '';
-  child.stdout?.on('data', (chunk: Buffer) => (log += chunk.toString()));
-  child.stderr?.on('data', (chunk: Buffer) => (log += chunk.toString()));
-  const exit = new Promise<number | null>((resolve) => child!.once('exit', (code) => resolve(code)));
-
-  const deadline = Date.now() + 150_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}:\n${log}`);
-    const ready = await fetch(`${baseUrl}/readyz`).catch(() => undefined);
-    if (ready?.status === 200) {
-      expect(await ready.json()).toMatchObject({ status: 'ok', checks: { database: 'ok', migrations: 'ok', worker: 'ok', draining: 'ok' } });
-      break;
-    }
-    if (Date.now() > deadline) throw new Error(`server did not become ready:\n${log}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-
-  // A request in flight: its headers are in, its body arrives over the whole shutdown.
-  const body = JSON.stringify({ name: 'Drain Test', email: 'drain@example.com', subject: 'Shutdown', message: 'Does this request survive a graceful shutdown of the store?' });
-  const half = Math.floor(body.length / 2);
-  const answer = new Promise<{ status: number; text: string }>((resolve, reject) => {
-    const request = http.request(`${baseUrl}/api/support/messages`, { method: 'POST', headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } }, (res) => {
-      let text = '';
-      res.on('data', (chunk: Buffer) => (text += chunk.toString()));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, text }));
+it(
+  'SIGTERM: /readyz 503 while draining, the request in flight completes, then the process exits 0',
+  { timeout: 180_000 },
+  async () => {
+    const port = await freePort();
+    const baseUrl = `http://127.0.0.1:${port}`;
+    child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
+      cwd: repoRoot,
+      env: {
+        PATH: process.env.PATH,
+        HOME: process.env.HOME,
+        NODE_ENV: 'test',
+        HOST: '127.0.0.1',
+        PORT: String(port),
+        LOG_LEVEL: 'warn',
+        DATA_DIR: dataDir,
+        SHUTDOWN_DRAIN_MS: String(DRAIN_MS),
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
     });
-    request.on('error', reject);
-    request.write(body.slice(0, half));
-    // The rest after the drain, while `app.close()` waits for this request.
-    setTimeout(() => request.end(body.slice(half)), DRAIN_MS + 700);
-  });
-  await new Promise((r) => setTimeout(r, 100));
-  const signalledAt = Date.now();
-  child.kill('SIGTERM');
+    let log = '';
+    child.stdout?.on('data', (chunk: Buffer) => (log += chunk.toString()));
+    child.stderr?.on('data', (chunk: Buffer) => (log += chunk.toString()));
+    const exit = new Promise<number | null>((resolve) => child!.once('exit', (code) => resolve(code)));
 
-  // Draining: not ready, still alive and serving.
-  await new Promise((r) => setTimeout(r, 300));
-  const draining = await fetch(`${baseUrl}/readyz`);
-  expect(draining.status).toBe(503);
-  expect(await draining.json()).toMatchObject({ status: 'unavailable', checks: { draining: 'draining' } });
-  expect((await fetch(`${baseUrl}/livez`)).status).toBe(200);
-  expect((await fetch(`${baseUrl}/api/products?country=TR`)).status).toBe(200);
-  expect(Date.now() - signalledAt).toBeLessThan(DRAIN_MS);
+    const deadline = Date.now() + 150_000;
+    for (;;) {
+      if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}:\n${log}`);
+      const ready = await fetch(`${baseUrl}/readyz`).catch(() => undefined);
+      if (ready?.status === 200) {
+        expect(await ready.json()).toMatchObject({
+          status: 'ok',
+          checks: { database: 'ok', migrations: 'ok', worker: 'ok', draining: 'ok' },
+        });
+        break;
+      }
+      if (Date.now() > deadline) throw new Error(`server did not become ready:\n${log}`);
+      await new Promise((r) => setTimeout(r, 200));
+    }
 
-  const { status, text } = await answer;
-  expect(Date.now() - signalledAt).toBeGreaterThan(DRAIN_MS);
-  expect(status, text).toBe(202);
-  expect(JSON.parse(text)).toMatchObject({ status: 'received' });
+    // A request in flight: its headers are in, its body arrives over the whole shutdown.
+    const body = JSON.stringify({
+      name: 'Drain Test',
+      email: 'drain@example.com',
+      subject: 'Shutdown',
+      message: 'Does this request survive a graceful shutdown of the store?',
+    });
+    const half = Math.floor(body.length / 2);
+    const answer = new Promise<{ status: number; text: string }>((resolve, reject) => {
+      const request = http.request(
+        `${baseUrl}/api/support/messages`,
+        { method: 'POST', headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } },
+        (res) => {
+          let text = '';
+          res.on('data', (chunk: Buffer) => (text += chunk.toString()));
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, text }));
+        },
+      );
+      request.on('error', reject);
+      request.write(body.slice(0, half));
+      // The rest after the drain, while `app.close()` waits for this request.
+      setTimeout(() => request.end(body.slice(half)), DRAIN_MS + 700);
+    });
+    await new Promise((r) => setTimeout(r, 100));
+    const signalledAt = Date.now();
+    child.kill('SIGTERM');
 
-  expect(await exit).toBe(0);
-  await expect(fetch(`${baseUrl}/livez`)).rejects.toThrow();
-  expect(log).not.toMatch(/shutdown failed|took too long/);
-});
+    // Draining: not ready, still alive and serving.
+    await new Promise((r) => setTimeout(r, 300));
+    const draining = await fetch(`${baseUrl}/readyz`);
+    expect(draining.status).toBe(503);
+    expect(await draining.json()).toMatchObject({ status: 'unavailable', checks: { draining: 'draining' } });
+    expect((await fetch(`${baseUrl}/livez`)).status).toBe(200);
+    expect((await fetch(`${baseUrl}/api/products?country=TR`)).status).toBe(200);
+    expect(Date.now() - signalledAt).toBeLessThan(DRAIN_MS);
+
+    const { status, text } = await answer;
+    expect(Date.now() - signalledAt).toBeGreaterThan(DRAIN_MS);
+    expect(status, text).toBe(202);
+    expect(JSON.parse(text)).toMatchObject({ status: 'received' });
+
+    expect(await exit).toBe(0);
+    await expect(fetch(`${baseUrl}/livez`)).rejects.toThrow();
+    expect(log).not.toMatch(/shutdown failed|took too long/);
+  },
+);
 
 it('drains and stops the worker from claiming at once, then closes the app, awaits the job in hand, closes the database, exits 0 (SIGINT without the wait)', async () => {
   const steps: string[] = [];
@@ -228,5 +252,7 @@ it('waits the longest provider time-out plus 10 s before the force exit', () => 
   const defaults = testConfig();
   expect(defaults.esimGo.timeoutMs).toBe(45_000);
   expect(shutdownForceAfterMs(defaults)).toBe(55_000);
-  expect(shutdownForceAfterMs({ esimGo: { ...defaults.esimGo, timeoutMs: 20_000 }, paymentTimeoutMs: 60_000 })).toBe(70_000);
+  expect(shutdownForceAfterMs({ esimGo: { ...defaults.esimGo, timeoutMs: 20_000 }, paymentTimeoutMs: 60_000 })).toBe(
+    70_000,
+  );
 });

@@ -56,7 +56,6 @@ afterAll(async () => {
   if (dataDir) await fs.rm(dataDir, { recursive: true, force: true });
 });
 
-
 /** Starts `server.ts` and resolves with its base URL once `/api/health` answers. */
 async function startServer(): Promise<{ child: ChildProcess; baseUrl: string; output: () => string }> {
   const port = await freePort();
@@ -96,7 +95,11 @@ async function startServer(): Promise<{ child: ChildProcess; baseUrl: string; ou
   }
 }
 
-async function call<T>(baseUrl: string, urlPath: string, init: { method?: string; headers?: Record<string, string>; body?: unknown } = {}): Promise<T> {
+async function call<T>(
+  baseUrl: string,
+  urlPath: string,
+  init: { method?: string; headers?: Record<string, string>; body?: unknown } = {},
+): Promise<T> {
   const response = await fetch(baseUrl + urlPath, {
     method: init.method ?? 'GET',
     headers: { ...(init.body === undefined ? {} : { 'content-type': 'application/json' }), ...init.headers },
@@ -108,7 +111,9 @@ async function call<T>(baseUrl: string, urlPath: string, init: { method?: string
 }
 
 function exited(child: ChildProcess): Promise<void> {
-  return child.exitCode !== null || child.signalCode !== null ? Promise.resolve() : new Promise((r) => child.once('exit', () => r()));
+  return child.exitCode !== null || child.signalCode !== null
+    ? Promise.resolve()
+    : new Promise((r) => child.once('exit', () => r()));
 }
 
 it('provisions every eSIM exactly once and sends one e-mail per order after a kill -9 during fulfilment', async () => {
@@ -118,16 +123,35 @@ it('provisions every eSIM exactly once and sends one e-mail per order after a ki
   for (let i = 0; i < ORDERS; i++) {
     const session = randomUUID();
     const headers = { 'x-session-id': session };
-    await call(first.baseUrl, '/api/cart', { method: 'POST', headers, body: { productId: products[i]!.productId, quantity: 2 } });
-    await call(first.baseUrl, '/api/cart', { method: 'POST', headers, body: { productId: products[i + 1]!.productId, quantity: 1 } });
+    await call(first.baseUrl, '/api/cart', {
+      method: 'POST',
+      headers,
+      body: { productId: products[i]!.productId, quantity: 2 },
+    });
+    await call(first.baseUrl, '/api/cart', {
+      method: 'POST',
+      headers,
+      body: { productId: products[i + 1]!.productId, quantity: 1 },
+    });
     const { token } = await call<{ token: string }>(first.baseUrl, '/api/payments/sandbox/tokens', {
       method: 'POST',
-      body: { cardholderName: 'Crash Test', cardNumber: '4242 4242 4242 4242', expiryMonth: 12, expiryYear: new Date().getUTCFullYear() + 2, cvv: '123' },
+      body: {
+        cardholderName: 'Crash Test',
+        cardNumber: '4242 4242 4242 4242',
+        expiryMonth: 12,
+        expiryYear: new Date().getUTCFullYear() + 2,
+        cvv: '123',
+      },
     });
     const { orderNumber } = await call<CheckoutResponse>(first.baseUrl, '/api/checkout', {
       method: 'POST',
       headers: { ...headers, 'idempotency-key': randomUUID() },
-      body: { customer: { fullName: `Crash ${i}`, email: `crash${i}@example.com` }, payment: { method: 'card', token }, acceptTerms: true, language: 'en' },
+      body: {
+        customer: { fullName: `Crash ${i}`, email: `crash${i}@example.com` },
+        payment: { method: 'card', token },
+        acceptTerms: true,
+        language: 'en',
+      },
     });
     placed.push({ session, orderNumber });
   }
@@ -153,7 +177,8 @@ it('provisions every eSIM exactly once and sends one e-mail per order after a ki
   const doneBy = Date.now() + 30_000;
   let views = before;
   while (!views.every((v) => v.status === 'completed')) {
-    if (Date.now() > doneBy) throw new Error(`orders not completed after restart: ${views.map((v) => v.status)}\n${second.output()}`);
+    if (Date.now() > doneBy)
+      throw new Error(`orders not completed after restart: ${views.map((v) => v.status)}\n${second.output()}`);
     await new Promise((r) => setTimeout(r, 100));
     views = await Promise.all(placed.map((o) => read(second.baseUrl, o)));
   }
@@ -162,7 +187,12 @@ it('provisions every eSIM exactly once and sends one e-mail per order after a ki
 
   const database: Database = await openDatabase({ databaseUrl, dataDir: dataDir ?? 'unused' });
   try {
-    const lines = await queryRows<{ order_number: string; quantity: number; esims: number | string; distinct_units: number | string }>(
+    const lines = await queryRows<{
+      order_number: string;
+      quantity: number;
+      esims: number | string;
+      distinct_units: number | string;
+    }>(
       database.db,
       sql`select o.order_number, l.quantity, count(e.id) as esims, count(distinct e.unit_index) as distinct_units
           from order_lines l join orders o on o.id = l.order_id left join esims e on e.order_line_id = l.id
@@ -185,7 +215,10 @@ it('provisions every eSIM exactly once and sends one e-mail per order after a ki
     // Every fulfilment job finished; the only jobs left are the recurring ones each start of the
     // server schedules once for the coming period (the usage refresh, the catalogue sync of issue 10,
     // the chat conversations' purge of issue 11).
-    const pending = await queryRows<{ type: string; status: string }>(database.db, sql`select type, status from jobs where status <> 'succeeded' order by type`);
+    const pending = await queryRows<{ type: string; status: string }>(
+      database.db,
+      sql`select type, status from jobs where status <> 'succeeded' order by type`,
+    );
     expect(pending.filter((j) => j.type !== 'catalogue-sync-schedule')).toEqual([
       { type: 'chat-purge', status: 'queued' },
       { type: 'sync-usage', status: 'queued' },

@@ -74,7 +74,11 @@ const orderParamsSchema = z.object({ id: z.string().describe('Order number, e.g.
 function accessOf(headers: z.infer<typeof orderAccessHeadersSchema>, auth: AuthContext | null): OrderAccess {
   const session = sessionIdSchema.safeParse(headers['x-session-id']);
   const token = headers['x-access-token'];
-  return { sessionId: session.success ? session.data : undefined, accessToken: token || undefined, userId: auth?.user.id };
+  return {
+    sessionId: session.success ? session.data : undefined,
+    accessToken: token || undefined,
+    userId: auth?.user.id,
+  };
 }
 
 /**
@@ -153,7 +157,8 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ orders: OrdersService; thrott
       onSend: (request, reply, payload) => throttle.onSend(request, reply, payload),
       schema: {
         tags: ['orders'],
-        summary: "Place an order from the visitor's cart and pay for it (card or PayPal); idempotent by Idempotency-Key",
+        summary:
+          "Place an order from the visitor's cart and pay for it (card or PayPal); idempotent by Idempotency-Key",
         headers: checkoutHeadersSchema,
         body: checkoutBodySchema,
         response: {
@@ -170,7 +175,12 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ orders: OrdersService; thrott
     },
     async (request, reply) => {
       // Signed in (the session cookie, issue 9): the order belongs to the account.
-      const result = await orders.checkout(request.headers['x-session-id'], request.headers['idempotency-key'], request.body, request.auth?.user.id);
+      const result = await orders.checkout(
+        request.headers['x-session-id'],
+        request.headers['idempotency-key'],
+        request.body,
+        request.auth?.user.id,
+      );
       if (result.replayed) reply.header('idempotent-replayed', 'true');
       return reply.status(result.status as 201).send(result.body as z.infer<typeof checkoutResponseSchema>);
     },
@@ -231,9 +241,15 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ orders: OrdersService; thrott
       onRequest: requireUser,
       schema: {
         tags: ['orders', 'admin'],
-        summary: "The signed-in customer's orders and top-ups, newest first; for an admin, every order with filters, search and pages",
+        summary:
+          "The signed-in customer's orders and top-ups, newest first; for an admin, every order with filters, search and pages",
         querystring: adminOrdersQuerySchema,
-        response: { 200: z.union([adminOrdersResponseSchema, accountOrdersResponseSchema]), 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema },
+        response: {
+          200: z.union([adminOrdersResponseSchema, accountOrdersResponseSchema]),
+          400: apiErrorSchema,
+          401: apiErrorSchema,
+          403: apiErrorSchema,
+        },
       },
     },
     async (request) => {

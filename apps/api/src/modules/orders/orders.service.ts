@@ -5,9 +5,19 @@ import type { CheckoutBody, CheckoutResponse, PaymentChoice } from '@esim/contra
 import type { TopupBody, TopupResponse } from '@esim/contract/portal';
 import { dataAmountLabel } from '@esim/contract/format';
 import { type AccountOrder, type OrderView, orderNumberParamsSchema } from '@esim/contract/order';
-import { CartOrderConflictError, ConflictError, NotFoundError, PaymentFailedError, UpstreamError } from '../../lib/errors.ts';
+import {
+  CartOrderConflictError,
+  ConflictError,
+  NotFoundError,
+  PaymentFailedError,
+  UpstreamError,
+} from '../../lib/errors.ts';
 import { type Idempotency, type IdempotencyRef, type IdempotentResponse, payloadHash } from '../../lib/idempotency.ts';
-import { type ChargeResult, type PaymentProvider, PaymentProviderError } from '../../providers/payment/payment-provider.ts';
+import {
+  type ChargeResult,
+  type PaymentProvider,
+  PaymentProviderError,
+} from '../../providers/payment/payment-provider.ts';
 import type { CartService } from '../cart/cart.service.ts';
 import { InvalidTransitionError } from './order-status.ts';
 import { toAccountOrder, toOrderView } from './order-view.ts';
@@ -73,7 +83,8 @@ export function accessTokenState(
   now = new Date(),
 ): 'valid' | 'mismatch' | 'revoked' | 'expired' {
   if (!order.accessTokenHash) return 'mismatch';
-  if (!timingSafeEqual(Buffer.from(hashAccessToken(token), 'hex'), Buffer.from(order.accessTokenHash, 'hex'))) return 'mismatch';
+  if (!timingSafeEqual(Buffer.from(hashAccessToken(token), 'hex'), Buffer.from(order.accessTokenHash, 'hex')))
+    return 'mismatch';
   if (order.accessTokenRevokedAt) return 'revoked';
   if (order.accessTokenExpiresAt && order.accessTokenExpiresAt <= now) return 'expired';
   return 'valid';
@@ -134,9 +145,16 @@ function checkoutBlocked(block: CheckoutBlock): ConflictError {
         block.orderNumber,
       );
     case 'checked_out':
-      return new CartOrderConflictError(`Your cart was already checked out as order ${block.orderNumber}.`, 'cart_checked_out', block.orderNumber);
+      return new CartOrderConflictError(
+        `Your cart was already checked out as order ${block.orderNumber}.`,
+        'cart_checked_out',
+        block.orderNumber,
+      );
     case 'cart_changed':
-      return new ConflictError('Your cart changed while you were checking out. Please review it and try again.', 'cart_changed');
+      return new ConflictError(
+        'Your cart changed while you were checking out. Please review it and try again.',
+        'cart_changed',
+      );
   }
 }
 
@@ -214,7 +232,12 @@ export class OrdersService {
    *   the request (the order stays pending; a retry with the same key resumes it and cannot
    *   charge twice).
    */
-  async checkout(sessionId: string, idempotencyKey: string, body: CheckoutBody, userId?: number): Promise<CheckoutResult> {
+  async checkout(
+    sessionId: string,
+    idempotencyKey: string,
+    body: CheckoutBody,
+    userId?: number,
+  ): Promise<CheckoutResult> {
     const ref: IdempotencyRef = { scope: CHECKOUT_SCOPE, sessionId, key: idempotencyKey };
     return this.deps.idempotency.execute<CheckoutResponse | ApiError>(ref, payloadHash(body), async (recovery) => {
       const placed = isPlacedOrder(recovery) ? recovery : await this.placeOrder(ref, body, userId);
@@ -225,7 +248,11 @@ export class OrdersService {
         cancelUrl: `/checkout?paypal=cancelled&order=${order.orderNumber}`,
       });
       if (outcome.status === 'failed') return { status: 402, body: outcome.error };
-      const response: CheckoutResponse = { orderNumber: order.orderNumber, accessToken: placed.accessToken, payment: outcome };
+      const response: CheckoutResponse = {
+        orderNumber: order.orderNumber,
+        accessToken: placed.accessToken,
+        payment: outcome,
+      };
       return { status: 201, body: response };
     });
   }
@@ -245,17 +272,21 @@ export class OrdersService {
   async purchaseTopup(purchase: TopupPurchase): Promise<TopupResult> {
     const { parent, esim, body } = purchase;
     const ref: IdempotencyRef = { scope: TOPUP_SCOPE, sessionId: `portal:${parent.id}`, key: purchase.idempotencyKey };
-    return this.deps.idempotency.execute<TopupResponse | ApiError>(ref, payloadHash({ iccid: esim.iccid, ...body }), async (recovery) => {
-      const orderNumber = isPlacedTopup(recovery) ? recovery.orderNumber : await this.placeTopup(ref, purchase);
-      const order = await this.placedOrder(orderNumber);
-      const outcome = await this.pay(order, body.payment, {
-        jobPayload: { orderId: order.id },
-        returnUrl: `/portal/topup-confirmation?order=${order.orderNumber}`,
-        cancelUrl: `/portal/topup?iccid=${esim.iccid}&paypal=cancelled&order=${order.orderNumber}`,
-      });
-      if (outcome.status === 'failed') return { status: 402, body: outcome.error };
-      return { status: 201, body: { orderNumber: order.orderNumber, payment: outcome } };
-    });
+    return this.deps.idempotency.execute<TopupResponse | ApiError>(
+      ref,
+      payloadHash({ iccid: esim.iccid, ...body }),
+      async (recovery) => {
+        const orderNumber = isPlacedTopup(recovery) ? recovery.orderNumber : await this.placeTopup(ref, purchase);
+        const order = await this.placedOrder(orderNumber);
+        const outcome = await this.pay(order, body.payment, {
+          jobPayload: { orderId: order.id },
+          returnUrl: `/portal/topup-confirmation?order=${order.orderNumber}`,
+          cancelUrl: `/portal/topup?iccid=${esim.iccid}&paypal=cancelled&order=${order.orderNumber}`,
+        });
+        if (outcome.status === 'failed') return { status: 402, body: outcome.error };
+        return { status: 201, body: { orderNumber: order.orderNumber, payment: outcome } };
+      },
+    );
   }
 
   /**
@@ -343,7 +374,8 @@ export class OrdersService {
       const voided = await this.voidLateCardPayment(order);
       throw this.unpaidCardError(order, voided);
     }
-    if (!reference) throw new ConflictError('This order has no card payment waiting for confirmation', 'payment_not_started');
+    if (!reference)
+      throw new ConflictError('This order has no card payment waiting for confirmation', 'payment_not_started');
     if (!(await this.deps.repo.startCapture(order.id))) {
       const now = (await this.deps.repo.findById(order.id)) ?? order;
       if (now.paymentStatus === 'succeeded') return now;
@@ -358,7 +390,10 @@ export class OrdersService {
     }
     if (result.status === 'requires_action' || result.status === 'requires_approval') {
       await this.deps.repo.endCapture(order.id);
-      throw new ConflictError('Your bank has not confirmed this payment yet. Finish the verification, then try again.', 'payment_requires_action');
+      throw new ConflictError(
+        'Your bank has not confirmed this payment yet. Finish the verification, then try again.',
+        'payment_requires_action',
+      );
     }
     const outcome = await this.settleCard(order, result);
     if (outcome === 'voided') throw this.unpaidCardError((await this.deps.repo.findById(order.id)) ?? order, true);
@@ -455,7 +490,13 @@ export class OrdersService {
    */
   private async voidLateCardPayment(order: OrderRow): Promise<boolean> {
     const reference = order.paymentReference;
-    if (order.paymentMethod !== 'card' || order.status !== 'cancelled' || !reference || !this.deps.payments.ownsReference(reference)) return false;
+    if (
+      order.paymentMethod !== 'card' ||
+      order.status !== 'cancelled' ||
+      !reference ||
+      !this.deps.payments.ownsReference(reference)
+    )
+      return false;
     let result: ChargeResult;
     try {
       result = await this.deps.payments.confirmCardPayment(reference);
@@ -465,24 +506,36 @@ export class OrdersService {
     }
     if (result.status !== 'succeeded') return false;
     const refund = await this.callProvider(() =>
-      this.deps.payments.refund({ chargeReference: reference, amountCents: order.totalCents, idempotencyKey: `void:${order.orderNumber}` }),
+      this.deps.payments.refund({
+        chargeReference: reference,
+        amountCents: order.totalCents,
+        idempotencyKey: `void:${order.orderNumber}`,
+      }),
     );
-    await this.deps.repo.recordPaymentEvent(order.id, `payment:${this.deps.payments.id}`, 'Payment completed after the order was cancelled: refunded', {
-      outcome: 'refunded',
-      method: 'card',
-      amountCents: order.totalCents,
-      reference,
-      refund: refund.reference,
-      refundStatus: refund.status,
-      ...(refund.failureMessage ? { failureMessage: refund.failureMessage } : {}),
-    });
+    await this.deps.repo.recordPaymentEvent(
+      order.id,
+      `payment:${this.deps.payments.id}`,
+      'Payment completed after the order was cancelled: refunded',
+      {
+        outcome: 'refunded',
+        method: 'card',
+        amountCents: order.totalCents,
+        reference,
+        refund: refund.reference,
+        refundStatus: refund.status,
+        ...(refund.failureMessage ? { failureMessage: refund.failureMessage } : {}),
+      },
+    );
     return true;
   }
 
   /** The 402 for a card order that is no longer pending and was not paid. */
   private unpaidCardError(order: OrderRow, voided: boolean): PaymentFailedError {
     if (voided) {
-      return new PaymentFailedError('This order was cancelled before the payment completed; the payment has been refunded.', 'payment_refunded');
+      return new PaymentFailedError(
+        'This order was cancelled before the payment completed; the payment has been refunded.',
+        'payment_refunded',
+      );
     }
     const code = order.paymentStatus === 'failed' ? 'payment_failed' : 'payment_cancelled';
     return new PaymentFailedError(order.paymentError ?? 'The payment was cancelled.', code);
@@ -529,7 +582,9 @@ export class OrdersService {
     const cart = await this.deps.cart.getCart(ref.sessionId);
     if (cart.items.length === 0) {
       const recent = await this.deps.repo.recentCheckout(ref.sessionId);
-      throw recent ? checkoutBlocked({ kind: 'checked_out', orderNumber: recent }) : new ConflictError('Your cart is empty', 'cart_empty');
+      throw recent
+        ? checkoutBlocked({ kind: 'checked_out', orderNumber: recent })
+        : new ConflictError('Your cart is empty', 'cart_empty');
     }
     const sold = cart.items.flatMap(({ product, quantity }) => (product ? [{ product, quantity }] : []));
     const gone = cart.items.filter((item) => item.product === null);
@@ -575,7 +630,10 @@ export class OrdersService {
   }
 
   /** Creates the pending top-up order, saving its number as the key's recovery point. */
-  private async placeTopup(ref: IdempotencyRef, { sessionId, parent, esim, product, body }: TopupPurchase): Promise<string> {
+  private async placeTopup(
+    ref: IdempotencyRef,
+    { sessionId, parent, esim, product, body }: TopupPurchase,
+  ): Promise<string> {
     const orderNumber = newOrderNumber();
     const line: NewOrderLine = {
       productId: product.productId,
@@ -648,14 +706,16 @@ export class OrdersService {
             this.deps.payments.createPaypalOrder({ ...request, returnUrl: opts.returnUrl, cancelUrl: opts.cancelUrl }),
           );
     if (result.status === 'requires_approval') {
-      if (payment.method !== 'paypal') throw new UpstreamError('The payment provider asked for an approval step the store does not support');
+      if (payment.method !== 'paypal')
+        throw new UpstreamError('The payment provider asked for an approval step the store does not support');
       await this.deps.repo.awaitPaypalApproval(order.id, result.reference, opts.jobPayload);
       return { status: 'requires_approval', approvalUrl: result.approvalUrl };
     }
     if (result.status === 'requires_action') {
       // Stripe 3-D Secure (issue 12): the order waits, its job parked, for the browser's
       // `POST .../payment/confirm` or the `payment_intent.*` webhook.
-      if (payment.method !== 'card') throw new UpstreamError('The payment provider asked for an action the store does not support');
+      if (payment.method !== 'card')
+        throw new UpstreamError('The payment provider asked for an action the store does not support');
       await this.deps.repo.awaitCardAction(order.id, result.reference, opts.jobPayload);
       return { status: 'requires_action', clientSecret: result.clientSecret };
     }
@@ -681,7 +741,11 @@ export class OrdersService {
     }
     const { code, message } = result.failure;
     const paymentStatus = code === 'paypal_cancelled' ? 'cancelled' : 'failed';
-    await this.deps.repo.markPaymentFailed(order.id, { paymentStatus, reference: result.reference, code, message }, actor);
+    await this.deps.repo.markPaymentFailed(
+      order.id,
+      { paymentStatus, reference: result.reference, code, message },
+      actor,
+    );
     return { error: { code, message } };
   }
 
@@ -722,7 +786,10 @@ export class OrdersService {
 
   /** The customer's view of the order: a refunded order's eSIMs without their install details (`toOrderView`). */
   private async view(order: OrderRow): Promise<OrderView> {
-    const [{ lines, esims }, refund] = await Promise.all([this.deps.repo.contents(order.id), this.deps.repo.refundOf(order.id)]);
+    const [{ lines, esims }, refund] = await Promise.all([
+      this.deps.repo.contents(order.id),
+      this.deps.repo.refundOf(order.id),
+    ]);
     return toOrderView(order, lines, esims, refund ?? null);
   }
 }

@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import type { BundleAssignment } from '../../providers/esim/esim-provider.ts';
-import { bestSpeed, bundleUsage, canTopUp, esimDisplayState, headlineBundle, isArchived, portalBundleState } from './esim-state.ts';
+import {
+  bestSpeed,
+  bundleUsage,
+  canTopUp,
+  esimDisplayState,
+  headlineBundle,
+  isArchived,
+  portalBundleState,
+} from './esim-state.ts';
 import { matchAssignments } from './usage-sync.service.ts';
 
 describe('portalBundleState', () => {
@@ -16,7 +24,8 @@ describe('portalBundleState', () => {
   ])('maps %s to %s', (provider, portal) => expect(portalBundleState(provider)).toBe(portal));
 
   it('shows a bundle whose order was refunded as refunded, whatever the provider says', () => {
-    for (const provider of ['processing', 'queued', 'active', 'revoked', 'expired']) expect(portalBundleState(provider, true)).toBe('refunded');
+    for (const provider of ['processing', 'queued', 'active', 'revoked', 'expired'])
+      expect(portalBundleState(provider, true)).toBe('refunded');
   });
 });
 
@@ -62,7 +71,9 @@ describe('bundleUsage', () => {
   });
 
   it('clamps a remainder outside 0..allowance and reports unlimited bundles by bytes used only', () => {
-    expect(bundleUsage({ unlimited: false, initialBytes: 100, remainingBytes: -5, usedBytes: 0 }).percentUsed).toBe(100);
+    expect(bundleUsage({ unlimited: false, initialBytes: 100, remainingBytes: -5, usedBytes: 0 }).percentUsed).toBe(
+      100,
+    );
     expect(bundleUsage({ unlimited: false, initialBytes: 100, remainingBytes: 500, usedBytes: 0 }).percentUsed).toBe(0);
     expect(bundleUsage({ unlimited: true, initialBytes: null, remainingBytes: null, usedBytes: 42 })).toEqual({
       unlimited: true,

@@ -45,11 +45,16 @@ export function portalBundleState(providerState: string, refunded = false): Port
  *   since a refund may keep a started bundle running at the provider (`refund-policy.ts`
  *   `bundleAction`), yet the eSIM is no longer the customer's to use, install or top up.
  */
-export function esimDisplayState(profileState: string, bundleStates: readonly string[], refunded = false): EsimDisplayState {
+export function esimDisplayState(
+  profileState: string,
+  bundleStates: readonly string[],
+  refunded = false,
+): EsimDisplayState {
   if (refunded) return 'Refunded';
   if (profileState === 'deleted') return 'Archived';
   if (bundleStates.includes('active')) return 'Active';
-  if (bundleStates.includes('queued')) return profileState === 'released' || profileState === 'downloaded' ? 'Ready' : 'Pending';
+  if (bundleStates.includes('queued'))
+    return profileState === 'released' || profileState === 'downloaded' ? 'Ready' : 'Pending';
   if (bundleStates.length > 0 && bundleStates.every((s) => ENDED.has(s))) return 'Expired';
   return 'Assigned';
 }
@@ -81,7 +86,13 @@ export interface BundleBytes {
  */
 export function bundleUsage(b: BundleBytes): Usage {
   if (b.unlimited || b.initialBytes === null) {
-    return { unlimited: true, totalBytes: null, usedBytes: Math.max(0, b.usedBytes), remainingBytes: null, percentUsed: null };
+    return {
+      unlimited: true,
+      totalBytes: null,
+      usedBytes: Math.max(0, b.usedBytes),
+      remainingBytes: null,
+      percentUsed: null,
+    };
   }
   const total = Math.max(0, b.initialBytes);
   const remaining = Math.min(total, Math.max(0, b.remainingBytes ?? total));

@@ -107,7 +107,9 @@ export const portalRoutes: FastifyPluginAsyncZod<{
     timeWindow: 60_000,
     // The plugin throws what this returns; the one error handler turns it into the usual body.
     errorResponseBuilder: (_request, context) =>
-      new TooManyRequestsError(`Too many attempts. Please wait ${Math.ceil(context.ttl / 1000)} seconds and try again.`),
+      new TooManyRequestsError(
+        `Too many attempts. Please wait ${Math.ceil(context.ttl / 1000)} seconds and try again.`,
+      ),
   });
   app.addHook('onRequest', async (_request, reply) => {
     reply.header('cache-control', 'no-store');
@@ -134,10 +136,19 @@ export const portalRoutes: FastifyPluginAsyncZod<{
         summary: "Read an eSIM's usage and bundles from the eSIM provider now",
         headers: tokenHeadersSchema,
         params: iccidParamsSchema,
-        response: { 200: portalSyncResponseSchema, 400: apiErrorSchema, 404: apiErrorSchema, 502: apiErrorSchema, 503: apiErrorSchema, ...authErrors },
+        response: {
+          200: portalSyncResponseSchema,
+          400: apiErrorSchema,
+          404: apiErrorSchema,
+          502: apiErrorSchema,
+          503: apiErrorSchema,
+          ...authErrors,
+        },
       },
     },
-    async (request) => ({ esim: await portal.sync(accessOf(request, request.headers['x-access-token']), request.params.iccid) }),
+    async (request) => ({
+      esim: await portal.sync(accessOf(request, request.headers['x-access-token']), request.params.iccid),
+    }),
   );
 
   app.get(
@@ -148,7 +159,13 @@ export const portalRoutes: FastifyPluginAsyncZod<{
         summary: 'The plans that can top up an active eSIM',
         headers: tokenHeadersSchema,
         params: iccidParamsSchema,
-        response: { 200: topupOptionsResponseSchema, 400: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema, ...authErrors },
+        response: {
+          200: topupOptionsResponseSchema,
+          400: apiErrorSchema,
+          404: apiErrorSchema,
+          409: apiErrorSchema,
+          ...authErrors,
+        },
       },
     },
     async (request) => portal.topupOptions(accessOf(request, request.headers['x-access-token']), request.params.iccid),
@@ -184,11 +201,15 @@ export const portalRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request, reply) => {
-      const result = await portal.purchaseTopup(accessOf(request, request.headers['x-access-token']), request.params.iccid, {
-        sessionId: request.headers['x-session-id'],
-        idempotencyKey: request.headers['idempotency-key'],
-        body: request.body,
-      });
+      const result = await portal.purchaseTopup(
+        accessOf(request, request.headers['x-access-token']),
+        request.params.iccid,
+        {
+          sessionId: request.headers['x-session-id'],
+          idempotencyKey: request.headers['idempotency-key'],
+          body: request.body,
+        },
+      );
       if (result.replayed) reply.header('idempotent-replayed', 'true');
       return reply.status(result.status as 201).send(result.body as z.infer<typeof topupResponseSchema>);
     },
@@ -218,10 +239,19 @@ export const portalRoutes: FastifyPluginAsyncZod<{
         summary: "Capture a top-up's approved PayPal payment (idempotent)",
         headers: tokenHeadersSchema,
         params: topupParamsSchema,
-        response: { 200: portalTopupSchema, 402: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema, 502: apiErrorSchema, 503: apiErrorSchema, ...authErrors },
+        response: {
+          200: portalTopupSchema,
+          402: apiErrorSchema,
+          404: apiErrorSchema,
+          409: apiErrorSchema,
+          502: apiErrorSchema,
+          503: apiErrorSchema,
+          ...authErrors,
+        },
       },
     },
-    async (request) => portal.captureTopup(accessOf(request, request.headers['x-access-token']), request.params.orderNumber),
+    async (request) =>
+      portal.captureTopup(accessOf(request, request.headers['x-access-token']), request.params.orderNumber),
   );
 
   app.post(
@@ -247,7 +277,8 @@ export const portalRoutes: FastifyPluginAsyncZod<{
         },
       },
     },
-    async (request) => portal.confirmTopupPayment(accessOf(request, request.headers['x-access-token']), request.params.orderNumber),
+    async (request) =>
+      portal.confirmTopupPayment(accessOf(request, request.headers['x-access-token']), request.params.orderNumber),
   );
 
   app.post(
@@ -260,7 +291,13 @@ export const portalRoutes: FastifyPluginAsyncZod<{
         tags: ['portal', 'auth'],
         summary: "Attach a guest order (and its top-ups) to the signed-in account with that order's access token",
         body: attachOrderBodySchema,
-        response: { 200: attachOrderResponseSchema, 400: apiErrorSchema, 403: apiErrorSchema, 409: apiErrorSchema, ...authErrors },
+        response: {
+          200: attachOrderResponseSchema,
+          400: apiErrorSchema,
+          403: apiErrorSchema,
+          409: apiErrorSchema,
+          ...authErrors,
+        },
       },
     },
     async (request) => portal.attachOrder(signedIn(request).user.id, request.body.accessToken),

@@ -110,9 +110,12 @@ export const de: EmailStrings = {
     button: 'Neues Passwort festlegen',
     validity: 'Dieser Link ist {minutes} Minuten lang gültig und kann nur einmal verwendet werden.',
     linkHint: 'Falls die Schaltfläche nicht funktioniert, kopieren Sie diesen Link in Ihren Browser:',
-    sessionsNote: 'Sobald Sie ein neues Passwort festlegen, werden alle Geräte abgemeldet, die bei Ihrem Konto angemeldet sind.',
-    ignore: 'Wenn Sie das nicht angefordert haben, können Sie diese E-Mail ignorieren: Ihr Passwort wurde nicht geändert.',
-    reason: 'Sie erhalten diese E-Mail, weil für Ihr Konto bei {brand} das Zurücksetzen des Passworts angefordert wurde.',
+    sessionsNote:
+      'Sobald Sie ein neues Passwort festlegen, werden alle Geräte abgemeldet, die bei Ihrem Konto angemeldet sind.',
+    ignore:
+      'Wenn Sie das nicht angefordert haben, können Sie diese E-Mail ignorieren: Ihr Passwort wurde nicht geändert.',
+    reason:
+      'Sie erhalten diese E-Mail, weil für Ihr Konto bei {brand} das Zurücksetzen des Passworts angefordert wurde.',
   },
   orderStatus: {
     statusLabel: 'Bestellstatus',

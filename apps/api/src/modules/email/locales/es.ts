@@ -9,7 +9,8 @@ export const es: EmailStrings = {
   common: {
     greeting: 'Hola, {name}:',
     supportHeading: '¿Necesitas ayuda?',
-    supportIntro: 'Respondemos a los correos en menos de 24 horas, y el asistente de chat de nuestra web responde a tus preguntas 24/7.',
+    supportIntro:
+      'Respondemos a los correos en menos de 24 horas, y el asistente de chat de nuestra web responde a tus preguntas 24/7.',
     emailLabel: 'Correo electrónico',
     whatsappLabel: 'WhatsApp',
     phoneLabel: 'Teléfono',
@@ -107,7 +108,8 @@ export const es: EmailStrings = {
     button: 'Elegir una contraseña nueva',
     validity: 'Este enlace es válido durante {minutes} minutos y solo se puede usar una vez.',
     linkHint: 'Si el botón no funciona, copia este enlace en tu navegador:',
-    sessionsNote: 'Cuando elijas una contraseña nueva, se cerrará la sesión en todos los dispositivos conectados a tu cuenta.',
+    sessionsNote:
+      'Cuando elijas una contraseña nueva, se cerrará la sesión en todos los dispositivos conectados a tu cuenta.',
     ignore: 'Si no lo has solicitado, puedes ignorar este correo: tu contraseña no ha cambiado.',
     reason: 'Recibes este correo porque se solicitó restablecer la contraseña de tu cuenta en {brand}.',
   },

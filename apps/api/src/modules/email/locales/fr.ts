@@ -9,12 +9,14 @@ export const fr: EmailStrings = {
   common: {
     greeting: 'Bonjour {name},',
     supportHeading: 'Besoin d’aide ?',
-    supportIntro: 'Nous répondons aux e-mails sous 24 heures, et l’assistant de chat de notre site répond à vos questions 24h/24, 7j/7.',
+    supportIntro:
+      'Nous répondons aux e-mails sous 24 heures, et l’assistant de chat de notre site répond à vos questions 24h/24, 7j/7.',
     emailLabel: 'E-mail',
     whatsappLabel: 'WhatsApp',
     phoneLabel: 'Téléphone',
     supportHours: `Équipe d’assistance (e-mail et WhatsApp) : du lundi au vendredi, ${teamHours}. Téléphone : du lundi au vendredi, ${phoneHours}.`,
-    tagline: '{brand} – forfaits de données eSIM prépayés pour voyager dans un pays, une région entière ou le monde entier.',
+    tagline:
+      '{brand} – forfaits de données eSIM prépayés pour voyager dans un pays, une région entière ou le monde entier.',
   },
   orderConfirmation: {
     subject: {
@@ -108,9 +110,12 @@ export const fr: EmailStrings = {
     button: 'Choisir un nouveau mot de passe',
     validity: 'Ce lien est valable {minutes} minutes et ne peut être utilisé qu’une seule fois.',
     linkHint: 'Si le bouton ne fonctionne pas, copiez ce lien dans votre navigateur :',
-    sessionsNote: 'Dès que vous aurez choisi un nouveau mot de passe, tous les appareils connectés à votre compte seront déconnectés.',
-    ignore: 'Si vous n’êtes pas à l’origine de cette demande, ignorez cet e-mail : votre mot de passe n’a pas été modifié.',
-    reason: 'Vous recevez cet e-mail parce qu’une réinitialisation du mot de passe de votre compte {brand} a été demandée.',
+    sessionsNote:
+      'Dès que vous aurez choisi un nouveau mot de passe, tous les appareils connectés à votre compte seront déconnectés.',
+    ignore:
+      'Si vous n’êtes pas à l’origine de cette demande, ignorez cet e-mail : votre mot de passe n’a pas été modifié.',
+    reason:
+      'Vous recevez cet e-mail parce qu’une réinitialisation du mot de passe de votre compte {brand} a été demandée.',
   },
   orderStatus: {
     statusLabel: 'Statut de la commande',
@@ -125,7 +130,8 @@ export const fr: EmailStrings = {
     refundAmount: 'Montant remboursé',
     refundTiming:
       'Selon votre banque, un remboursement arrive sur une carte sous 3 à 5 jours ouvrés et sur PayPal sous 1 à 2 jours ouvrés.',
-    portalText: 'Retrouvez à tout moment vos eSIM, votre consommation de données et vos commandes dans l’espace client.',
+    portalText:
+      'Retrouvez à tout moment vos eSIM, votre consommation de données et vos commandes dans l’espace client.',
     portalButton: 'Ouvrir l’espace client',
     reason: 'Vous recevez cet e-mail parce que vous avez passé la commande {orderNumber} chez {brand}.',
     pending: {

@@ -9,7 +9,8 @@ export const tr: EmailStrings = {
   common: {
     greeting: 'Merhaba {name},',
     supportHeading: 'Yardıma mı ihtiyacınız var?',
-    supportIntro: 'E-postaları 24 saat içinde yanıtlıyoruz; web sitemizdeki sohbet asistanı ise sorularınızı 7/24 yanıtlar.',
+    supportIntro:
+      'E-postaları 24 saat içinde yanıtlıyoruz; web sitemizdeki sohbet asistanı ise sorularınızı 7/24 yanıtlar.',
     emailLabel: 'E-posta',
     whatsappLabel: 'WhatsApp',
     phoneLabel: 'Telefon',
@@ -124,7 +125,8 @@ export const tr: EmailStrings = {
     refundAmount: 'İade edilen tutar',
     refundTiming:
       'İadeler, bankanıza bağlı olarak kart hesaplarına 3–5 iş günü, PayPal hesaplarına ise 1–2 iş günü içinde ulaşır.',
-    portalText: 'eSIM’lerinizi, veri kullanımınızı ve siparişlerinizi müşteri portalında dilediğiniz zaman görebilirsiniz.',
+    portalText:
+      'eSIM’lerinizi, veri kullanımınızı ve siparişlerinizi müşteri portalında dilediğiniz zaman görebilirsiniz.',
     portalButton: 'Müşteri portalını aç',
     reason: 'Bu e-postayı, {brand} üzerinden {orderNumber} numaralı siparişi verdiğiniz için alıyorsunuz.',
     pending: {

@@ -115,7 +115,10 @@ function CredentialsStep({
         {...register('password')}
       />
       <div className="flex justify-end">
-        <Link href={forgotHref} className="rounded text-sm font-semibold text-brand-700 underline-offset-2 hover:underline">
+        <Link
+          href={forgotHref}
+          className="rounded text-sm font-semibold text-brand-700 underline-offset-2 hover:underline"
+        >
           {t('signIn.forgot')}
         </Link>
       </div>

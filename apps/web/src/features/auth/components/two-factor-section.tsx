@@ -72,7 +72,12 @@ export function TwoFactorSection({ user }: { user: User }) {
   );
 
   return (
-    <ProfileSection id="profile-2fa" title={t('profile.twoFactor.title')} lead={t('profile.twoFactor.lead')} aside={status}>
+    <ProfileSection
+      id="profile-2fa"
+      title={t('profile.twoFactor.title')}
+      lead={t('profile.twoFactor.lead')}
+      aside={status}
+    >
       {step.kind === 'codes' ? (
         <RecoveryCodes codes={step.codes} username={user.username} onDone={() => setStep({ kind: 'idle' })} />
       ) : step.kind === 'setup' ? (
@@ -154,7 +159,9 @@ function EnableStep({
         <div className="min-w-0 flex-1 space-y-2">
           <p className="text-sm text-slate-700">{t('profile.twoFactor.manual')}</p>
           <div className="flex flex-wrap items-center gap-2">
-            <code className="min-w-0 rounded-lg bg-slate-100 px-3 py-2 font-mono text-sm break-all text-ink">{grouped}</code>
+            <code className="min-w-0 rounded-lg bg-slate-100 px-3 py-2 font-mono text-sm break-all text-ink">
+              {grouped}
+            </code>
             <CopyButton text={setup.secret} label={t('profile.twoFactor.secretLabel')} />
           </div>
         </div>

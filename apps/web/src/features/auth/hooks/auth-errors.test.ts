@@ -20,23 +20,32 @@ describe('server errors of the account forms', () => {
   });
 
   it('turns the API codes of a field into keys', () => {
-    expect(fieldMessageOf({ code: 'username_taken', message: 'username: this username is taken.' })).toBe('usernameTaken');
+    expect(fieldMessageOf({ code: 'username_taken', message: 'username: this username is taken.' })).toBe(
+      'usernameTaken',
+    );
     expect(fieldMessageOf({ code: 'email_taken', message: 'email: an account with this e-mail address exists.' })).toBe(
       'emailTaken',
     );
     expect(
-      fieldMessageOf({ code: 'invalid_current_password', message: 'currentPassword: the current password is not correct.' }),
+      fieldMessageOf({
+        code: 'invalid_current_password',
+        message: 'currentPassword: the current password is not correct.',
+      }),
     ).toBe('currentPasswordWrong');
     expect(fieldMessageOf({ code: 'invalid_code', message: 'code: the code is not valid.' })).toBe('invalidCode');
     // A replayed two-factor code has a message of its own, whatever the status (400 or 401).
-    expect(fieldMessageOf({ code: 'code_already_used', message: 'code: this code was just used.' })).toBe('codeAlreadyUsed');
+    expect(fieldMessageOf({ code: 'code_already_used', message: 'code: this code was just used.' })).toBe(
+      'codeAlreadyUsed',
+    );
   });
 
   it("keeps the server's own text otherwise", () => {
     expect(fieldMessageOf({ code: 'validation_error', message: 'Something else went wrong' })).toBe(
       'Something else went wrong',
     );
-    expect(fieldMessageOf({ code: 'validation_error', message: 'firstName: must not be empty' })).toBe('Must not be empty');
+    expect(fieldMessageOf({ code: 'validation_error', message: 'firstName: must not be empty' })).toBe(
+      'Must not be empty',
+    );
     expect(fieldMessageOf({})).toBe('required');
   });
 
@@ -50,10 +59,16 @@ describe('server errors of the account forms', () => {
 
   it('maps 400 and 409 answers with a field, and nothing else', () => {
     expect(
-      serverFieldError({ status: 409, code: 'username_taken', message: 'Username is taken', field: 'username' }, REGISTER),
+      serverFieldError(
+        { status: 409, code: 'username_taken', message: 'Username is taken', field: 'username' },
+        REGISTER,
+      ),
     ).toEqual({ field: 'username', message: 'usernameTaken' });
     expect(
-      serverFieldError({ status: 400, code: 'validation_error', message: 'password: passwordTooShort', field: 'password' }, REGISTER),
+      serverFieldError(
+        { status: 400, code: 'validation_error', message: 'password: passwordTooShort', field: 'password' },
+        REGISTER,
+      ),
     ).toEqual({ field: 'password', message: 'passwordTooShort' });
     expect(serverFieldError({ status: 401, code: 'invalid_credentials', field: 'password' }, REGISTER)).toBeNull();
     expect(serverFieldError({ status: 429, code: 'rate_limited' }, REGISTER)).toBeNull();

@@ -69,7 +69,10 @@ export function fieldMessageOf(info: Pick<ApiErrorInfo, 'code' | 'message'>): st
  * The form field a server error names, when it is one of `fields` (`body.email` and `email`
  * both name `email`); `null` when it names none of them.
  */
-export function formFieldOf<F extends string>(info: Pick<ApiErrorInfo, 'field'> | null, fields: readonly F[]): F | null {
+export function formFieldOf<F extends string>(
+  info: Pick<ApiErrorInfo, 'field'> | null,
+  fields: readonly F[],
+): F | null {
   if (!info?.field) return null;
   const name = info.field.slice(info.field.lastIndexOf('.') + 1);
   return (fields as readonly string[]).includes(name) ? (name as F) : null;

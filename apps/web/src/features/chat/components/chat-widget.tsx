@@ -138,9 +138,7 @@ function ChatLauncher() {
           <MessageCircle aria-hidden="true" className="size-6" />
         )}
         <span className="sr-only">{t('chat.launcher')}</span>
-        {unread && (
-          <span aria-hidden="true" className={UNREAD_DOT_CLASS} />
-        )}
+        {unread && <span aria-hidden="true" className={UNREAD_DOT_CLASS} />}
       </button>
       {mounted && (
         // Announces a reply that came while the log was hidden (there since the first open only).

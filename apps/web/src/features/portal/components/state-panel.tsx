@@ -75,7 +75,13 @@ interface LoadErrorPanelProps {
  * 'Too many attempts' for 429; 'Error loading data' for any other failure, with retry. Without
  * `onChangeToken` (the account's portal: no token to blame) a 401 is 'Error loading data' too.
  */
-export function LoadErrorPanel({ error, onRetry, retrying, onChangeToken, changeTokenOffered = false }: LoadErrorPanelProps) {
+export function LoadErrorPanel({
+  error,
+  onRetry,
+  retrying,
+  onChangeToken,
+  changeTokenOffered = false,
+}: LoadErrorPanelProps) {
   const { t } = useTranslation('portal');
   const read = loadFailureOf(error);
   const failure = read === 'access' && !onChangeToken ? 'other' : read;
@@ -153,7 +159,12 @@ export function NoEsimsPanel({ onRefresh, refreshing }: { onRefresh: () => void;
 export function AccountEmptyPanel() {
   const { t } = useTranslation('portal');
   return (
-    <StatePanel tone="neutral" icon={<Inbox aria-hidden="true" className="size-8" />} title={t('account.emptyTitle')} body={[t('account.emptyBody')]}>
+    <StatePanel
+      tone="neutral"
+      icon={<Inbox aria-hidden="true" className="size-8" />}
+      title={t('account.emptyTitle')}
+      body={[t('account.emptyBody')]}
+    >
       <Link href="/products" className={buttonClass('primary', 'lg')}>
         <ShoppingBag aria-hidden="true" className="size-4" />
         {t('empty.store')}

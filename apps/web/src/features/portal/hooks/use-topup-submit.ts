@@ -153,7 +153,8 @@ export function useTopupSubmit({ access, iccid, language, onFieldErrors, collect
           attemptRef.current = attempt;
           let stage: 'token' | 'topup' | 'confirm' = 'token';
           try {
-            if (stripe && !wallet && values.paymentMethod === 'card' && !collector) throw new CardEntryError('', 'unavailable');
+            if (stripe && !wallet && values.paymentMethod === 'card' && !collector)
+              throw new CardEntryError('', 'unavailable');
             const paid = await paymentFor(attempt, values, { collector, wallet });
             const { payment } = paid;
             attempt = paid.attempt;
@@ -180,7 +181,10 @@ export function useTopupSubmit({ access, iccid, language, onFieldErrors, collect
               if (readApiError(error)?.status === 402) pendingRef.current = null;
             } else {
               // A failed tokenisation charged nothing; keep the attempt only when the outcome is unknown.
-              attemptRef.current = attemptAfter(attempt, error instanceof CardEntryError ? 'definitive' : outcomeOf(error));
+              attemptRef.current = attemptAfter(
+                attempt,
+                error instanceof CardEntryError ? 'definitive' : outcomeOf(error),
+              );
             }
             wallet?.onFailed?.();
             fail(error, stage);
