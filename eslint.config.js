@@ -12,7 +12,16 @@ const restrict = (patterns) => ['error', { patterns }];
 const FEATURES = ['catalog', 'cart', 'checkout', 'orders', 'portal', 'auth', 'admin', 'chat', 'content'];
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', '**/dist/**', '**/dist-ssr/**', 'data/**', '**/test-results/**', '**/playwright-report/**'] },
+  {
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      '**/dist-ssr/**',
+      'data/**',
+      '**/test-results/**',
+      '**/playwright-report/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -36,7 +45,10 @@ export default tseslint.config(
     files: ['apps/api/**/*.{ts,tsx}'],
     rules: {
       'no-restricted-imports': restrict([
-        { group: ['@esim/web', '@esim/web/*', '**/apps/web/**', '**/web/src/**'], message: 'The api never imports the web app.' },
+        {
+          group: ['@esim/web', '@esim/web/*', '**/apps/web/**', '**/web/src/**'],
+          message: 'The api never imports the web app.',
+        },
       ]),
     },
   },
@@ -46,7 +58,10 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': restrict([
         { group: ['@esim/web', '@esim/web/*', '**/apps/web/**'], message: 'The api never imports the web app.' },
-        { group: ['drizzle-orm', 'drizzle-orm/*', '**/db/schema.ts'], message: 'Only repositories touch Drizzle and the schema.' },
+        {
+          group: ['drizzle-orm', 'drizzle-orm/*', '**/db/schema.ts'],
+          message: 'Only repositories touch Drizzle and the schema.',
+        },
       ]),
     },
   },
@@ -57,7 +72,10 @@ export default tseslint.config(
     rules: {
       ...reactHooks.configs.recommended.rules,
       'no-restricted-imports': restrict([
-        { group: ['@esim/api', '@esim/api/*', '**/apps/api/**', '**/api/src/**'], message: 'The web app never imports the api.' },
+        {
+          group: ['@esim/api', '@esim/api/*', '**/apps/api/**', '**/api/src/**'],
+          message: 'The web app never imports the api.',
+        },
       ]),
     },
   },

@@ -46,20 +46,102 @@ export interface BenchDatabase {
 }
 
 const FIRST_NAMES = [
-  'Ada', 'Grace', 'Alan', 'Linus', 'Margaret', 'Elif', 'Mehmet', 'Zeynep', 'Ayşe', 'Emre', 'Lucía', 'Mateo', 'Sofía', 'Javier',
-  'Camille', 'Léa', 'Hugo', 'Chloé', 'Lena', 'Jonas', 'Lukas', 'Marie', 'Noah', 'Olivia', 'Liam', 'Emma', 'Yuki', 'Priya',
-  'Omar', 'Fatima', 'Chen', 'Ines', 'Diego', 'Anna', 'Paul', 'Clara', 'Tomás', 'Nora', 'Ömer', 'Björn',
+  'Ada',
+  'Grace',
+  'Alan',
+  'Linus',
+  'Margaret',
+  'Elif',
+  'Mehmet',
+  'Zeynep',
+  'Ayşe',
+  'Emre',
+  'Lucía',
+  'Mateo',
+  'Sofía',
+  'Javier',
+  'Camille',
+  'Léa',
+  'Hugo',
+  'Chloé',
+  'Lena',
+  'Jonas',
+  'Lukas',
+  'Marie',
+  'Noah',
+  'Olivia',
+  'Liam',
+  'Emma',
+  'Yuki',
+  'Priya',
+  'Omar',
+  'Fatima',
+  'Chen',
+  'Ines',
+  'Diego',
+  'Anna',
+  'Paul',
+  'Clara',
+  'Tomás',
+  'Nora',
+  'Ömer',
+  'Björn',
 ];
 const LAST_NAMES = [
-  'Lovelace', 'Hopper', 'Turing', 'Torvalds', 'Hamilton', 'Yılmaz', 'Kaya', 'Demir', 'Şahin', 'Çelik', 'García', 'Martínez',
-  'López', 'Sánchez', 'Dubois', 'Martin', 'Bernard', 'Lefèvre', 'Müller', 'Schmidt', 'Schneider', 'Fischer', 'Weber', 'Smith',
-  'Johnson', 'Brown', 'Tanaka', 'Patel', 'Haddad', 'Nguyen', 'Rossi', 'Silva', 'Kowalski', 'Novak', 'Jensen', 'Andersson',
-  'O’Brien', 'Doğan', 'Arslan', 'Fernández', 'Moreau', 'Wagner', 'Becker', 'Hoffmann', 'Taylor', 'Wilson', 'Ivanova', 'Costa',
+  'Lovelace',
+  'Hopper',
+  'Turing',
+  'Torvalds',
+  'Hamilton',
+  'Yılmaz',
+  'Kaya',
+  'Demir',
+  'Şahin',
+  'Çelik',
+  'García',
+  'Martínez',
+  'López',
+  'Sánchez',
+  'Dubois',
+  'Martin',
+  'Bernard',
+  'Lefèvre',
+  'Müller',
+  'Schmidt',
+  'Schneider',
+  'Fischer',
+  'Weber',
+  'Smith',
+  'Johnson',
+  'Brown',
+  'Tanaka',
+  'Patel',
+  'Haddad',
+  'Nguyen',
+  'Rossi',
+  'Silva',
+  'Kowalski',
+  'Novak',
+  'Jensen',
+  'Andersson',
+  'O’Brien',
+  'Doğan',
+  'Arslan',
+  'Fernández',
+  'Moreau',
+  'Wagner',
+  'Becker',
+  'Hoffmann',
+  'Taylor',
+  'Wilson',
+  'Ivanova',
+  'Costa',
 ];
 const DOMAINS = ['example.com', 'mail.example', 'example.org', 'posteo.example', 'outlook.example'];
 const LANGUAGES = ['en', 'tr', 'es', 'fr', 'de'];
 
-const textArray = (values: readonly string[]) => sql.raw(`array[${values.map((v) => `'${v.replaceAll("'", "''")}'`).join(',')}]::text[]`);
+const textArray = (values: readonly string[]) =>
+  sql.raw(`array[${values.map((v) => `'${v.replaceAll("'", "''")}'`).join(',')}]::text[]`);
 
 /**
  * An ASCII, lower-case e-mail local part for a name (`Ayşe Şahin` -> `ayse.sahin`), in SQL.
@@ -74,7 +156,10 @@ const EMAIL_LOCAL = sql.raw(
  * there already.
  * @returns how many orders were written (0 when they existed) and the seconds it took.
  */
-export async function seedAdminOrders(where: BenchDatabase, count = ADMIN_ORDERS): Promise<{ written: number; seconds: number }> {
+export async function seedAdminOrders(
+  where: BenchDatabase,
+  count = ADMIN_ORDERS,
+): Promise<{ written: number; seconds: number }> {
   const database = await openDatabase({ databaseUrl: where.databaseUrl, dataDir: where.dataDir });
   try {
     await database.migrate();
@@ -88,7 +173,10 @@ export async function seedAdminOrders(where: BenchDatabase, count = ADMIN_ORDERS
 export async function writeAdminOrders(db: Db, count = ADMIN_ORDERS): Promise<{ written: number; seconds: number }> {
   const started = performance.now();
   {
-    const [existing] = await queryRows<{ n: number | string }>(db, sql`select count(*) as n from orders where order_number like 'ORD-BENCH%'`);
+    const [existing] = await queryRows<{ n: number | string }>(
+      db,
+      sql`select count(*) as n from orders where order_number like 'ORD-BENCH%'`,
+    );
     if (Number(existing?.n ?? 0) >= count) return { written: 0, seconds: 0 };
     await removeOrders(db);
     await db.transaction(async (tx) => {
@@ -167,8 +255,12 @@ async function removeOrders(db: Db): Promise<void> {
   // which has no index): without a temporary index that is a scan of every order per eSIM.
   await db.execute(sql`create index if not exists bench_orders_topup_esim_tmp on orders (topup_esim_id)`);
   try {
-    await db.execute(sql`delete from esims where order_id in (select id from orders where order_number like 'ORD-BENCH%')`);
-    await db.execute(sql`delete from order_lines where order_id in (select id from orders where order_number like 'ORD-BENCH%')`);
+    await db.execute(
+      sql`delete from esims where order_id in (select id from orders where order_number like 'ORD-BENCH%')`,
+    );
+    await db.execute(
+      sql`delete from order_lines where order_id in (select id from orders where order_number like 'ORD-BENCH%')`,
+    );
     await db.execute(sql`delete from orders where order_number like 'ORD-BENCH%'`);
   } finally {
     await db.execute(sql`drop index if exists bench_orders_topup_esim_tmp`);
@@ -272,10 +364,21 @@ function percentile(sorted: number[], p: number): number {
  * Signs in as the benchmark's admin and measures the orders list and the recalculation (see the
  * module comment). Requests carry `Sec-Fetch-Site: same-origin`, as the store's own pages do.
  */
-export async function measureAdmin(baseUrl: string, admin: BenchAdmin, seed: { orders: number; seconds: number }): Promise<AdminRun> {
+export async function measureAdmin(
+  baseUrl: string,
+  admin: BenchAdmin,
+  seed: { orders: number; seconds: number },
+): Promise<AdminRun> {
   const headers: Record<string, string> = { 'content-type': 'application/json', 'sec-fetch-site': 'same-origin' };
-  const login = await fetch(`${baseUrl}/api/login`, { method: 'POST', headers, body: JSON.stringify({ username: admin.username, password: admin.password }) });
-  const cookie = login.headers.getSetCookie().find((c) => /^(__Host-)?sid=/.test(c))?.split(';')[0];
+  const login = await fetch(`${baseUrl}/api/login`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ username: admin.username, password: admin.password }),
+  });
+  const cookie = login.headers
+    .getSetCookie()
+    .find((c) => /^(__Host-)?sid=/.test(c))
+    ?.split(';')[0];
   if (!login.ok || !cookie) throw new Error(`admin sign-in: ${login.status} ${(await login.text()).slice(0, 200)}`);
   headers.cookie = cookie;
   const getJson = async <T>(path: string): Promise<T> => {
@@ -285,12 +388,20 @@ export async function measureAdmin(baseUrl: string, admin: BenchAdmin, seed: { o
   };
 
   // Real values from the seeded store: an ICCID of a delivered order, a cursor, an order number.
-  type Page = { orders: { orderNumber: string; esimCount: number; customer: { email: string } }[]; nextCursor: string | null; total: number };
+  type Page = {
+    orders: { orderNumber: string; esimCount: number; customer: { email: string } }[];
+    nextCursor: string | null;
+    total: number;
+  };
   const since = new Date(Date.now() - 90 * 86_400_000).toISOString().slice(0, 10);
   const filtered = `/api/orders?status=processing,completed&from=${since}&method=card`;
   const firstFiltered = await getJson<Page>(filtered);
-  const delivered = (await getJson<Page>('/api/orders?status=completed&kind=order')).orders.find((o) => o.esimCount > 0);
-  const detail = delivered ? await getJson<{ esims: { iccid: string }[] }>(`/api/admin/orders/${delivered.orderNumber}`) : undefined;
+  const delivered = (await getJson<Page>('/api/orders?status=completed&kind=order')).orders.find(
+    (o) => o.esimCount > 0,
+  );
+  const detail = delivered
+    ? await getJson<{ esims: { iccid: string }[] }>(`/api/admin/orders/${delivered.orderNumber}`)
+    : undefined;
   const iccid = detail?.esims[0]?.iccid ?? '8988000000000000010';
   // A customer's address up to its `@` (a few dozen orders share it, as returning customers do).
   const email = `${(firstFiltered.orders[0]?.customer.email ?? 'ada.lovelace1@').split('@')[0]}@`;
@@ -327,7 +438,14 @@ export async function measureAdmin(baseUrl: string, admin: BenchAdmin, seed: { o
     }
     times.sort((a, b) => a - b);
     errors += failed;
-    queries.push({ ...target, requests: REQUESTS, p50Ms: percentile(times, 50), p95Ms: percentile(times, 95), total, errors: failed });
+    queries.push({
+      ...target,
+      requests: REQUESTS,
+      p50Ms: percentile(times, 50),
+      p95Ms: percentile(times, 95),
+      total,
+      errors: failed,
+    });
   }
 
   // The whole catalogue's recalculation (the pricing part's endpoint).
@@ -337,7 +455,10 @@ export async function measureAdmin(baseUrl: string, admin: BenchAdmin, seed: { o
     const started = performance.now();
     // No body, so no Content-Type.
     const { 'content-type': _json, ...bare } = headers;
-    const res = await fetch(`${baseUrl}/api/pricing-settings/recalculate${dryRun ? '?dryRun=true' : ''}`, { method: 'POST', headers: bare });
+    const res = await fetch(`${baseUrl}/api/pricing-settings/recalculate${dryRun ? '?dryRun=true' : ''}`, {
+      method: 'POST',
+      headers: bare,
+    });
     const body = await res.text();
     const ms = performance.now() - started;
     if (res.status === 404) {

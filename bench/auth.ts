@@ -68,7 +68,11 @@ export async function measureAuth(baseUrl: string, opts: { logins: number; calls
   const logins: number[] = [];
   for (let i = 0; i < opts.logins; i++) {
     const started = performance.now();
-    const res = await fetch(`${baseUrl}/api/login`, { method: 'POST', headers, body: JSON.stringify({ username, password }) });
+    const res = await fetch(`${baseUrl}/api/login`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ username, password }),
+    });
     await res.arrayBuffer();
     if (res.ok) logins.push(performance.now() - started);
     else errors++;

@@ -65,7 +65,9 @@ export interface ClusterFigures {
 export interface ClusterBench {
   lines: string[];
   errors: number;
-  results: { one: ClusterFigures; two: ClusterFigures; ratio: { reads: number; checkouts: number }; server: string } | { skipped: string };
+  results:
+    | { one: ClusterFigures; two: ClusterFigures; ratio: { reads: number; checkouts: number }; server: string }
+    | { skipped: string };
 }
 
 function median(values: number[]): number {
@@ -75,12 +77,15 @@ function median(values: number[]): number {
 }
 
 const fmt = (n: number, digits = 0) =>
-  Number.isFinite(n) ? n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits }) : '—';
+  Number.isFinite(n)
+    ? n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits })
+    : '—';
 
 async function reads(url: string, duration: number) {
   const result = await autocannon({ url, connections: CONNECTIONS, duration });
   const errors = result.errors + result.timeouts + result.non2xx;
-  if (errors) console.error(`    ${url}: ${result.errors} errors, ${result.timeouts} timeouts, ${result.non2xx} non-2xx`);
+  if (errors)
+    console.error(`    ${url}: ${result.errors} errors, ${result.timeouts} timeouts, ${result.non2xx} non-2xx`);
   return { perS: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, errors };
 }
 
@@ -102,7 +107,9 @@ async function measure(cluster: Cluster): Promise<{ one: ClusterFigures; two: Cl
   }
   for (let round = 1; round <= ROUNDS; round++) {
     for (const [name, url] of Object.entries(targets) as ['one' | 'two', string][]) {
-      console.error(`  round ${round}/${ROUNDS}, ${name === 'one' ? 'one instance' : 'two instances + nginx'}: reads ${DURATION_S} s, ${CHECKOUTS} checkouts`);
+      console.error(
+        `  round ${round}/${ROUNDS}, ${name === 'one' ? 'one instance' : 'two instances + nginx'}: reads ${DURATION_S} s, ${CHECKOUTS} checkouts`,
+      );
       const read = await reads(url + READ_PATH, DURATION_S);
       const checkout = await measureCheckout(url, { checkouts: CHECKOUTS, concurrency: VISITORS, productId: id });
       runs[name].push({
@@ -130,7 +137,11 @@ async function measure(cluster: Cluster): Promise<{ one: ClusterFigures; two: Cl
 
 function table(rows: string[][]): string {
   const widths = rows[0]!.map((_, col) => Math.max(...rows.map((row) => row[col]!.length)));
-  return rows.map((row) => row.map((cell, col) => (col === 0 ? cell.padEnd(widths[col]!) : cell.padStart(widths[col]!))).join('  ')).join('\n');
+  return rows
+    .map((row) =>
+      row.map((cell, col) => (col === 0 ? cell.padEnd(widths[col]!) : cell.padStart(widths[col]!))).join('  '),
+    )
+    .join('\n');
 }
 
 /**
@@ -168,9 +179,19 @@ export async function clusterBench(): Promise<ClusterBench> {
     table([
       ['measure', 'one instance', 'two + nginx', 'two/one'],
       [`GET ${READ_PATH} req/s`, fmt(one.readsPerS), fmt(two.readsPerS), fmt(ratio.reads, 2)],
-      ['  p50 / p99 ms', `${fmt(one.readP50Ms)} / ${fmt(one.readP99Ms)}`, `${fmt(two.readP50Ms)} / ${fmt(two.readP99Ms)}`, ''],
+      [
+        '  p50 / p99 ms',
+        `${fmt(one.readP50Ms)} / ${fmt(one.readP99Ms)}`,
+        `${fmt(two.readP50Ms)} / ${fmt(two.readP99Ms)}`,
+        '',
+      ],
       ['full checkouts/s', fmt(one.checkoutsPerS, 1), fmt(two.checkoutsPerS, 1), fmt(ratio.checkouts, 2)],
-      ['  p50 / p95 ms', `${fmt(one.checkoutP50Ms)} / ${fmt(one.checkoutP95Ms)}`, `${fmt(two.checkoutP50Ms)} / ${fmt(two.checkoutP95Ms)}`, ''],
+      [
+        '  p50 / p95 ms',
+        `${fmt(one.checkoutP50Ms)} / ${fmt(one.checkoutP95Ms)}`,
+        `${fmt(two.checkoutP50Ms)} / ${fmt(two.checkoutP95Ms)}`,
+        '',
+      ],
       ['errors', fmt(one.errors), fmt(two.errors), ''],
     ]),
     '',

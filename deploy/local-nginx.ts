@@ -64,7 +64,9 @@ export function renderLocalNginxConfig(prefix: string, options: LocalNginxOption
         const fails = /max_fails=(\d+)/.exec(line)?.[1];
         const timeout = /fail_timeout=(\w+)/.exec(line)?.[1];
         for (const instance of options.instances) {
-          out.push(`${indent}server ${instance} max_fails=${options.maxFails ?? fails} fail_timeout=${options.failTimeout ?? timeout};`);
+          out.push(
+            `${indent}server ${instance} max_fails=${options.maxFails ?? fails} fail_timeout=${options.failTimeout ?? timeout};`,
+          );
         }
         break;
       }
@@ -113,7 +115,16 @@ export function renderLocalNginxConfig(prefix: string, options: LocalNginxOption
  * @returns the configuration file's path
  */
 export function writeLocalNginx(prefix: string, options: LocalNginxOptions): string {
-  for (const dir of ['', 'cache', 'temp', 'temp/client_body', 'temp/proxy', 'temp/fastcgi', 'temp/uwsgi', 'temp/scgi']) {
+  for (const dir of [
+    '',
+    'cache',
+    'temp',
+    'temp/client_body',
+    'temp/proxy',
+    'temp/fastcgi',
+    'temp/uwsgi',
+    'temp/scgi',
+  ]) {
     mkdirSync(path.join(prefix, dir), { recursive: true });
     chmodSync(path.join(prefix, dir), 0o777);
   }

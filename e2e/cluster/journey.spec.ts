@@ -34,13 +34,17 @@ async function syncEsim(page: Page): Promise<void> {
 async function firstUse(page: Page, iccid: string): Promise<void> {
   const { esim, fakes } = clusterState();
   if (esim === 'esimgo') {
-    const res = await page.request.post(`${new URL(fakes!.esimgo).origin}/__fake/usage`, { data: { iccid, bytes: 100 * 1024 * 1024 } });
+    const res = await page.request.post(`${new URL(fakes!.esimgo).origin}/__fake/usage`, {
+      data: { iccid, bytes: 100 * 1024 * 1024 },
+    });
     expect(res.ok(), await res.text()).toBe(true);
     return;
   }
   const [simulator] = await Promise.all([
     page.context().waitForEvent('page'),
-    esimCard(page).getByRole('link', { name: /device simulator/ }).click(),
+    esimCard(page)
+      .getByRole('link', { name: /device simulator/ })
+      .click(),
   ]);
   await simulator.waitForLoadState();
   await simulator.getByRole('button', { name: /first use/i }).click();
@@ -52,7 +56,10 @@ async function firstUse(page: Page, iccid: string): Promise<void> {
 // eslint-disable-next-line no-empty-pattern
 test.afterEach(async ({}, testInfo) => attachLogs(testInfo));
 
-test('a purchase and the portal through nginx, with requests alternating between the instances', async ({ page, request }) => {
+test('a purchase and the portal through nginx, with requests alternating between the instances', async ({
+  page,
+  request,
+}) => {
   test.setTimeout(90_000);
   // Consecutive requests alternate (round robin).
   expectAlternating(await upstreamSequence(request));
@@ -67,11 +74,17 @@ test('a purchase and the portal through nginx, with requests alternating between
   await page.goto('/');
   await page.getByRole('link', { name: /^Turkey/ }).click();
   await expect(page).toHaveURL(/\/en\/turkey$/);
-  await page.getByRole('link', { name: /View details/ }).first().click();
+  await page
+    .getByRole('link', { name: /View details/ })
+    .first()
+    .click();
   await page.getByRole('button', { name: 'Add to cart' }).click();
   await expect(cartLink(page)).toHaveAccessibleName('Cart, 1 item');
   await page.goto('/en/turkey');
-  await page.getByRole('link', { name: /View details/ }).nth(1).click();
+  await page
+    .getByRole('link', { name: /View details/ })
+    .nth(1)
+    .click();
   await page.getByRole('button', { name: 'Add to cart' }).click();
   await expect(cartLink(page)).toHaveAccessibleName('Cart, 2 items');
   await cartLink(page).click();
@@ -94,7 +107,9 @@ test('a purchase and the portal through nginx, with requests alternating between
     await expect(esim.getByText(/^LPA:1\$/)).toBeVisible();
   }
   await expect(cartLink(page)).toHaveAccessibleName('Cart');
-  const token = ((await page.getByRole('region', { name: 'Your portal access token' }).locator('code').textContent()) ?? '').trim();
+  const token = (
+    (await page.getByRole('region', { name: 'Your portal access token' }).locator('code').textContent()) ?? ''
+  ).trim();
   expect(token).toMatch(/\S{16,}/);
 
   // The portal, signed in with the token.
@@ -104,7 +119,10 @@ test('a purchase and the portal through nginx, with requests alternating between
   await expect(card).toBeVisible();
   await expect(page.getByRole('tabpanel').getByRole('article')).toHaveCount(2);
   await expect(card.getByRole('button', { name: 'Activate to Top-Up' })).toBeDisabled();
-  const iccid = (await card.getByText(/^\d{19,20}$/).first().textContent())!.trim();
+  const iccid = (await card
+    .getByText(/^\d{19,20}$/)
+    .first()
+    .textContent())!.trim();
 
   // First use at the destination, seen by the store (callback or sync), then a sync shows it Active.
   await firstUse(page, iccid);

@@ -27,7 +27,9 @@ const ORDERS = 3;
 // eslint-disable-next-line no-empty-pattern
 test.afterEach(async ({}, testInfo) => attachLogs(testInfo));
 
-test('an instance killed with SIGKILL in the middle of fulfilment loses no order and provisions no eSIM twice', async ({ request }) => {
+test('an instance killed with SIGKILL in the middle of fulfilment loses no order and provisions no eSIM twice', async ({
+  request,
+}) => {
   test.setTimeout(90_000);
   const sql = clusterSql();
   const restore = await slowProviderOrders(request, 2_500);
@@ -78,15 +80,25 @@ test('an instance killed with SIGKILL in the middle of fulfilment loses no order
     expect(lines).toHaveLength(purchases.length);
     for (const line of lines) expect(line.esims, `line ${line.id}`).toBe(line.quantity);
     // No order of the run was lost or left behind (the journey's orders included).
-    const unfinished = await sql`select order_number, status from orders where status not in ('completed', 'cancelled', 'refunded')`;
+    const unfinished =
+      await sql`select order_number, status from orders where status not in ('completed', 'cancelled', 'refunded')`;
     expect(unfinished).toEqual([]);
 
     const attempts = await sql<{ reference: string; attempts: number; state: string }[]>`
-      select reference, attempts, state from provider_requests where reference in ${sql(lines.map((l) => `order-line-${l.id}`))}`.catch(() => []);
-    console.error(`cluster: provider attempts ${attempts.map((a) => `${a.reference}=${a.attempts}/${a.state}`).join(', ') || '(sandbox)'}`);
+      select reference, attempts, state from provider_requests where reference in ${sql(lines.map((l) => `order-line-${l.id}`))}`.catch(
+      () => [],
+    );
+    console.error(
+      `cluster: provider attempts ${attempts.map((a) => `${a.reference}=${a.attempts}/${a.state}`).join(', ') || '(sandbox)'}`,
+    );
 
     // At the provider: one order per line, exactly the eSIMs the store holds.
-    const delivered = await providerOrders(request, sql, lines.map((l) => l.id), since);
+    const delivered = await providerOrders(
+      request,
+      sql,
+      lines.map((l) => l.id),
+      since,
+    );
     const stored = await sql<{ iccid: string }[]>`
       select e.iccid from esims e join orders o on o.id = e.order_id where o.order_number in ${sql(numbers)}`;
     expect(delivered.ordersPerLine).toEqual(Object.fromEntries(lines.map((l) => [String(l.id), 1])));
@@ -97,5 +109,8 @@ test('an instance killed with SIGKILL in the middle of fulfilment loses no order
     await sql.end({ timeout: 5 });
   }
   // Back in the rotation, once nginx tries it again (fail_timeout 2 s after the failed connects).
-  await expect(async () => expectAlternating(await upstreamSequence(request))).toPass({ timeout: 15_000, intervals: [500] });
+  await expect(async () => expectAlternating(await upstreamSequence(request))).toPass({
+    timeout: 15_000,
+    intervals: [500],
+  });
 });

@@ -44,7 +44,9 @@ export async function providerOrderPlaced(request: APIRequestContext, since: Dat
   if (clusterState().esim !== 'esimgo') return;
   await expect(async () => {
     const res = await request.get(`${fakeOrigin()}/__fake/orders`);
-    expect(fakeOrders(await res.json()).filter((o) => o.createdAt >= since.getTime() - 1_000).length).toBeGreaterThan(0);
+    expect(fakeOrders(await res.json()).filter((o) => o.createdAt >= since.getTime() - 1_000).length).toBeGreaterThan(
+      0,
+    );
   }).toPass({ timeout: 10_000, intervals: [20] });
 }
 
@@ -85,7 +87,11 @@ export async function providerOrders(
   const orders = fakeOrders(await res.json()).filter((o) => o.createdAt >= since.getTime() - 1_000);
   const attempts = await sql<{ reference: string; provider_reference: string | null }[]>`
     select reference, provider_reference from provider_requests where reference in ${sql(references)}`;
-  const lineOf = new Map(attempts.filter((a) => a.provider_reference).map((a) => [a.provider_reference!, a.reference.replace('order-line-', '')]));
+  const lineOf = new Map(
+    attempts
+      .filter((a) => a.provider_reference)
+      .map((a) => [a.provider_reference!, a.reference.replace('order-line-', '')]),
+  );
   // Orders another purchase of the store claimed (an earlier spec's top-up, say) are not these lines'.
   const others = new Set(
     (
@@ -122,7 +128,10 @@ interface FakeOrder {
  * `createdDate`/`createdAt`).
  */
 function fakeOrders(body: unknown): FakeOrder[] {
-  const list = (Array.isArray(body) ? body : ((body as { orders?: unknown[] }).orders ?? [])) as Record<string, unknown>[];
+  const list = (Array.isArray(body) ? body : ((body as { orders?: unknown[] }).orders ?? [])) as Record<
+    string,
+    unknown
+  >[];
   return list.map((raw) => {
     const items = (raw.order ?? []) as Record<string, unknown>[];
     const first = items[0] ?? {};
@@ -132,7 +141,9 @@ function fakeOrders(body: unknown): FakeOrder[] {
     ];
     const created = String(raw.createdDate ?? raw.createdAt ?? '');
     return {
-      reference: String(raw.orderReference ?? raw.reference ?? createHash('sha256').update(JSON.stringify(raw)).digest('hex')),
+      reference: String(
+        raw.orderReference ?? raw.reference ?? createHash('sha256').update(JSON.stringify(raw)).digest('hex'),
+      ),
       bundle: String(first.item ?? raw.bundle ?? ''),
       quantity: Number(first.quantity ?? raw.quantity ?? esims.length),
       iccids: [...new Set(esims)],

@@ -20,7 +20,8 @@ export function clusterState(): ClusterState {
 
 function controlUrl(): string {
   const url = process.env.CLUSTER_CONTROL_URL;
-  if (!url) throw new Error('CLUSTER_CONTROL_URL is not set: run the cluster specs with -c cluster/playwright.config.ts');
+  if (!url)
+    throw new Error('CLUSTER_CONTROL_URL is not set: run the cluster specs with -c cluster/playwright.config.ts');
   return url;
 }
 
@@ -78,7 +79,8 @@ export async function upstreamSequence(request: APIRequestContext, count = 6): P
 /** Asserts that consecutive requests alternated between two different instances. */
 export function expectAlternating(sequence: string[]): void {
   expect(new Set(sequence).size, `upstreams ${sequence.join(' ')}`).toBe(2);
-  for (let i = 1; i < sequence.length; i++) expect(sequence[i], `upstreams ${sequence.join(' ')}`).not.toBe(sequence[i - 1]);
+  for (let i = 1; i < sequence.length; i++)
+    expect(sequence[i], `upstreams ${sequence.join(' ')}`).not.toBe(sequence[i - 1]);
 }
 
 const EXPIRY_YEAR = new Date().getUTCFullYear() + 2;
@@ -94,14 +96,24 @@ export interface ApiPurchase {
  * `quantity` of the product `productId`, a sandbox card token, `POST /api/checkout` with an
  * `Idempotency-Key`. Resolves when the order is paid (201), not yet provisioned.
  */
-export async function purchaseViaApi(request: APIRequestContext, productId: number, quantity: number): Promise<ApiPurchase> {
+export async function purchaseViaApi(
+  request: APIRequestContext,
+  productId: number,
+  quantity: number,
+): Promise<ApiPurchase> {
   const sessionId = randomUUID();
   const headers = { 'X-Session-Id': sessionId };
   const added = await request.post('/api/cart', { headers, data: { productId, quantity } });
   expect(added.status(), await added.text()).toBe(201);
   const token = await request.post('/api/payments/sandbox/tokens', {
     headers,
-    data: { cardholderName: 'Ada Lovelace', cardNumber: '4242424242424242', expiryMonth: 12, expiryYear: EXPIRY_YEAR, cvv: '123' },
+    data: {
+      cardholderName: 'Ada Lovelace',
+      cardNumber: '4242424242424242',
+      expiryMonth: 12,
+      expiryYear: EXPIRY_YEAR,
+      cvv: '123',
+    },
   });
   expect(token.status(), await token.text()).toBe(201);
   const checkout = await request.post('/api/checkout', {
@@ -119,10 +131,14 @@ export async function purchaseViaApi(request: APIRequestContext, productId: numb
 }
 
 /** The Turkey prepaid plans of the catalogue (`GET /api/products?country=TR&type=prepaid`). */
-export async function turkeyPlans(request: APIRequestContext): Promise<{ productId: number; apiBundleName: string; priceCents: number }[]> {
+export async function turkeyPlans(
+  request: APIRequestContext,
+): Promise<{ productId: number; apiBundleName: string; priceCents: number }[]> {
   const res = await request.get('/api/products?country=TR&type=prepaid');
   expect(res.status()).toBe(200);
-  const { products } = (await res.json()) as { products: { productId: number; apiBundleName: string; priceCents: number }[] };
+  const { products } = (await res.json()) as {
+    products: { productId: number; apiBundleName: string; priceCents: number }[];
+  };
   expect(products.length).toBeGreaterThan(1);
   return products;
 }

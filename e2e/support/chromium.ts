@@ -14,4 +14,7 @@ export const CHROMIUM_ARGS = [
 ];
 
 /** Playwright `launchOptions`: `CHROMIUM_PATH` or `/usr/bin/chromium`, with {@link CHROMIUM_ARGS}. */
-export const CHROMIUM_LAUNCH = { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS };
+export const CHROMIUM_LAUNCH = {
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: CHROMIUM_ARGS,
+};

@@ -67,12 +67,22 @@ export async function measureJsWeight(browser: Browser, path: string, options: M
   page.on('response', (response) => {
     const type = response.headers()['content-type'] ?? '';
     const url = new URL(response.url());
-    const kind = SCRIPT_TYPE.test(type) ? 'js' : JSON_TYPE.test(type) && !url.pathname.startsWith('/api/') ? 'json' : undefined;
+    const kind = SCRIPT_TYPE.test(type)
+      ? 'js'
+      : JSON_TYPE.test(type) && !url.pathname.startsWith('/api/')
+        ? 'json'
+        : undefined;
     if (!kind || response.status() >= 300) return;
     const at = Date.now() - start;
     pending.push(
       response.body().then(
-        (body) => ({ url: url.pathname + url.search, kind, raw: body.length, gzip: gzipSync(body, { level: 9 }).length, at }),
+        (body) => ({
+          url: url.pathname + url.search,
+          kind,
+          raw: body.length,
+          gzip: gzipSync(body, { level: 9 }).length,
+          at,
+        }),
         () => undefined,
       ),
     );
@@ -132,7 +142,8 @@ async function main(argv: string[]) {
   const browser = await chromium.launch(CHROMIUM_LAUNCH);
   const results: JsWeight[] = [];
   try {
-    for (const path of paths) results.push(await measureJsWeight(browser, await resolvePath(base, path), { base, viewport, settleMs }));
+    for (const path of paths)
+      results.push(await measureJsWeight(browser, await resolvePath(base, path), { base, viewport, settleMs }));
   } finally {
     await browser.close();
   }
@@ -143,11 +154,13 @@ async function main(argv: string[]) {
   if (chunks) {
     for (const result of results) {
       print(`\n${result.path}  (KB: raw, gzip -9; ms after navigation)`);
-      for (const r of result.resources) print(`${kb(r.raw)} ${kb(r.gzip)} ${String(r.at).padStart(6)}  ${r.kind === 'json' ? '[json] ' : ''}${r.url}`);
+      for (const r of result.resources)
+        print(`${kb(r.raw)} ${kb(r.gzip)} ${String(r.at).padStart(6)}  ${r.kind === 'json' ? '[json] ' : ''}${r.url}`);
     }
   }
   print(`\n${'page'.padEnd(40)} files   raw KB  gzip KB`);
-  for (const r of results) print(`${r.path.padEnd(40)} ${String(r.resources.length).padStart(5)} ${kb(r.totalRaw)}  ${kb(r.totalGzip)}`);
+  for (const r of results)
+    print(`${r.path.padEnd(40)} ${String(r.resources.length).padStart(5)} ${kb(r.totalRaw)}  ${kb(r.totalGzip)}`);
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

@@ -16,7 +16,8 @@ test.use({ storageState: adminStatePath() });
 
 const HEADER = 'apiBundleName,displayName,retailPrice,discountPercent,active,featured';
 
-const toast = (page: Page, title: string | RegExp) => page.locator('[data-sonner-toast]').filter({ hasText: title }).first();
+const toast = (page: Page, title: string | RegExp) =>
+  page.locator('[data-sonner-toast]').filter({ hasText: title }).first();
 
 /** A screenshot of the window (or of `element`), kept with the test's results. */
 async function screenshot(page: Page, name: string, element?: Locator): Promise<void> {
@@ -35,10 +36,14 @@ function csvFile(name: string, lines: string[]): string {
 }
 
 /** Two prepaid plans of Malta as the storefront lists them. */
-async function maltaPlans(request: APIRequestContext): Promise<{ productId: number; apiBundleName: string; priceCents: number }[]> {
+async function maltaPlans(
+  request: APIRequestContext,
+): Promise<{ productId: number; apiBundleName: string; priceCents: number }[]> {
   const res = await request.get('/api/products?country=MT&type=prepaid');
   expect(res.ok()).toBe(true);
-  const { products } = (await res.json()) as { products: { productId: number; apiBundleName: string; priceCents: number }[] };
+  const { products } = (await res.json()) as {
+    products: { productId: number; apiBundleName: string; priceCents: number }[];
+  };
   expect(products.length).toBeGreaterThan(2);
   return products.slice(0, 2);
 }
@@ -58,7 +63,12 @@ async function restore(request: APIRequestContext, baseURL: string, bundles: str
   const apply = await request.post(`/api/admin/bulk-imports/${id}/apply`, { headers });
   expect(apply.ok(), await apply.text()).toBe(true);
   await expect
-    .poll(async () => ((await (await request.get(`/api/admin/bulk-imports/${id}`)).json()) as { import: { status: string } }).import.status, { timeout: 20_000 })
+    .poll(
+      async () =>
+        ((await (await request.get(`/api/admin/bulk-imports/${id}`)).json()) as { import: { status: string } }).import
+          .status,
+      { timeout: 20_000 },
+    )
     .toBe('applied');
 }
 
@@ -73,7 +83,16 @@ test.describe('catalogue sync', () => {
     // A sync started elsewhere meanwhile: the server's 409 reads "a sync is already running".
     await page.route('**/api/admin/catalogue-sync', (route) =>
       route.request().method() === 'POST'
-        ? route.fulfill({ status: 409, contentType: 'application/json', body: JSON.stringify({ error: { code: 'sync_in_progress', message: 'A catalogue sync is already running; wait for it to finish' } }) })
+        ? route.fulfill({
+            status: 409,
+            contentType: 'application/json',
+            body: JSON.stringify({
+              error: {
+                code: 'sync_in_progress',
+                message: 'A catalogue sync is already running; wait for it to finish',
+              },
+            }),
+          })
         : route.fallback(),
     );
     await page.getByRole('button', { name: 'Start sync' }).click();
@@ -81,7 +100,9 @@ test.describe('catalogue sync', () => {
     await page.unroute('**/api/admin/catalogue-sync');
 
     // The real sync: the progress bar fills up to the provider's whole catalogue.
-    const starting = page.waitForResponse((r) => r.url().endsWith('/api/admin/catalogue-sync') && r.request().method() === 'POST');
+    const starting = page.waitForResponse(
+      (r) => r.url().endsWith('/api/admin/catalogue-sync') && r.request().method() === 'POST',
+    );
     await page.getByRole('button', { name: 'Start sync' }).click();
     const started = await starting;
     expect(started.status()).toBe(202);
@@ -105,7 +126,10 @@ test.describe('catalogue sync', () => {
     // The history lists the run; any run's report opens from it.
     const history = page.getByRole('table', { name: 'The last 20 catalogue syncs, newest first' });
     await expect(history.getByRole('row').nth(1)).toContainText(`#${run.id}`);
-    await expect(history.getByRole('button', { name: `Show the report of sync #${run.id}` })).toHaveAttribute('aria-pressed', 'true');
+    await expect(history.getByRole('button', { name: `Show the report of sync #${run.id}` })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
     await screenshot(page, 'catalogue-sync-1280');
   });
 });
@@ -121,13 +145,23 @@ test.describe('bulk import', () => {
     try {
       await page.goto('/admin/bulk-import');
       await expect(page.getByRole('heading', { level: 1, name: 'Bulk import' })).toBeVisible();
-      await expect(page.getByRole('link', { name: 'Download template' })).toHaveAttribute('href', '/api/admin/bulk-imports/template.csv');
-      await expect(page.getByRole('link', { name: 'Export catalogue (CSV)' })).toHaveAttribute('href', '/api/admin/products/export.csv');
+      await expect(page.getByRole('link', { name: 'Download template' })).toHaveAttribute(
+        'href',
+        '/api/admin/bulk-imports/template.csv',
+      );
+      await expect(page.getByRole('link', { name: 'Export catalogue (CSV)' })).toHaveAttribute(
+        'href',
+        '/api/admin/products/export.csv',
+      );
 
       // The dry run of a file with a bad price: the row, the column and the problem; nothing changes.
       const picker = page.getByLabel('Choose a CSV file, or drop it here');
       await picker.setInputFiles(
-        csvFile('malta-bad.csv', [HEADER, `${first!.apiBundleName},Malta Explorer,6.49,10,true,true`, `${second!.apiBundleName},,12.999,0,true,false`]),
+        csvFile('malta-bad.csv', [
+          HEADER,
+          `${first!.apiBundleName},Malta Explorer,6.49,10,true,true`,
+          `${second!.apiBundleName},,12.999,0,true,false`,
+        ]),
       );
       const report = page.getByRole('region', { name: 'Dry run of malta-bad.csv' });
       await expect(report).toBeVisible();
@@ -136,7 +170,9 @@ test.describe('bulk import', () => {
       const errorRow = errors.getByRole('row').nth(1);
       await expect(errorRow.getByRole('cell').nth(0)).toHaveText('3');
       await expect(errorRow.getByRole('cell').nth(1)).toHaveText('retailPrice');
-      await expect(errorRow.getByRole('cell').nth(2)).toHaveText('Must be a price in USD such as 12.99 (at most 10000), or empty for the pricing settings.');
+      await expect(errorRow.getByRole('cell').nth(2)).toHaveText(
+        'Must be a price in USD such as 12.99 (at most 10000), or empty for the pricing settings.',
+      );
       await expect(errorRow.getByRole('cell').nth(3)).toHaveText('12.999');
       await expect(report.getByRole('link', { name: 'Download the rows in error (CSV)' })).toBeVisible();
       await expect(report.getByText(/^Rows with errors \(1\) are skipped\./)).toBeVisible();
@@ -145,13 +181,21 @@ test.describe('bulk import', () => {
       const errorsCsv = fs.readFileSync(await (await download).path(), 'utf8');
       expect(errorsCsv).toContain(`${second!.apiBundleName},,12.999,0,true,false,"retailPrice: must be a price in USD`);
       await screenshot(page, 'bulk-import-errors-1280');
-      expect(((await (await page.request.get(`/api/products/${first!.productId}`)).json()) as { product: { priceCents: number } }).product.priceCents).toBe(
-        first!.priceCents,
-      );
+      expect(
+        (
+          (await (await page.request.get(`/api/products/${first!.productId}`)).json()) as {
+            product: { priceCents: number };
+          }
+        ).product.priceCents,
+      ).toBe(first!.priceCents);
 
       // The fixed file: a new dry run, no errors, two changes; apply, watch the progress, done.
       await picker.setInputFiles(
-        csvFile('malta-fixed.csv', [HEADER, `${first!.apiBundleName},Malta Explorer,6.49,10,true,true`, `${second!.apiBundleName},,5.99,0,true,false`]),
+        csvFile('malta-fixed.csv', [
+          HEADER,
+          `${first!.apiBundleName},Malta Explorer,6.49,10,true,true`,
+          `${second!.apiBundleName},,5.99,0,true,false`,
+        ]),
       );
       const fixed = page.getByRole('region', { name: 'Dry run of malta-fixed.csv' });
       await expect(fixed).toBeVisible();
@@ -162,10 +206,14 @@ test.describe('bulk import', () => {
       await confirm.getByRole('button', { name: 'Apply' }).click();
       const applied = page.getByRole('region', { name: 'Import of malta-fixed.csv' });
       await expect(applied.getByRole('progressbar', { name: 'Import progress' })).toBeVisible();
-      await expect(applied.getByText('Done. Rows processed: 2. The storefront shows the changes.')).toBeVisible({ timeout: 30_000 });
+      await expect(applied.getByText('Done. Rows processed: 2. The storefront shows the changes.')).toBeVisible({
+        timeout: 30_000,
+      });
       await expect(applied.getByRole('progressbar', { name: 'Import progress' })).toHaveAttribute('aria-valuenow', '2');
       await expect(applied.getByText('Applied. Rows changed: 2; rows already as the file says: 0.')).toBeVisible();
-      await expect(page.getByRole('region', { name: 'Recent imports' }).getByRole('link', { name: 'malta-fixed.csv' })).toHaveAttribute('aria-current', 'true');
+      await expect(
+        page.getByRole('region', { name: 'Recent imports' }).getByRole('link', { name: 'malta-fixed.csv' }),
+      ).toHaveAttribute('aria-current', 'true');
       await screenshot(page, 'bulk-import-applied-1280');
 
       // The storefront, as a visitor who never saw the old prices: the new name, price and discount at once.
@@ -182,7 +230,9 @@ test.describe('bulk import', () => {
     } finally {
       await restore(page.request, baseURL!, [first!.apiBundleName, second!.apiBundleName]);
     }
-    const back = (await (await page.request.get(`/api/products/${second!.productId}`)).json()) as { product: { priceCents: number; name: string } };
+    const back = (await (await page.request.get(`/api/products/${second!.productId}`)).json()) as {
+      product: { priceCents: number; name: string };
+    };
     expect(back.product.priceCents).toBe(second!.priceCents);
   });
 });
@@ -191,7 +241,9 @@ test.describe('accessibility', () => {
   test.use({ bypassCSP: true });
 
   for (const width of [1280, 360]) {
-    test(`the catalogue sync and bulk import screens have no serious axe violation and fit ${width} px`, async ({ page }) => {
+    test(`the catalogue sync and bulk import screens have no serious axe violation and fit ${width} px`, async ({
+      page,
+    }) => {
       test.setTimeout(60_000);
       await page.setViewportSize({ width, height: 900 });
       await page.goto('/admin/catalogue-sync');
@@ -210,17 +262,31 @@ test.describe('accessibility', () => {
       await picker.focus();
       await expect(picker).toBeFocused();
       const [bundle] = await maltaPlans(page.request);
-      await picker.setInputFiles(csvFile(`check-${width}.csv`, [HEADER, `${bundle!.apiBundleName},=1+1,abc,95,maybe,false`, 'esim_NOPE,,,0,true,false']));
+      await picker.setInputFiles(
+        csvFile(`check-${width}.csv`, [
+          HEADER,
+          `${bundle!.apiBundleName},=1+1,abc,95,maybe,false`,
+          'esim_NOPE,,,0,true,false',
+        ]),
+      );
       await expect(page.getByRole('region', { name: `Dry run of check-${width}.csv` })).toBeVisible();
-      await expect(page.getByText('No row can be applied. Fix the errors below and upload the file again.')).toBeVisible();
+      await expect(
+        page.getByText('No row can be applied. Fix the errors below and upload the file again.'),
+      ).toBeVisible();
       expect(await seriousViolations(page)).toEqual([]);
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
       await screenshot(page, `bulk-import-${width}`);
-      await screenshot(page, `bulk-import-report-${width}`, page.getByRole('region', { name: `Dry run of check-${width}.csv` }));
+      await screenshot(
+        page,
+        `bulk-import-report-${width}`,
+        page.getByRole('region', { name: `Dry run of check-${width}.csv` }),
+      );
 
       // A bad file: the whole file is refused, with why.
       await picker.setInputFiles(csvFile(`bad-${width}.csv`, ['displayName,active', 'Malta,true']));
-      await expect(page.getByRole('alert').filter({ hasText: 'The header has no apiBundleName column.' })).toBeVisible();
+      await expect(
+        page.getByRole('alert').filter({ hasText: 'The header has no apiBundleName column.' }),
+      ).toBeVisible();
     });
   }
 

@@ -36,17 +36,23 @@ async function shot(page: Page, name: string, element?: Locator): Promise<void> 
   await test.info().attach(`${name}-${width}`, { path: file, contentType: 'image/png' });
 }
 
-const toast = (page: Page, text: string | RegExp) => page.locator('[data-sonner-toast]').filter({ hasText: text }).first();
+const toast = (page: Page, text: string | RegExp) =>
+  page.locator('[data-sonner-toast]').filter({ hasText: text }).first();
 
 /** Headers of a same-origin state-changing request made with the admin's cookie. */
 const origin = (page: Page) => ({ Origin: new URL(page.url()).origin });
 
 /** The article with this slug and language, through the admin API. */
 async function findArticle(page: Page, slug: string, language = 'en'): Promise<KbArticle | undefined> {
-  const list = (await (await page.request.get(`/api/admin/knowledge-base/articles?q=${encodeURIComponent(slug)}&language=${language}&limit=100`)).json()) as KbListResponse;
+  const list = (await (
+    await page.request.get(
+      `/api/admin/knowledge-base/articles?q=${encodeURIComponent(slug)}&language=${language}&limit=100`,
+    )
+  ).json()) as KbListResponse;
   const row = list.articles.find((a) => a.slug === slug);
   if (!row) return undefined;
-  return ((await (await page.request.get(`/api/admin/knowledge-base/articles/${row.id}`)).json()) as KbArticleResponse).article;
+  return ((await (await page.request.get(`/api/admin/knowledge-base/articles/${row.id}`)).json()) as KbArticleResponse)
+    .article;
 }
 
 /** Saves `article` with changes through the admin API (compare-and-set on its updatedAt). */
@@ -54,7 +60,15 @@ async function putArticle(page: Page, article: KbArticle, changes: Partial<KbArt
   const next = { ...article, ...changes };
   const res = await page.request.put(`/api/admin/knowledge-base/articles/${article.id}`, {
     headers: origin(page),
-    data: { title: next.title, body: next.body, language: next.language, slug: next.slug, tags: next.tags, published: next.published, updatedAt: article.updatedAt },
+    data: {
+      title: next.title,
+      body: next.body,
+      language: next.language,
+      slug: next.slug,
+      tags: next.tags,
+      published: next.published,
+      updatedAt: article.updatedAt,
+    },
   });
   expect(res.status(), await res.text()).toBe(200);
   return ((await res.json()) as KbArticleResponse).article;
@@ -79,7 +93,10 @@ async function search(page: Page, text: string): Promise<void> {
 }
 
 /** The articles' table (1280 px) or cards (360 px) that are shown. */
-const rows = (page: Page) => page.locator('table tbody tr:visible, ul > li:visible').filter({ has: page.getByRole('button', { name: /^Edit “/ }) });
+const rows = (page: Page) =>
+  page
+    .locator('table tbody tr:visible, ul > li:visible')
+    .filter({ has: page.getByRole('button', { name: /^Edit “/ }) });
 
 test('the admin edits the hotspot article and the next answer uses the edit and cites it', async ({ page }) => {
   test.setTimeout(90_000);
@@ -115,7 +132,13 @@ test('the admin edits the hotspot article and the next answer uses the edit and 
     // The public chat endpoint, a fresh chat session: the reply uses the edit and cites the article.
     const res = await page.request.post('/api/anythingllm/chat', {
       headers: origin(page),
-      data: { message: 'Which hotspot password should I choose?', mode: 'chat', sessionId: `${Date.now()}-${randomUUID().slice(0, 10)}`, reset: false, language: 'en' },
+      data: {
+        message: 'Which hotspot password should I choose?',
+        mode: 'chat',
+        sessionId: `${Date.now()}-${randomUUID().slice(0, 10)}`,
+        reset: false,
+        language: 'en',
+      },
     });
     expect(res.status()).toBe(200);
     const reply = (await res.json()) as ChatResponse;
@@ -140,7 +163,9 @@ test('the admin edits the hotspot article and the next answer uses the edit and 
   }
 });
 
-test('an article is created (a taken slug refused at its field), found as a draft, and deleted after confirming', async ({ page }) => {
+test('an article is created (a taken slug refused at its field), found as a draft, and deleted after confirming', async ({
+  page,
+}) => {
   const id = randomUUID().slice(0, 8);
   const title = `Night trains and eSIM data ${id}`;
   const slug = `night-trains-${id}`;
@@ -167,7 +192,11 @@ test('an article is created (a taken slug refused at its field), found as a draf
     await dialog.getByRole('textbox', { name: 'Slug' }).fill('hotspot');
     await dialog.getByRole('textbox', { name: 'Tags' }).fill('train, Night Train, train');
     await dialog.getByRole('switch', { name: 'Published' }).uncheck();
-    await dialog.getByRole('textbox', { name: 'Text (Markdown)' }).fill('## On the train\n\nData works **on board** where the train has mobile coverage.\n\n<script>alert(1)</script>');
+    await dialog
+      .getByRole('textbox', { name: 'Text (Markdown)' })
+      .fill(
+        '## On the train\n\nData works **on board** where the train has mobile coverage.\n\n<script>alert(1)</script>',
+      );
     await dialog.getByRole('tab', { name: 'Preview' }).click();
     const preview = dialog.getByRole('tabpanel');
     await expect(preview.getByRole('heading', { name: 'On the train' })).toBeVisible();
@@ -219,7 +248,10 @@ test('a save over someone else’s change is refused with a reload', async ({ pa
   const article = ((await created.json()) as KbArticleResponse).article;
   try {
     await search(page, id);
-    await rows(page).first().getByRole('button', { name: `Edit “Conflict test ${id}”` }).click();
+    await rows(page)
+      .first()
+      .getByRole('button', { name: `Edit “Conflict test ${id}”` })
+      .click();
     const dialog = page.getByRole('dialog', { name: 'Edit article' });
     await expect(dialog.getByRole('textbox', { name: 'Text (Markdown)' })).toHaveValue('First text.');
     // Someone else saves meanwhile.
@@ -237,11 +269,19 @@ test('a save over someone else’s change is refused with a reload', async ({ pa
   }
 });
 
-test('two Markdown files are imported at once, one picked and one dropped, with a report per file', async ({ page }) => {
+test('two Markdown files are imported at once, one picked and one dropped, with a report per file', async ({
+  page,
+}) => {
   const id = randomUUID().slice(0, 8);
   const files = [
-    { name: `ferry-wifi-${id}.md`, content: `---\ntitle: Ferry Wi-Fi or eSIM? ${id}\ntags: [ferry, boat]\n---\nAt sea, the eSIM works while a coastal network is in range.` },
-    { name: `border-crossing-${id}.md`, content: `---\nlanguage: de\n---\n# Grenzübertritt ${id}\n\nIn regionalen Tarifen wechselt die eSIM das Netz von selbst.` },
+    {
+      name: `ferry-wifi-${id}.md`,
+      content: `---\ntitle: Ferry Wi-Fi or eSIM? ${id}\ntags: [ferry, boat]\n---\nAt sea, the eSIM works while a coastal network is in range.`,
+    },
+    {
+      name: `border-crossing-${id}.md`,
+      content: `---\nlanguage: de\n---\n# Grenzübertritt ${id}\n\nIn regionalen Tarifen wechselt die eSIM das Netz von selbst.`,
+    },
   ];
   await open(page, '?tab=import');
   try {
@@ -257,7 +297,9 @@ test('two Markdown files are imported at once, one picked and one dropped, with 
       transfer.items.add(new File([file.content], file.name, { type: 'text/markdown' }));
       return transfer;
     }, files[1]!);
-    await page.locator('label', { hasText: 'Choose Markdown files or drop them here' }).dispatchEvent('drop', { dataTransfer: drop });
+    await page
+      .locator('label', { hasText: 'Choose Markdown files or drop them here' })
+      .dispatchEvent('drop', { dataTransfer: drop });
     await expect(page.getByText('2 files chosen')).toBeVisible();
     await shot(page, 'import-chosen');
     await page.getByRole('button', { name: 'Import 2 files' }).click();
@@ -282,10 +324,13 @@ test('two Markdown files are imported at once, one picked and one dropped, with 
 });
 
 for (const width of [360, 1280]) {
-  test(`at ${width} px: no serious axe violation, nothing wider than the window, usable by keyboard`, async ({ page }) => {
+  test(`at ${width} px: no serious axe violation, nothing wider than the window, usable by keyboard`, async ({
+    page,
+  }) => {
     test.setTimeout(60_000);
     await page.setViewportSize({ width, height: width === 360 ? 740 : 900 });
-    const fits = async () => expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+    const fits = async () =>
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
     await open(page);
     await expect(rows(page).first()).toBeVisible();
     await expect(page.getByText(/^Showing \d+ of \d+ articles$/)).toBeVisible();
@@ -320,7 +365,9 @@ for (const width of [360, 1280]) {
     await page.getByRole('tab', { name: 'Articles' }).click();
     await page.getByRole('combobox', { name: 'Language', exact: true }).selectOption('fr');
     await expect(page).toHaveURL(/language=fr/);
-    const edit = rows(page).first().getByRole('button', { name: /^Edit “/ });
+    const edit = rows(page)
+      .first()
+      .getByRole('button', { name: /^Edit “/ });
     await edit.focus();
     await page.keyboard.press('Enter');
     const dialog = page.getByRole('dialog', { name: 'Edit article' });

@@ -27,22 +27,41 @@ interface Bought {
  */
 async function buyOrder(baseURL: string, language: 'en' | 'de' = 'en'): Promise<Bought> {
   // Explicitly no cookies: contexts made in a test inherit the file's `storageState` (the admin's).
-  const api: APIRequestContext = await playwrightRequest.newContext({ baseURL, storageState: { cookies: [], origins: [] } });
+  const api: APIRequestContext = await playwrightRequest.newContext({
+    baseURL,
+    storageState: { cookies: [], origins: [] },
+  });
   try {
     const session = randomUUID();
     const email = `admin-orders-${randomUUID().slice(0, 8)}@example.com`;
-    const { products } = (await (await api.get('/api/products?country=TR&type=prepaid')).json()) as { products: { productId: number }[] };
-    const added = await api.post('/api/cart', { headers: { 'X-Session-Id': session }, data: { productId: products[0]!.productId, quantity: 1 } });
+    const { products } = (await (await api.get('/api/products?country=TR&type=prepaid')).json()) as {
+      products: { productId: number }[];
+    };
+    const added = await api.post('/api/cart', {
+      headers: { 'X-Session-Id': session },
+      data: { productId: products[0]!.productId, quantity: 1 },
+    });
     expect(added.status(), await added.text()).toBe(201);
     const tokenised = await api.post('/api/payments/sandbox/tokens', {
       headers: { 'X-Session-Id': session },
-      data: { cardholderName: 'Lena Schmidt', cardNumber: '4242424242424242', expiryMonth: 12, expiryYear: new Date().getUTCFullYear() + 2, cvv: '123' },
+      data: {
+        cardholderName: 'Lena Schmidt',
+        cardNumber: '4242424242424242',
+        expiryMonth: 12,
+        expiryYear: new Date().getUTCFullYear() + 2,
+        cvv: '123',
+      },
     });
     expect(tokenised.status()).toBe(201);
     const { token } = (await tokenised.json()) as { token: string };
     const checkout = await api.post('/api/checkout', {
       headers: { 'X-Session-Id': session, 'Idempotency-Key': `e2e-admin-orders-${randomUUID()}` },
-      data: { customer: { fullName: 'Lena Schmidt', email }, payment: { method: 'card', token }, acceptTerms: true, language },
+      data: {
+        customer: { fullName: 'Lena Schmidt', email },
+        payment: { method: 'card', token },
+        acceptTerms: true,
+        language,
+      },
     });
     expect(checkout.status(), await checkout.text()).toBe(201);
     const { orderNumber } = (await checkout.json()) as { orderNumber: string };
@@ -50,7 +69,9 @@ async function buyOrder(baseURL: string, language: 'en' | 'de' = 'en'): Promise<
     await expect
       .poll(
         async () => {
-          const order = (await (await api.get(`/api/orders/${orderNumber}`, { headers: { 'X-Session-Id': session } })).json()) as { status: string; esims: { iccid: string }[] };
+          const order = (await (
+            await api.get(`/api/orders/${orderNumber}`, { headers: { 'X-Session-Id': session } })
+          ).json()) as { status: string; esims: { iccid: string }[] };
           iccid = order.esims[0]?.iccid ?? '';
           return order.status;
         },
@@ -63,7 +84,8 @@ async function buyOrder(baseURL: string, language: 'en' | 'de' = 'en'): Promise<
   }
 }
 
-const toast = (page: Page, title: string | RegExp) => page.locator('[data-sonner-toast]').filter({ hasText: title }).first();
+const toast = (page: Page, title: string | RegExp) =>
+  page.locator('[data-sonner-toast]').filter({ hasText: title }).first();
 
 async function screenshot(page: Page, name: string): Promise<void> {
   const path = test.info().outputPath(`${name}.png`);
@@ -72,7 +94,10 @@ async function screenshot(page: Page, name: string): Promise<void> {
 }
 
 test.describe('admin orders', () => {
-  test('finds an order by ICCID, changes its status with a note, notifies the customer and shows it on the timeline', async ({ page, baseURL }) => {
+  test('finds an order by ICCID, changes its status with a note, notifies the customer and shows it on the timeline', async ({
+    page,
+    baseURL,
+  }) => {
     test.setTimeout(90_000);
     const bought = await buyOrder(baseURL!, 'de');
 
@@ -116,17 +141,25 @@ test.describe('admin orders', () => {
 
     await expect(timeline).toContainText('Completed → Refunded');
     await expect(timeline).toContainText('Trip cancelled: refund agreed on the phone.');
-    const mail = await waitForMail(page.request, { to: bought.email, subject: new RegExp(`Ihre Bestellung ${bought.orderNumber} wurde erstattet`) });
+    const mail = await waitForMail(page.request, {
+      to: bought.email,
+      subject: new RegExp(`Ihre Bestellung ${bought.orderNumber} wurde erstattet`),
+    });
     expect(mail.text).toContain('Erstattet');
 
     // The e-mail shows on the timeline with who asked, and opens in the Outbox.
     await expect(async () => {
       await page.getByRole('button', { name: 'Refresh' }).click();
-      await expect(timeline).toContainText(`E-mail: Ihre Bestellung ${bought.orderNumber} wurde erstattet`, { timeout: 2_000 });
+      await expect(timeline).toContainText(`E-mail: Ihre Bestellung ${bought.orderNumber} wurde erstattet`, {
+        timeout: 2_000,
+      });
     }).toPass({ timeout: 20_000 });
     const entry = timeline.getByRole('listitem').filter({ hasText: 'wurde erstattet' });
     await expect(entry).toContainText('(admin)');
-    await expect(entry.getByRole('link', { name: 'Open the copy' })).toHaveAttribute('href', /\/admin\/outbox\?id=\d+$/);
+    await expect(entry.getByRole('link', { name: 'Open the copy' })).toHaveAttribute(
+      'href',
+      /\/admin\/outbox\?id=\d+$/,
+    );
     await screenshot(page, 'order-detail-1280');
 
     // An internal note.
@@ -136,7 +169,10 @@ test.describe('admin orders', () => {
     await expect(timeline.getByRole('listitem').first()).toContainText('Customer thanked us.');
   });
 
-  test('filters the list by status in the address, and notifies a customer of the current status', async ({ page, baseURL }) => {
+  test('filters the list by status in the address, and notifies a customer of the current status', async ({
+    page,
+    baseURL,
+  }) => {
     const bought = await buyOrder(baseURL!);
     await page.goto('/admin/orders?status=completed&sort=newest');
     await expect(page.getByRole('button', { name: 'Completed', pressed: true })).toBeVisible();
@@ -151,14 +187,20 @@ test.describe('admin orders', () => {
     await expect(confirm).toContainText('“Completed”');
     await confirm.getByRole('button', { name: 'Send e-mail' }).click();
     await expect(toast(page, 'Notification queued')).toBeVisible();
-    await waitForMail(page.request, { to: bought.email, subject: new RegExp(`Your order ${bought.orderNumber} is complete`) });
+    await waitForMail(page.request, {
+      to: bought.email,
+      subject: new RegExp(`Your order ${bought.orderNumber} is complete`),
+    });
   });
 });
 
 test.describe('admin orders at 360 px', () => {
   test.use({ bypassCSP: true, viewport: { width: 360, height: 740 } });
 
-  test('the list and the order screen fit, work by keyboard and have no serious axe violation', async ({ page, baseURL }) => {
+  test('the list and the order screen fit, work by keyboard and have no serious axe violation', async ({
+    page,
+    baseURL,
+  }) => {
     const bought = await buyOrder(baseURL!);
     await page.goto(`/admin/orders?q=${bought.orderNumber}`);
     await expect(page.getByRole('heading', { level: 1, name: 'Orders' })).toBeVisible();

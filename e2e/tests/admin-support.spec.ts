@@ -17,7 +17,8 @@ import { seriousViolations } from './a11y.ts';
 
 test.use({ storageState: adminStatePath(), bypassCSP: true });
 
-const toast = (page: Page, title: string | RegExp) => page.locator('[data-sonner-toast]').filter({ hasText: title }).first();
+const toast = (page: Page, title: string | RegExp) =>
+  page.locator('[data-sonner-toast]').filter({ hasText: title }).first();
 
 /** A screenshot of the window, kept with the test's results. */
 async function screenshot(page: Page, name: string, fullPage = false): Promise<void> {
@@ -28,12 +29,18 @@ async function screenshot(page: Page, name: string, fullPage = false): Promise<v
 
 /** Nothing wider than the window (no sideways scrolling at 360 px). */
 async function expectNoOverflow(page: Page): Promise<void> {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
   expect(overflow).toBeLessThanOrEqual(0);
 }
 
 for (const width of [1280, 360] as const) {
-  test(`at ${width} px the admin opens a support message, replies by e-mail and marks it answered`, async ({ page, playwright, baseURL }) => {
+  test(`at ${width} px the admin opens a support message, replies by e-mail and marks it answered`, async ({
+    page,
+    playwright,
+    baseURL,
+  }) => {
     test.setTimeout(60_000);
     await page.setViewportSize({ width, height: 900 });
     const id = randomUUID().slice(0, 8);
@@ -41,7 +48,13 @@ for (const width of [1280, 360] as const) {
     const subject = `Hotspot on my Japan plan ${id}`;
     const visitor = await playwright.request.newContext({ baseURL, storageState: { cookies: [], origins: [] } });
     const sent = await visitor.post('/api/support/messages', {
-      data: { name: 'Ada Lovelace', email, subject, message: 'Can I share my data with my laptop?\nThanks, Ada', language: 'en' },
+      data: {
+        name: 'Ada Lovelace',
+        email,
+        subject,
+        message: 'Can I share my data with my laptop?\nThanks, Ada',
+        language: 'en',
+      },
     });
     expect(sent.status(), await sent.text()).toBe(202);
     const { reference } = (await sent.json()) as { reference: string };
@@ -90,7 +103,11 @@ for (const width of [1280, 360] as const) {
   });
 }
 
-test('the admin reads a chat conversation as bubbles with its sources and marks it reviewed', async ({ page, playwright, baseURL }) => {
+test('the admin reads a chat conversation as bubbles with its sources and marks it reviewed', async ({
+  page,
+  playwright,
+  baseURL,
+}) => {
   test.setTimeout(60_000);
   const sessionId = `e2e-${Date.now()}-abcdef`;
   const visitor = await playwright.request.newContext({ baseURL, storageState: { cookies: [], origins: [] } });
@@ -120,7 +137,9 @@ test('the admin reads a chat conversation as bubbles with its sources and marks 
     await expect(panel).toContainText(sessionId);
     const bubbles = panel.getByRole('listitem').filter({ hasText: /Visitor|Assistant/ });
     await expect(panel.getByText('Is hotspot allowed?', { exact: true })).toBeVisible();
-    await expect(panel.getByText(answer.textResponse.split('\n')[0]!.slice(0, 40), { exact: false }).first()).toBeVisible();
+    await expect(
+      panel.getByText(answer.textResponse.split('\n')[0]!.slice(0, 40), { exact: false }).first(),
+    ).toBeVisible();
     for (const source of answer.sources) await expect(panel).toContainText(source.title);
     expect(await bubbles.count()).toBeGreaterThanOrEqual(2);
     await screenshot(page, `conversation-panel-${width}`);
@@ -156,12 +175,24 @@ test('an answer shows its sources (links to the store), its kind and its answer 
     reviewedAt: null,
     reviewedBy: null,
     messages: [
-      { id: 1, sender: 'user', message: 'Is hotspot allowed?', sources: [], language: 'en', kind: null, latencyMs: null, createdAt: '2026-03-01T10:00:00.000Z' },
+      {
+        id: 1,
+        sender: 'user',
+        message: 'Is hotspot allowed?',
+        sources: [],
+        language: 'en',
+        kind: null,
+        latencyMs: null,
+        createdAt: '2026-03-01T10:00:00.000Z',
+      },
       {
         id: 2,
         sender: 'agent',
         message: 'Yes: hotspot is allowed on every plan, and it counts toward your data.',
-        sources: [{ title: 'Using your eSIM as a hotspot', url: '/faq#hotspot' }, { title: 'Unlimited plans and fair use' }],
+        sources: [
+          { title: 'Using your eSIM as a hotspot', url: '/faq#hotspot' },
+          { title: 'Unlimited plans and fair use' },
+        ],
         language: 'en',
         kind: 'knowledge',
         latencyMs: 12,
@@ -174,7 +205,10 @@ test('an answer shows its sources (links to the store), its kind and its answer 
   );
   await page.goto('/admin/conversations?id=424242');
   const panel = page.getByRole('dialog', { name: 'Chat conversation' });
-  await expect(panel.getByRole('link', { name: /Using your eSIM as a hotspot/ })).toHaveAttribute('href', '/faq#hotspot');
+  await expect(panel.getByRole('link', { name: /Using your eSIM as a hotspot/ })).toHaveAttribute(
+    'href',
+    '/faq#hotspot',
+  );
   await expect(panel.getByText('Unlimited plans and fair use')).toBeVisible();
   await expect(panel.getByText('Knowledge base')).toBeVisible();
   await expect(panel.getByText('Answered in 12 ms')).toBeVisible();

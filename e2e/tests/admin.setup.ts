@@ -14,7 +14,12 @@ import { freshTotp } from './totp.ts';
 setup('the first-admin link creates the admin, signs it in and opens the admin area', async ({ page }) => {
   setup.setTimeout(90_000);
   const file = adminSetupLinkPath();
-  const link = file ? await fs.readFile(file, 'utf8').then((text) => text.trim(), () => '') : '';
+  const link = file
+    ? await fs.readFile(file, 'utf8').then(
+        (text) => text.trim(),
+        () => '',
+      )
+    : '';
   expect(link, 'the store prints a first-admin link on a fresh database').toBeTruthy();
 
   await page.goto(link);

@@ -81,7 +81,10 @@ test.describe('products view', () => {
     await page.goto('/tr/turkey');
     await expect(page.locator('html')).toHaveAttribute('lang', 'tr');
     await expect(
-      page.getByRole('heading', { level: 1, name: text('tr', 'catalog', 'products.countryTitle', { country: 'Türkiye' }) }),
+      page.getByRole('heading', {
+        level: 1,
+        name: text('tr', 'catalog', 'products.countryTitle', { country: 'Türkiye' }),
+      }),
     ).toBeVisible();
     await expect(page.getByRole('link', { name: text('tr', 'common', 'nav.home') }).first()).toBeVisible();
   });
@@ -93,7 +96,10 @@ test.describe('products view', () => {
     await expect(page).toHaveURL(/\/de\/turkey$/);
     await expect(page.locator('html')).toHaveAttribute('lang', 'de');
     await expect(
-      page.getByRole('heading', { level: 1, name: text('de', 'catalog', 'products.countryTitle', { country: 'Türkei' }) }),
+      page.getByRole('heading', {
+        level: 1,
+        name: text('de', 'catalog', 'products.countryTitle', { country: 'Türkei' }),
+      }),
     ).toBeVisible();
     // The choice is remembered on the next visit.
     await page.goto('/products');
@@ -104,7 +110,10 @@ test.describe('products view', () => {
 test.describe('product details', () => {
   test('shows the plan facts and add to cart with quantity 1', async ({ page }) => {
     await page.goto('/en/turkey');
-    await page.getByRole('link', { name: /View details/ }).first().click();
+    await page
+      .getByRole('link', { name: /View details/ })
+      .first()
+      .click();
     await expect(page).toHaveURL(/\/products\/\d+$/);
     await expect(page.getByRole('heading', { level: 1 })).toContainText('Turkey');
     await expect(page.getByRole('spinbutton', { name: 'Quantity' })).toHaveValue('1');
@@ -131,7 +140,13 @@ test.describe('not found', () => {
   });
 
   test('the admin screens answer 200 (the admin shell routes them), noindex', async ({ request }) => {
-    for (const path of ['/admin/orders', '/admin/orders/ORD-ABC123', '/admin/knowledge-base', '/admin/support-messages', '/admin/conversations']) {
+    for (const path of [
+      '/admin/orders',
+      '/admin/orders/ORD-ABC123',
+      '/admin/knowledge-base',
+      '/admin/support-messages',
+      '/admin/conversations',
+    ]) {
       const response = await request.get(path);
       expect(response.status(), path).toBe(200);
       expect(await response.text(), path).toContain('noindex');
@@ -171,7 +186,10 @@ test.describe('accessibility', () => {
 
   test('axe finds no serious or critical violation on a product page', async ({ page }) => {
     await page.goto('/en/turkey');
-    await page.getByRole('link', { name: /View details/ }).first().click();
+    await page
+      .getByRole('link', { name: /View details/ })
+      .first()
+      .click();
     await expect(page.getByRole('button', { name: 'Add to cart' })).toBeVisible();
     expect(await seriousViolations(page)).toEqual([]);
   });

@@ -23,7 +23,10 @@ test.describe('cart', () => {
     test.slow();
     await page.goto('/en/turkey');
     await expect(cartLink(page)).toHaveAccessibleName('Cart');
-    await page.getByRole('link', { name: /View details/ }).first().click();
+    await page
+      .getByRole('link', { name: /View details/ })
+      .first()
+      .click();
     await expect(page).toHaveURL(/\/products\/\d+$/);
     await page.getByRole('button', { name: 'Add to cart' }).click();
     await expect(cartLink(page)).toHaveAccessibleName('Cart, 1 item');
@@ -31,7 +34,10 @@ test.describe('cart', () => {
     await expect(page.getByText('Added to Cart')).toBeVisible();
 
     await page.goto('/en/turkey');
-    await page.getByRole('link', { name: /View details/ }).nth(1).click();
+    await page
+      .getByRole('link', { name: /View details/ })
+      .nth(1)
+      .click();
     await expect(page).toHaveURL(/\/products\/\d+$/);
     await page.getByRole('button', { name: 'Add to cart' }).click();
     await expect(cartLink(page)).toHaveAccessibleName('Cart, 2 items');
@@ -48,7 +54,12 @@ test.describe('cart', () => {
     const summary = page.getByRole('region', { name: 'Order summary' });
     const total = summary.getByRole('definition').last();
     const totalBefore = cents(await total.textContent());
-    const unitPrice = cents(await lines.first().getByText(/ each$/).textContent());
+    const unitPrice = cents(
+      await lines
+        .first()
+        .getByText(/ each$/)
+        .textContent(),
+    );
 
     // The stepper raises the first line to 2; the total follows.
     const first = lines.first();
@@ -66,7 +77,10 @@ test.describe('cart', () => {
     await expect(total).toHaveText(`$${((totalBefore + unitPrice) / 100).toFixed(2)}`);
 
     // Remove the second line.
-    await lines.nth(1).getByRole('button', { name: /^Remove Turkey .* from cart$/ }).click();
+    await lines
+      .nth(1)
+      .getByRole('button', { name: /^Remove Turkey .* from cart$/ })
+      .click();
     await expect(lines).toHaveCount(1);
     // The focused button went with its line: focus moves to the page heading, not the document start.
     await expect(page.getByRole('heading', { level: 1, name: 'Your cart' })).toBeFocused();

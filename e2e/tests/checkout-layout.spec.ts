@@ -33,7 +33,8 @@ async function recordShifts(page: Page): Promise<void> {
   });
 }
 
-const layoutShift = (page: Page) => page.evaluate(() => (window as Window & { __layoutShift?: number }).__layoutShift ?? 0);
+const layoutShift = (page: Page) =>
+  page.evaluate(() => (window as Window & { __layoutShift?: number }).__layoutShift ?? 0);
 
 const viewports = [
   { name: 'phone', width: 360, height: 780 },

@@ -8,7 +8,10 @@ const localesDir = path.resolve(import.meta.dirname, '../../apps/web/src/locales
  * assert what a visitor in that language reads, e.g. `text('tr', 'catalog', 'hero.countryTitle', { country: 'Türkiye' })`.
  */
 export function text(lang: string, ns: string, key: string, values: Record<string, string | number> = {}): string {
-  const tree = JSON.parse(fs.readFileSync(path.join(localesDir, lang, `${ns}.json`), 'utf8')) as Record<string, unknown>;
+  const tree = JSON.parse(fs.readFileSync(path.join(localesDir, lang, `${ns}.json`), 'utf8')) as Record<
+    string,
+    unknown
+  >;
   let node: unknown = tree;
   for (const part of key.split('.')) node = (node as Record<string, unknown> | undefined)?.[part];
   if (typeof node !== 'string') throw new Error(`No translation ${lang}/${ns}:${key}`);

@@ -41,7 +41,9 @@ const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** Nothing wider than the window (no sideways scrolling at 360 px). */
 async function expectNoOverflow(page: Page): Promise<void> {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
   expect(overflow).toBeLessThanOrEqual(0);
 }
 
@@ -102,15 +104,21 @@ for (const width of WIDTHS) {
       expect(desk.text).toContain(message);
       expect(desk.text).toContain(email);
       const ack = await waitForMail(page.request, { to: email, subject: new RegExp(escape(reference)) });
-      expect(ack.subject).toBe(lang === 'tr' ? `Mesajınızı aldık [${reference}]` : `We have received your message [${reference}]`);
-      expect(ack.text).toContain(lang === 'tr' ? 'Size 24 saat içinde dönüş yapacağız.' : "We'll get back to you within 24 hours.");
+      expect(ack.subject).toBe(
+        lang === 'tr' ? `Mesajınızı aldık [${reference}]` : `We have received your message [${reference}]`,
+      );
+      expect(ack.text).toContain(
+        lang === 'tr' ? 'Size 24 saat içinde dönüş yapacağız.' : "We'll get back to you within 24 hours.",
+      );
       expect(ack.text).toContain(subject);
       expect(ack.text).toContain('09:00–18:00 GMT');
     });
   }
 }
 
-test('the honeypot is out of people’s way: hidden, out of the tab order and of the accessibility tree', async ({ page }) => {
+test('the honeypot is out of people’s way: hidden, out of the tab order and of the accessibility tree', async ({
+  page,
+}) => {
   await page.goto('/support#contact-form');
   const form = page.locator('#contact-form form');
   const honeypot = form.locator('input[name="website"]');
@@ -122,7 +130,10 @@ test('the honeypot is out of people’s way: hidden, out of the tab order and of
   await expect(box).toHaveCount(1);
   const size = await box.boundingBox();
   expect(size === null || (size.width <= 1 && size.height <= 1)).toBe(true);
-  expect(await box.evaluate((el) => [getComputedStyle(el).position, getComputedStyle(el).overflow])).toEqual(['absolute', 'hidden']);
+  expect(await box.evaluate((el) => [getComputedStyle(el).position, getComputedStyle(el).overflow])).toEqual([
+    'absolute',
+    'hidden',
+  ]);
   // Keyboard order: from the message straight to the send button.
   await fields(form, 'en').message.focus();
   await page.keyboard.press('Tab');
@@ -141,8 +152,10 @@ test('the honeypot is out of people’s way: hidden, out of the tab order and of
 });
 
 test.describe('the server’s refusals', () => {
-  const refuse = (status: number, body: unknown, headers: Record<string, string> = {}) => (route: Route) =>
-    route.fulfill({ status, contentType: 'application/json', headers, body: JSON.stringify(body) });
+  const refuse =
+    (status: number, body: unknown, headers: Record<string, string> = {}) =>
+    (route: Route) =>
+      route.fulfill({ status, contentType: 'application/json', headers, body: JSON.stringify(body) });
 
   async function fillAndSend(page: Page): Promise<Locator> {
     const form = page.locator('#contact-form form');
@@ -156,7 +169,10 @@ test.describe('the server’s refusals', () => {
   }
 
   test('a 400 shows the field the server names, with the focus on it', async ({ page }) => {
-    await page.route('**/api/support/messages', refuse(400, { error: { code: 'validation_error', message: 'email: email', field: 'email' } }));
+    await page.route(
+      '**/api/support/messages',
+      refuse(400, { error: { code: 'validation_error', message: 'email: email', field: 'email' } }),
+    );
     await page.goto('/support#contact-form');
     const form = await fillAndSend(page);
     const error = text('en', 'content', 'support.form.errors.emailInvalid');

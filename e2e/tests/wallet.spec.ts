@@ -37,7 +37,10 @@ test.describe('wallets (sandbox simulation)', () => {
     await expect(page).toHaveURL(/\/checkout$/);
 
     await googlePay.click();
-    await page.getByRole('dialog').getByRole('button', { name: /^Pay \$/ }).click();
+    await page
+      .getByRole('dialog')
+      .getByRole('button', { name: /^Pay \$/ })
+      .click();
     await expect(page).toHaveURL(/\/order-confirmation\/ORD-[A-Z0-9-]+$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Thank you for your order!' })).toBeVisible();
     await expect(page.getByText('Visa ending in 4242')).toBeVisible();

@@ -61,7 +61,8 @@ function sourcePathsPlugin(outdir) {
         const relativeDir = path.posix.dirname(relativeFile);
         const file = `__esimBuildPath.join(import.meta.dirname, ${JSON.stringify(relativeFile)})`;
         const replaced = source.replace(IMPORT_META_PATH, (_match, property) => {
-          if (property === 'dirname') return `__esimBuildPath.join(import.meta.dirname, ${JSON.stringify(relativeDir)})`;
+          if (property === 'dirname')
+            return `__esimBuildPath.join(import.meta.dirname, ${JSON.stringify(relativeDir)})`;
           if (property === 'filename') return file;
           return `__esimBuildUrl.pathToFileURL(${file}).href`;
         });
@@ -108,7 +109,9 @@ export async function buildApi(options = {}) {
   await rm(outdir, { recursive: true, force: true });
   const result = await build({
     absWorkingDir: API_ROOT,
-    entryPoints: Object.fromEntries(Object.entries(ENTRY_POINTS).map(([name, file]) => [name, path.join(API_ROOT, file)])),
+    entryPoints: Object.fromEntries(
+      Object.entries(ENTRY_POINTS).map(([name, file]) => [name, path.join(API_ROOT, file)]),
+    ),
     outdir,
     bundle: true,
     splitting: true,
@@ -136,5 +139,7 @@ if (invokedDirectly) {
   const started = Date.now();
   const { outdir, files } = await buildApi(at > 0 ? { outdir: process.argv[at + 1] } : {});
   const scripts = files.filter((file) => file.endsWith('.js')).length;
-  process.stdout.write(`api: ${scripts} files in ${path.relative(process.cwd(), outdir) || '.'} (${Date.now() - started} ms)\n`);
+  process.stdout.write(
+    `api: ${scripts} files in ${path.relative(process.cwd(), outdir) || '.'} (${Date.now() - started} ms)\n`,
+  );
 }

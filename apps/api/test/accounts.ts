@@ -36,11 +36,21 @@ export async function signIn(
   opts: { admin?: boolean; twoFactor?: boolean; username?: string } = {},
 ): Promise<SignedIn> {
   const username = opts.username ?? `${opts.admin ? 'admin' : 'customer'}-${randomUUID().slice(0, 8)}`;
-  const details = { username, email: `${username}@example.com`, password: TEST_PASSWORD, firstName: 'Test', lastName: opts.admin ? 'Admin' : 'Customer' };
+  const details = {
+    username,
+    email: `${username}@example.com`,
+    password: TEST_PASSWORD,
+    firstName: 'Test',
+    lastName: opts.admin ? 'Admin' : 'Customer',
+  };
   if (opts.admin) {
     await services.auth.createAdmin(details);
   } else {
-    const res = await app.inject({ method: 'POST', url: '/api/register', payload: { ...details, confirmPassword: TEST_PASSWORD } });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/register',
+      payload: { ...details, confirmPassword: TEST_PASSWORD },
+    });
     if (res.statusCode !== 201) throw new Error(`register answered ${res.statusCode} ${res.body}`);
   }
   const [row] = await database.db.select({ id: users.id }).from(users).where(eq(users.username, username));

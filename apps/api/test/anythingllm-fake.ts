@@ -119,7 +119,9 @@ const record = (value: unknown): Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
 
 /** Starts the fake on 127.0.0.1 with a random port. */
-export async function startFakeAnythingLLM(opts: { apiKey?: string; workspace?: string } = {}): Promise<FakeAnythingLLM> {
+export async function startFakeAnythingLLM(
+  opts: { apiKey?: string; workspace?: string } = {},
+): Promise<FakeAnythingLLM> {
   const apiKey = opts.apiKey ?? 'fake-anythingllm-key';
   const workspace = opts.workspace ?? 'roamwise';
   const requests: RecordedRequest[] = [];
@@ -162,7 +164,11 @@ export async function startFakeAnythingLLM(opts: { apiKey?: string; workspace?: 
     }
     if (kind === 'abort200') send(response, 200, abort('No text completion could be completed with this input.'));
     else if (kind === 'abort500') send(response, 500, abort('LLM provider is not responding'));
-    else if (kind === 'error500') send(response, 500, { success: false, error: 'Document processing API is not online. Document will not be processed automatically.' });
+    else if (kind === 'error500')
+      send(response, 500, {
+        success: false,
+        error: 'Document processing API is not online. Document will not be processed automatically.',
+      });
     else {
       response.writeHead(200, { 'content-type': 'text/html' });
       response.end('<html><body>502 Bad Gateway</body></html>');
@@ -175,7 +181,8 @@ export async function startFakeAnythingLLM(opts: { apiKey?: string; workspace?: 
     const message = typeof body.message === 'string' ? body.message : '';
     const mode = body.mode ?? null;
     if (!message.length && body.reset !== true) return send(response, 400, abort('Message is empty'));
-    if (mode !== null && !['automatic', 'chat', 'query'].includes(String(mode))) return send(response, 400, abort(`${String(mode)} is not a valid mode.`));
+    if (mode !== null && !['automatic', 'chat', 'query'].includes(String(mode)))
+      return send(response, 400, abort(`${String(mode)} is not a valid mode.`));
     const asked = words(message);
     const chunks = fake
       .workspaceDocuments()
@@ -224,13 +231,23 @@ export async function startFakeAnythingLLM(opts: { apiKey?: string; workspace?: 
     if (typeof metadata.title !== 'string' || metadata.title === '') {
       return send(response, 422, {
         success: false,
-        error: "You are missing required metadata key:value pairs in your request. Required metadata key:values are 'title'",
+        error:
+          "You are missing required metadata key:value pairs in your request. Required metadata key:values are 'title'",
         documents: [],
       });
     }
-    if (!textContent) return send(response, 422, { success: false, error: "The 'textContent' key cannot have an empty value.", documents: [] });
+    if (!textContent)
+      return send(response, 422, {
+        success: false,
+        error: "The 'textContent' key cannot have an empty value.",
+        documents: [],
+      });
     if (body.addToWorkspaces !== undefined && typeof body.addToWorkspaces !== 'string') {
-      return send(response, 422, { success: false, error: 'addToWorkspaces must be a comma-separated string of workspace slugs.', documents: [] });
+      return send(response, 422, {
+        success: false,
+        error: 'addToWorkspaces must be a comma-separated string of workspace slugs.',
+        documents: [],
+      });
     }
     const slug = stripAndSlug(metadata.title);
     const id = randomUUID();
@@ -245,13 +262,22 @@ export async function startFakeAnythingLLM(opts: { apiKey?: string; workspace?: 
       textContent,
     };
     documents.set(doc.location, doc);
-    const targets = typeof body.addToWorkspaces === 'string' ? body.addToWorkspaces.split(',').map((s) => s.trim()) : [];
+    const targets =
+      typeof body.addToWorkspaces === 'string' ? body.addToWorkspaces.split(',').map((s) => s.trim()) : [];
     if (targets.includes(workspace)) embedded.add(doc.location);
     const { textContent: _text, ...meta } = doc;
     send(response, 200, {
       success: true,
       error: null,
-      documents: [{ ...meta, url: `file://${doc.location}`, chunkSource: '', wordCount: textContent.split(/\s+/).length, token_count_estimate: Math.ceil(textContent.length / 4) }],
+      documents: [
+        {
+          ...meta,
+          url: `file://${doc.location}`,
+          chunkSource: '',
+          wordCount: textContent.split(/\s+/).length,
+          token_count_estimate: Math.ceil(textContent.length / 4),
+        },
+      ],
     });
   }
 
@@ -260,7 +286,11 @@ export async function startFakeAnythingLLM(opts: { apiKey?: string; workspace?: 
       id: 1,
       name: 'Roamwise',
       slug: workspace,
-      documents: fake.workspaceDocuments().map((d) => ({ docId: d.id, docpath: d.location, metadata: JSON.stringify({ title: d.title, description: d.description, docSource: d.docSource }) })),
+      documents: fake.workspaceDocuments().map((d) => ({
+        docId: d.id,
+        docpath: d.location,
+        metadata: JSON.stringify({ title: d.title, description: d.description, docSource: d.docSource }),
+      })),
     };
   }
 
@@ -282,12 +312,15 @@ export async function startFakeAnythingLLM(opts: { apiKey?: string; workspace?: 
       if (workspaceRoute && method === 'POST' && workspaceRoute[2] === '/update-embeddings') {
         if (await failed('update-embeddings', response)) return;
         if (decodeURIComponent(workspaceRoute[1]!) !== workspace) return send(response, 400, { error: 'Bad Request' });
-        for (const location of Array.isArray(body.adds) ? body.adds : []) if (documents.has(String(location))) embedded.add(String(location));
+        for (const location of Array.isArray(body.adds) ? body.adds : [])
+          if (documents.has(String(location))) embedded.add(String(location));
         for (const location of Array.isArray(body.deletes) ? body.deletes : []) embedded.delete(String(location));
         return send(response, 200, { workspace: workspaceBody() });
       }
       if (workspaceRoute && method === 'GET' && workspaceRoute[2] === undefined) {
-        return send(response, 200, { workspace: decodeURIComponent(workspaceRoute[1]!) === workspace ? [workspaceBody()] : [] });
+        return send(response, 200, {
+          workspace: decodeURIComponent(workspaceRoute[1]!) === workspace ? [workspaceBody()] : [],
+        });
       }
       if (method === 'POST' && path === '/api/v1/document/raw-text') {
         if (await failed('raw-text', response)) return;

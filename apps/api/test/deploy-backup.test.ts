@@ -66,7 +66,10 @@ afterAll(async () => {
 
 describe.skipIf(!available)('deploy/backup.sh', () => {
   it('refuses to run without DATABASE_URL and BACKUP_DIR (exit 64)', async () => {
-    const error = (await run(SCRIPT, [], { env: { PATH: process.env.PATH } }).catch((e: unknown) => e)) as { code: number; stderr: string };
+    const error = (await run(SCRIPT, [], { env: { PATH: process.env.PATH } }).catch((e: unknown) => e)) as {
+      code: number;
+      stderr: string;
+    };
     expect(error.code).toBe(64);
     expect(error.stderr).toMatch(/usage/);
   });
@@ -80,7 +83,9 @@ describe.skipIf(!available)('deploy/backup.sh', () => {
     utimesSync(old, longAgo, longAgo);
     utimesSync(unrelated, longAgo, longAgo);
 
-    const { stdout } = await run(SCRIPT, [], { env: { PATH: process.env.PATH, DATABASE_URL: `${SERVER}/${source}`, BACKUP_DIR: backupDir, RETENTION_DAYS: '7' } });
+    const { stdout } = await run(SCRIPT, [], {
+      env: { PATH: process.env.PATH, DATABASE_URL: `${SERVER}/${source}`, BACKUP_DIR: backupDir, RETENTION_DAYS: '7' },
+    });
     expect(stdout).toContain(`deleted old backup ${old}`);
     const dumps = readdirSync(backupDir).filter((file) => /^roamwise-\d{8}T\d{6}Z\.dump$/.test(file));
     const written = dumps.find((file) => file !== path.basename(recent))!;
@@ -90,7 +95,13 @@ describe.skipIf(!available)('deploy/backup.sh', () => {
     expect(readdirSync(backupDir).some((file) => file.endsWith('.partial'))).toBe(false);
     expect(statSync(path.join(backupDir, written)).mode & 0o077).toBe(0); // owner only
 
-    await run('pg_restore', ['--no-owner', '--exit-on-error', '-d', `${SERVER}/${target}`, path.join(backupDir, written)]);
+    await run('pg_restore', [
+      '--no-owner',
+      '--exit-on-error',
+      '-d',
+      `${SERVER}/${target}`,
+      path.join(backupDir, written),
+    ]);
     const restored = postgres(`${SERVER}/${target}`, { max: 1, onnotice: () => {} });
     const original = postgres(`${SERVER}/${source}`, { max: 1, onnotice: () => {} });
     try {

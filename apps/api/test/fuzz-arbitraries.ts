@@ -100,7 +100,25 @@ export function toJsonSchema(schema: unknown): JsonSchema | undefined {
 // Hostile values
 
 const LONE_SURROGATES = ['\ud800', '\udbff', '\udc00', '\udfff'];
-const CONTROL = ['\u0000', '\u0001', '\u0007', '\u0008', '\u000b', '\u000c', '\u001b', '\u001f', '\u007f', '\u0085', '\u2028', '\u2029', '\u200b', '\u202e', '\ufeff', '\ufffe', '\uffff'];
+const CONTROL = [
+  '\u0000',
+  '\u0001',
+  '\u0007',
+  '\u0008',
+  '\u000b',
+  '\u000c',
+  '\u001b',
+  '\u001f',
+  '\u007f',
+  '\u0085',
+  '\u2028',
+  '\u2029',
+  '\u200b',
+  '\u202e',
+  '\ufeff',
+  '\ufffe',
+  '\uffff',
+];
 
 /** Strings that have broken servers before: NUL, lone surrogates, controls, injections, huge. */
 export const EVIL_STRINGS: readonly string[] = [
@@ -142,14 +160,33 @@ export const EVIL_STRINGS: readonly string[] = [
   'é'.repeat(70_000),
 ];
 
-const EVIL_NUMBERS: readonly number[] = [-1, 0, 0.5, -0.5, 1e308, -1e308, 2 ** 31, 2 ** 31 - 1, 2 ** 53 + 2, Number.MAX_SAFE_INTEGER, Number.MIN_SAFE_INTEGER, 5e-324];
+const EVIL_NUMBERS: readonly number[] = [
+  -1,
+  0,
+  0.5,
+  -0.5,
+  1e308,
+  -1e308,
+  2 ** 31,
+  2 ** 31 - 1,
+  2 ** 53 + 2,
+  Number.MAX_SAFE_INTEGER,
+  Number.MIN_SAFE_INTEGER,
+  5e-324,
+];
 
 /** Any JSON value of the wrong kind or out of range, or a hostile string. */
 const evilValue: fc.Arbitrary<unknown> = fc.oneof(
   { arbitrary: fc.constantFrom(...EVIL_STRINGS), weight: 6 },
   { arbitrary: fc.constantFrom(...EVIL_NUMBERS), weight: 2 },
-  { arbitrary: fc.constantFrom(null, true, false, [], {}, [null], { a: { b: {} } }, [[[[]]]], ['x'], [1, 2, 3]), weight: 2 },
-  { arbitrary: fc.string({ unit: fc.constantFrom(...CONTROL, ...LONE_SURROGATES, 'a', 'é') , maxLength: 20 }), weight: 2 },
+  {
+    arbitrary: fc.constantFrom(null, true, false, [], {}, [null], { a: { b: {} } }, [[[[]]]], ['x'], [1, 2, 3]),
+    weight: 2,
+  },
+  {
+    arbitrary: fc.string({ unit: fc.constantFrom(...CONTROL, ...LONE_SURROGATES, 'a', 'é'), maxLength: 20 }),
+    weight: 2,
+  },
   { arbitrary: fc.string({ unit: 'binary', maxLength: 30 }), weight: 1 },
   { arbitrary: fc.integer(), weight: 1 },
   { arbitrary: fc.double(), weight: 1 },
@@ -206,7 +243,12 @@ const EVIL_SEGMENTS: readonly string[] = [
 const evilSegment: fc.Arbitrary<string> = fc.oneof(
   { arbitrary: fc.constantFrom(...EVIL_SEGMENTS), weight: 4 },
   { arbitrary: fc.string({ unit: 'binary', maxLength: 40 }).map(encodeSegment), weight: 1 },
-  { arbitrary: fc.string({ unit: fc.constantFrom(...CONTROL, ...LONE_SURROGATES, 'a'), maxLength: 8 }).map(encodeSegment), weight: 1 },
+  {
+    arbitrary: fc
+      .string({ unit: fc.constantFrom(...CONTROL, ...LONE_SURROGATES, 'a'), maxLength: 8 })
+      .map(encodeSegment),
+    weight: 1,
+  },
 );
 
 /** Query strings appended raw. */
@@ -237,15 +279,43 @@ const EVIL_QUERIES: readonly string[] = [
 
 /** Headers that a client (or a forged proxy) may send, with odd values; all valid HTTP header bytes. */
 const ODD_HEADERS: readonly (readonly [string, readonly string[]])[] = [
-  ['x-forwarded-for', ['203.0.113.7', '203.0.113.7, 10.0.0.1', 'unknown', '::1', '[::1]:443', '999.999.999.999', ', ,', '1.1.1.1,'.repeat(500), 'x'.repeat(8_000), '127.0.0.1']],
-  ['x-forwarded-host', ['evil.example', 'evil.example:99999', '', '[::1]', 'a'.repeat(300), 'localhost, evil.example', 'evil.example/path?x=1']],
+  [
+    'x-forwarded-for',
+    [
+      '203.0.113.7',
+      '203.0.113.7, 10.0.0.1',
+      'unknown',
+      '::1',
+      '[::1]:443',
+      '999.999.999.999',
+      ', ,',
+      '1.1.1.1,'.repeat(500),
+      'x'.repeat(8_000),
+      '127.0.0.1',
+    ],
+  ],
+  [
+    'x-forwarded-host',
+    [
+      'evil.example',
+      'evil.example:99999',
+      '',
+      '[::1]',
+      'a'.repeat(300),
+      'localhost, evil.example',
+      'evil.example/path?x=1',
+    ],
+  ],
   ['x-forwarded-proto', ['https', 'gopher', 'https, http', '', 'javascript']],
   ['x-forwarded-port', ['99999', '-1', 'abc']],
   ['forwarded', ['for=203.0.113.7;proto=https;host=evil.example', 'for="[::1]"', 'garbage;;;']],
   ['x-real-ip', ['203.0.113.7', 'garbage']],
   ['host', ['evil.example', 'a'.repeat(300), '[::1]:80', 'localhost:abc', 'évil.example', '']],
   ['accept', ['text/html', '*/*', 'application/json;q=0', 'image/png', ';;;', 'x'.repeat(5_000)]],
-  ['accept-encoding', ['gzip', 'br', 'zstd', 'deflate', 'gzip;q=0, identity;q=0', '*;q=0', 'gzip;q=NaN', 'x'.repeat(2_000)]],
+  [
+    'accept-encoding',
+    ['gzip', 'br', 'zstd', 'deflate', 'gzip;q=0, identity;q=0', '*;q=0', 'gzip;q=NaN', 'x'.repeat(2_000)],
+  ],
   ['accept-language', ['tr', 'zz-ZZ', '*', 'x'.repeat(5_000), 'en;q=abc', 'de-DE,de;q=0.9']],
   ['if-none-match', ['*', '"x"', 'W/"x"', `"${'x'.repeat(5_000)}"`, ',,,']],
   ['if-modified-since', ['Thu, 01 Jan 1970 00:00:00 GMT', 'garbage', 'Fri, 31 Dec 9999 23:59:59 GMT']],
@@ -264,7 +334,22 @@ const ODD_HEADERS: readonly (readonly [string, readonly string[]])[] = [
 ];
 
 /** Header values for the route's own headers (session, idempotency key, access token): wrong, empty, huge. */
-const EVIL_HEADER_VALUES: readonly string[] = ['', ' ', 'short', 'a b c d e f', 'x'.repeat(129), 'x'.repeat(256), 'x'.repeat(10_000), 'é'.repeat(20), '\u00ff\u0080', '%00%00%00%00', '"quoted"', '../../..', 'null', "'; DROP TABLE orders; --"];
+const EVIL_HEADER_VALUES: readonly string[] = [
+  '',
+  ' ',
+  'short',
+  'a b c d e f',
+  'x'.repeat(129),
+  'x'.repeat(256),
+  'x'.repeat(10_000),
+  'é'.repeat(20),
+  '\u00ff\u0080',
+  '%00%00%00%00',
+  '"quoted"',
+  '../../..',
+  'null',
+  "'; DROP TABLE orders; --",
+];
 
 const CONTENT_TYPES: readonly string[] = [
   'text/plain',
@@ -325,7 +410,19 @@ const RAW_BODIES: readonly (string | Buffer)[] = [
 ];
 
 /** Methods to try on a route's path besides its own (Fastify answers 404 for the rest). */
-const OTHER_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS', 'QUERY', 'PROPFIND', 'TRACE', 'SEARCH'];
+const OTHER_METHODS = [
+  'GET',
+  'HEAD',
+  'POST',
+  'PUT',
+  'PATCH',
+  'DELETE',
+  'OPTIONS',
+  'QUERY',
+  'PROPFIND',
+  'TRACE',
+  'SEARCH',
+];
 
 /** Percent-encodes a path segment; a lone surrogate (which `encodeURIComponent` refuses) becomes its CESU-8 bytes. */
 function encodeSegment(value: string): string {
@@ -372,8 +469,12 @@ function stringFor(schema: JsonSchema): fc.Arbitrary<string> {
 }
 
 function numberFor(schema: JsonSchema, integer: boolean): fc.Arbitrary<number> {
-  const lower = schema.minimum ?? (schema.exclusiveMinimum === undefined ? undefined : schema.exclusiveMinimum + (integer ? 1 : 1e-9));
-  const upper = schema.maximum ?? (schema.exclusiveMaximum === undefined ? undefined : schema.exclusiveMaximum - (integer ? 1 : 1e-9));
+  const lower =
+    schema.minimum ??
+    (schema.exclusiveMinimum === undefined ? undefined : schema.exclusiveMinimum + (integer ? 1 : 1e-9));
+  const upper =
+    schema.maximum ??
+    (schema.exclusiveMaximum === undefined ? undefined : schema.exclusiveMaximum - (integer ? 1 : 1e-9));
   if (integer) {
     const min = Math.max(lower ?? -1_000_000, -(2 ** 31));
     const max = Math.min(upper ?? 1_000_000, 2 ** 31 - 1);
@@ -386,7 +487,13 @@ function numberFor(schema: JsonSchema, integer: boolean): fc.Arbitrary<number> {
  * Valid values for a JSON Schema (objects with their required keys and some optional ones), mixed
  * with the fixtures' known-good values (`hints`) for the property names they know.
  */
-export function arbitraryFor(schema: JsonSchema | undefined, hints: Hints, location: Location, name = '', depth = 0): fc.Arbitrary<unknown> {
+export function arbitraryFor(
+  schema: JsonSchema | undefined,
+  hints: Hints,
+  location: Location,
+  name = '',
+  depth = 0,
+): fc.Arbitrary<unknown> {
   const generated = generatedFor(schema ?? {}, hints, location, depth);
   const known = name ? hints(location, name) : undefined;
   if (!known || known.length === 0) return generated;
@@ -397,14 +504,17 @@ function generatedFor(schema: JsonSchema, hints: Hints, location: Location, dept
   if (schema.const !== undefined) return fc.constant(schema.const);
   if (schema.enum && schema.enum.length > 0) return fc.constantFrom(...schema.enum);
   const alternatives = schema.anyOf ?? schema.oneOf;
-  if (alternatives && alternatives.length > 0) return fc.oneof(...alternatives.map((s) => arbitraryFor(s, hints, location, '', depth + 1)));
+  if (alternatives && alternatives.length > 0)
+    return fc.oneof(...alternatives.map((s) => arbitraryFor(s, hints, location, '', depth + 1)));
   if (schema.allOf && schema.allOf[0]) return arbitraryFor(schema.allOf[0], hints, location, '', depth + 1);
-  if (Array.isArray(schema.type)) return fc.oneof(...schema.type.map((type) => generatedFor({ ...schema, type }, hints, location, depth)));
+  if (Array.isArray(schema.type))
+    return fc.oneof(...schema.type.map((type) => generatedFor({ ...schema, type }, hints, location, depth)));
   switch (schema.type) {
     case 'object': {
       const properties = schema.properties ?? {};
       const model: Record<string, fc.Arbitrary<unknown>> = {};
-      for (const [key, sub] of Object.entries(properties)) model[key] = arbitraryFor(sub, hints, location, key, depth + 1);
+      for (const [key, sub] of Object.entries(properties))
+        model[key] = arbitraryFor(sub, hints, location, key, depth + 1);
       return fc.record(model, { requiredKeys: (schema.required ?? []).filter((k) => k in properties) });
     }
     case 'array':
@@ -441,10 +551,17 @@ export function paramNames(url: string): string[] {
 function validParts(route: RouteSpec, hints: Hints): fc.Arbitrary<Parts> {
   const params: Record<string, fc.Arbitrary<unknown>> = {};
   for (const name of paramNames(route.url)) {
-    params[name] = arbitraryFor(route.params?.properties?.[name] ?? { type: 'string', minLength: 1, maxLength: 20 }, hints, 'params', name);
+    params[name] = arbitraryFor(
+      route.params?.properties?.[name] ?? { type: 'string', minLength: 1, maxLength: 20 },
+      hints,
+      'params',
+      name,
+    );
   }
   const object = (schema: JsonSchema | undefined, location: Location) =>
-    schema?.properties ? (arbitraryFor(schema, hints, location) as fc.Arbitrary<Record<string, unknown>>) : fc.constant({});
+    schema?.properties
+      ? (arbitraryFor(schema, hints, location) as fc.Arbitrary<Record<string, unknown>>)
+      : fc.constant({});
   // Without a body schema: JSON routes take no body (or an empty object), HTML form posts a form.
   const body: fc.Arbitrary<unknown> = route.body
     ? arbitraryFor(route.body, hints, 'body')
@@ -453,16 +570,23 @@ function validParts(route: RouteSpec, hints: Hints): fc.Arbitrary<Parts> {
       : route.url.startsWith('/api/')
         ? fc.constantFrom(undefined, undefined, {})
         : fc.constantFrom(undefined, 'form');
-  return fc.record({ params: fc.record(params), query: object(route.querystring, 'querystring'), headers: object(route.headers, 'headers'), body }).map((p) => ({
-    method: route.method,
-    params: p.params,
-    query: p.query,
-    headers: p.headers,
-    body: p.body,
-    rawParams: {},
-    rawQuery: '',
-    notes: [],
-  }));
+  return fc
+    .record({
+      params: fc.record(params),
+      query: object(route.querystring, 'querystring'),
+      headers: object(route.headers, 'headers'),
+      body,
+    })
+    .map((p) => ({
+      method: route.method,
+      params: p.params,
+      query: p.query,
+      headers: p.headers,
+      body: p.body,
+      rawParams: {},
+      rawQuery: '',
+      notes: [],
+    }));
 }
 
 /** Every path to a value inside `value` (`customer.fullName`, `payment`), objects and arrays included. */
@@ -490,7 +614,8 @@ function setPath(root: unknown, path: string[], value: unknown, remove = false):
 /** A short, printable description of a value for notes and reports. */
 export function show(value: unknown, max = 80): string {
   let text: string;
-  if (Buffer.isBuffer(value)) text = `<bytes ${value.subarray(0, 24).toString('hex')}${value.length > 24 ? '…' : ''} (${value.length} B)>`;
+  if (Buffer.isBuffer(value))
+    text = `<bytes ${value.subarray(0, 24).toString('hex')}${value.length > 24 ? '…' : ''} (${value.length} B)>`;
   else if (typeof value === 'string') text = JSON.stringify(value) ?? '';
   else text = JSON.stringify(value) ?? String(value);
   const escaped = text.replace(/[\ud800-\udfff]/g, (c) => `\\u${c.charCodeAt(0).toString(16)}`);
@@ -503,7 +628,11 @@ type Mutation = (parts: Parts, route: RouteSpec) => Parts;
 const evilText: fc.Arbitrary<string> = fc.oneof(
   fc.constantFrom(...EVIL_STRINGS),
   fc
-    .tuple(fc.constantFrom('Ada', 'ada@example.com', '+44 20 7946 0000', 'London'), fc.constantFrom(...CONTROL, ...LONE_SURROGATES), fc.nat(20))
+    .tuple(
+      fc.constantFrom('Ada', 'ada@example.com', '+44 20 7946 0000', 'London'),
+      fc.constantFrom(...CONTROL, ...LONE_SURROGATES),
+      fc.nat(20),
+    )
     .map(([text, bad, at]) => `${text.slice(0, at % (text.length + 1))}${bad}${text.slice(at % (text.length + 1))}`),
 );
 
@@ -511,44 +640,93 @@ const evilText: fc.Arbitrary<string> = fc.oneof(
 const mutations: (fc.Arbitrary<Mutation> | { arbitrary: fc.Arbitrary<Mutation>; weight: number })[] = [
   // A text field of the body set to a hostile string (the most frequent mutation: text reaches
   // the database, e-mails and pages).
-  { weight: 4, arbitrary: fc.tuple(fc.nat(), evilText).map(([pick, value]): Mutation => (parts) => {
-    const paths = pathsOf(parts.body);
-    const texts = paths.filter((path) => typeof path.reduce<unknown>((node, key) => (node as Record<string, unknown>)[key], parts.body) === 'string');
-    const choices = texts.length > 0 ? texts : paths;
-    if (choices.length === 0) return { ...parts, body: value, notes: [...parts.notes, `body = ${show(value)}`] };
-    const path = choices[pick % choices.length]!;
-    return { ...parts, body: setPath(parts.body, path, value), notes: [...parts.notes, `body.${path.join('.')} = ${show(value)}`] };
-  }) },
+  {
+    weight: 4,
+    arbitrary: fc.tuple(fc.nat(), evilText).map(([pick, value]): Mutation => (parts) => {
+      const paths = pathsOf(parts.body);
+      const texts = paths.filter(
+        (path) =>
+          typeof path.reduce<unknown>((node, key) => (node as Record<string, unknown>)[key], parts.body) === 'string',
+      );
+      const choices = texts.length > 0 ? texts : paths;
+      if (choices.length === 0) return { ...parts, body: value, notes: [...parts.notes, `body = ${show(value)}`] };
+      const path = choices[pick % choices.length]!;
+      return {
+        ...parts,
+        body: setPath(parts.body, path, value),
+        notes: [...parts.notes, `body.${path.join('.')} = ${show(value)}`],
+      };
+    }),
+  },
   // A body field set to a value of the wrong type, or a hostile string.
   fc.tuple(fc.nat(), evilValue).map(([pick, value]) => (parts) => {
     const paths = pathsOf(parts.body);
     if (paths.length === 0) return { ...parts, body: value, notes: [...parts.notes, `body = ${show(value)}`] };
     const path = paths[pick % paths.length]!;
-    return { ...parts, body: setPath(parts.body, path, value), notes: [...parts.notes, `body.${path.join('.')} = ${show(value)}`] };
+    return {
+      ...parts,
+      body: setPath(parts.body, path, value),
+      notes: [...parts.notes, `body.${path.join('.')} = ${show(value)}`],
+    };
   }),
   // A body field left out.
   fc.nat().map((pick) => (parts) => {
     const paths = pathsOf(parts.body);
     if (paths.length === 0) return { ...parts, body: undefined, notes: [...parts.notes, 'no body'] };
     const path = paths[pick % paths.length]!;
-    return { ...parts, body: setPath(parts.body, path, undefined, true), notes: [...parts.notes, `without body.${path.join('.')}`] };
+    return {
+      ...parts,
+      body: setPath(parts.body, path, undefined, true),
+      notes: [...parts.notes, `without body.${path.join('.')}`],
+    };
   }),
   // An unexpected extra property.
-  fc.tuple(fc.constantFrom('extra', 'admin', 'priceCents', 'status', '', 'x'.repeat(1_000), '\u0000', 'constructor', 'prototype', 'toString', 'hasOwnProperty'), evilValue).map(
-    ([key, value]) => (parts) => {
-      const body = parts.body && typeof parts.body === 'object' && !Array.isArray(parts.body) ? { ...parts.body, [key]: value } : { [key]: value };
+  fc
+    .tuple(
+      fc.constantFrom(
+        'extra',
+        'admin',
+        'priceCents',
+        'status',
+        '',
+        'x'.repeat(1_000),
+        '\u0000',
+        'constructor',
+        'prototype',
+        'toString',
+        'hasOwnProperty',
+      ),
+      evilValue,
+    )
+    .map(([key, value]) => (parts) => {
+      const body =
+        parts.body && typeof parts.body === 'object' && !Array.isArray(parts.body)
+          ? { ...parts.body, [key]: value }
+          : { [key]: value };
       return { ...parts, body, notes: [...parts.notes, `body[${show(key, 20)}] = ${show(value)}`] };
-    },
-  ),
+    }),
   // A body that is not JSON, or JSON that is not the expected object, or bytes that are not UTF-8.
-  fc.oneof(
-    fc.constantFrom(...RAW_BODIES),
-    fc.string({ unit: 'binary', maxLength: 60 }),
-    fc.nat().map((cut) => ({ cut })),
-  ).map((raw) => (parts) => {
-    const text = typeof raw === 'object' && !Buffer.isBuffer(raw) ? (JSON.stringify(parts.body ?? {}) ?? '{}').slice(0, raw.cut % Math.max(1, (JSON.stringify(parts.body ?? {}) ?? '').length)) : raw;
-    return { ...parts, raw: text, contentType: parts.contentType ?? 'application/json', notes: [...parts.notes, `raw body ${show(text)}`] };
-  }),
+  fc
+    .oneof(
+      fc.constantFrom(...RAW_BODIES),
+      fc.string({ unit: 'binary', maxLength: 60 }),
+      fc.nat().map((cut) => ({ cut })),
+    )
+    .map((raw) => (parts) => {
+      const text =
+        typeof raw === 'object' && !Buffer.isBuffer(raw)
+          ? (JSON.stringify(parts.body ?? {}) ?? '{}').slice(
+              0,
+              raw.cut % Math.max(1, (JSON.stringify(parts.body ?? {}) ?? '').length),
+            )
+          : raw;
+      return {
+        ...parts,
+        raw: text,
+        contentType: parts.contentType ?? 'application/json',
+        notes: [...parts.notes, `raw body ${show(text)}`],
+      };
+    }),
   // A body the route does not read (wrong media type), or none at all with a JSON type.
   fc.constantFrom(...CONTENT_TYPES, null).map((type) => (parts) => ({
     ...parts,
@@ -558,52 +736,103 @@ const mutations: (fc.Arbitrary<Mutation> | { arbitrary: fc.Arbitrary<Mutation>; 
   // A body over the route's limit.
   fc.integer({ min: 1, max: 2_048 }).map((over) => (parts, route) => {
     const raw = JSON.stringify({ pad: 'x'.repeat(route.bodyLimit + over) });
-    return { ...parts, raw, contentType: 'application/json', notes: [...parts.notes, `body of ${raw.length} bytes (limit ${route.bodyLimit})`] };
+    return {
+      ...parts,
+      raw,
+      contentType: 'application/json',
+      notes: [...parts.notes, `body of ${raw.length} bytes (limit ${route.bodyLimit})`],
+    };
   }),
   // A path parameter that is malformed, hostile or over-long.
-  { weight: 2, arbitrary: fc.tuple(fc.nat(), evilSegment).map(([pick, segment]): Mutation => (parts) => {
-    const names = Object.keys(parts.params);
-    if (names.length === 0) return { ...parts, rawQuery: `${parts.rawQuery}&x=${segment}`, notes: [...parts.notes, `query x=${show(segment)}`] };
-    const name = names[pick % names.length]!;
-    return { ...parts, rawParams: { ...parts.rawParams, [name]: segment }, notes: [...parts.notes, `:${name} = ${show(segment)}`] };
-  }) },
+  {
+    weight: 2,
+    arbitrary: fc.tuple(fc.nat(), evilSegment).map(([pick, segment]): Mutation => (parts) => {
+      const names = Object.keys(parts.params);
+      if (names.length === 0)
+        return {
+          ...parts,
+          rawQuery: `${parts.rawQuery}&x=${segment}`,
+          notes: [...parts.notes, `query x=${show(segment)}`],
+        };
+      const name = names[pick % names.length]!;
+      return {
+        ...parts,
+        rawParams: { ...parts.rawParams, [name]: segment },
+        notes: [...parts.notes, `:${name} = ${show(segment)}`],
+      };
+    }),
+  },
   // Query parameters that are hostile, repeated, or not the route's.
-  fc.oneof(
-    fc.constantFrom(...EVIL_QUERIES).map((q) => ({ raw: q })),
-    fc.tuple(fc.constantFrom('country', 'type', 'q', 'format', 'lng', 'notice', 'amount', 'page', 'limit'), evilValue).map(([key, value]) => ({ key, value })),
-  ).map((m) => (parts) =>
-    'raw' in m
-      ? { ...parts, rawQuery: `${parts.rawQuery}&${m.raw}`, notes: [...parts.notes, `query ${show(m.raw)}`] }
-      : { ...parts, query: { ...parts.query, [m.key]: m.value }, notes: [...parts.notes, `query ${m.key}=${show(m.value)}`] },
-  ),
+  fc
+    .oneof(
+      fc.constantFrom(...EVIL_QUERIES).map((q) => ({ raw: q })),
+      fc
+        .tuple(fc.constantFrom('country', 'type', 'q', 'format', 'lng', 'notice', 'amount', 'page', 'limit'), evilValue)
+        .map(([key, value]) => ({ key, value })),
+    )
+    .map(
+      (m) => (parts) =>
+        'raw' in m
+          ? { ...parts, rawQuery: `${parts.rawQuery}&${m.raw}`, notes: [...parts.notes, `query ${show(m.raw)}`] }
+          : {
+              ...parts,
+              query: { ...parts.query, [m.key]: m.value },
+              notes: [...parts.notes, `query ${m.key}=${show(m.value)}`],
+            },
+    ),
   // Forwarding, content-negotiation and other headers with odd values (spoofed X-Forwarded-For...).
   fc.tuple(fc.nat(), fc.nat()).map(([h, v]) => (parts) => {
     const [name, values] = ODD_HEADERS[h % ODD_HEADERS.length]!;
     const value = values[v % values.length]!;
-    return { ...parts, headers: { ...parts.headers, [name]: value }, notes: [...parts.notes, `${name}: ${show(value, 40)}`] };
+    return {
+      ...parts,
+      headers: { ...parts.headers, [name]: value },
+      notes: [...parts.notes, `${name}: ${show(value, 40)}`],
+    };
   }),
   // The route's own headers (session, idempotency key, access token) wrong, empty, huge or missing.
-  fc.tuple(fc.nat(), fc.option(fc.constantFrom(...EVIL_HEADER_VALUES), { nil: undefined })).map(([pick, value]) => (parts) => {
-    const names = Object.keys(parts.headers);
-    if (names.length === 0) return { ...parts, headers: { 'x-session-id': value ?? '' }, notes: [...parts.notes, `x-session-id: ${show(value ?? '')}`] };
-    const name = names[pick % names.length]!;
-    const headers = { ...parts.headers };
-    if (value === undefined) delete headers[name];
-    else headers[name] = value;
-    return { ...parts, headers, notes: [...parts.notes, value === undefined ? `without ${name}` : `${name}: ${show(value, 40)}`] };
-  }),
+  fc
+    .tuple(fc.nat(), fc.option(fc.constantFrom(...EVIL_HEADER_VALUES), { nil: undefined }))
+    .map(([pick, value]) => (parts) => {
+      const names = Object.keys(parts.headers);
+      if (names.length === 0)
+        return {
+          ...parts,
+          headers: { 'x-session-id': value ?? '' },
+          notes: [...parts.notes, `x-session-id: ${show(value ?? '')}`],
+        };
+      const name = names[pick % names.length]!;
+      const headers = { ...parts.headers };
+      if (value === undefined) delete headers[name];
+      else headers[name] = value;
+      return {
+        ...parts,
+        headers,
+        notes: [...parts.notes, value === undefined ? `without ${name}` : `${name}: ${show(value, 40)}`],
+      };
+    }),
 ];
 
 /** One to three mutations applied in turn; hostile text and path parameters weigh more. */
 const mutation: fc.Arbitrary<Mutation> = fc
-  .array(fc.oneof(...mutations.map((m) => ('weight' in m ? m : { arbitrary: m, weight: 1 }))), { minLength: 1, maxLength: 3 })
+  .array(fc.oneof(...mutations.map((m) => ('weight' in m ? m : { arbitrary: m, weight: 1 }))), {
+    minLength: 1,
+    maxLength: 3,
+  })
   .map((list) => (parts, route) => list.reduce((p, m) => m(p, route), parts));
 
 function render(parts: Parts, route: RouteSpec): FuzzRequest {
   let path = route.url;
   for (const name of paramNames(route.url)) {
     const raw = parts.rawParams[name];
-    const value = raw ?? (name === '*' ? String(parts.params[name] ?? '').split('/').map(encodeSegment).join('/') : encodeSegment(String(parts.params[name] ?? '')));
+    const value =
+      raw ??
+      (name === '*'
+        ? String(parts.params[name] ?? '')
+            .split('/')
+            .map(encodeSegment)
+            .join('/')
+        : encodeSegment(String(parts.params[name] ?? '')));
     path = name === '*' ? path.replace('*', value) : path.replace(`:${name}`, value);
   }
   const search = new URLSearchParams();
@@ -615,7 +844,8 @@ function render(parts: Parts, route: RouteSpec): FuzzRequest {
   let query = search.toString().replace(/%EF%BF%BD/g, '%ED%A0%80');
   if (parts.rawQuery) query = query ? `${query}${parts.rawQuery}` : parts.rawQuery.replace(/^&/, '');
   const headers: Record<string, string> = {};
-  for (const [key, value] of Object.entries(parts.headers)) if (value !== undefined) headers[key.toLowerCase()] = headerSafe(value);
+  for (const [key, value] of Object.entries(parts.headers))
+    if (value !== undefined) headers[key.toLowerCase()] = headerSafe(value);
   let payload: string | Buffer | undefined;
   let type: string | null | undefined = parts.contentType;
   if (parts.raw !== undefined) payload = parts.raw;
@@ -628,7 +858,13 @@ function render(parts: Parts, route: RouteSpec): FuzzRequest {
   }
   if (type !== undefined && type !== null) headers['content-type'] = type;
   if (type === null) delete headers['content-type'];
-  return { method: parts.method, url: query ? `${path}?${query}` : path, headers, payload, note: parts.notes.length > 0 ? parts.notes.join('; ') : 'valid' };
+  return {
+    method: parts.method,
+    url: query ? `${path}?${query}` : path,
+    headers,
+    payload,
+    note: parts.notes.length > 0 ? parts.notes.join('; ') : 'valid',
+  };
 }
 
 /**
@@ -638,7 +874,10 @@ function render(parts: Parts, route: RouteSpec): FuzzRequest {
 export function requestsFor(route: RouteSpec, hints: Hints): fc.Arbitrary<FuzzRequest> {
   const valid = validParts(route, hints);
   return fc
-    .oneof({ arbitrary: valid.map((p) => [p, undefined] as const), weight: 1 }, { arbitrary: fc.tuple(valid, mutation), weight: 2 })
+    .oneof(
+      { arbitrary: valid.map((p) => [p, undefined] as const), weight: 1 },
+      { arbitrary: fc.tuple(valid, mutation), weight: 2 },
+    )
     .map(([parts, mutate]) => render(mutate ? mutate(parts, route) : parts, route));
 }
 
@@ -648,7 +887,16 @@ export function validRequestsFor(route: RouteSpec, hints: Hints): fc.Arbitrary<F
 }
 
 /** The hostile texts every text field and the path segments every path parameter get in the systematic pass. */
-const SYSTEMATIC_TEXTS: readonly string[] = ['\u0000', 'Ada\u0000Lovelace', '\ud800', 'Ada\udfffLovelace', '\u0001\u001f\u007f', '\u202eevil', 'line1\u2028line2', 'x'.repeat(10_000)];
+const SYSTEMATIC_TEXTS: readonly string[] = [
+  '\u0000',
+  'Ada\u0000Lovelace',
+  '\ud800',
+  'Ada\udfffLovelace',
+  '\u0001\u001f\u007f',
+  '\u202eevil',
+  'line1\u2028line2',
+  'x'.repeat(10_000),
+];
 
 /**
  * The systematic pass: each of `SYSTEMATIC_TEXTS` in each text field of a valid body, and each
@@ -660,10 +908,15 @@ export function systematicRequestsFor(route: RouteSpec, hints: Hints, seed: numb
   const texts: Parts[] = [];
   const probe = fc.sample(validParts(route, hints), { seed, numRuns: 1 })[0]!;
   const textPaths = (body: unknown) =>
-    pathsOf(body).filter((path) => typeof path.reduce<unknown>((node, key) => (node as Record<string, unknown>)[key], body) === 'string');
+    pathsOf(body).filter(
+      (path) => typeof path.reduce<unknown>((node, key) => (node as Record<string, unknown>)[key], body) === 'string',
+    );
   const fields = Math.min(textPaths(probe.body).length, 8);
   const segments = paramNames(route.url).flatMap((name) => EVIL_SEGMENTS.map((segment) => [name, segment] as const));
-  const bases = fc.sample(validParts(route, hints), { seed: seed + 1, numRuns: SYSTEMATIC_TEXTS.length * fields + segments.length });
+  const bases = fc.sample(validParts(route, hints), {
+    seed: seed + 1,
+    numRuns: SYSTEMATIC_TEXTS.length * fields + segments.length,
+  });
   let next = 0;
   for (const text of SYSTEMATIC_TEXTS) {
     for (let field = 0; field < fields; field++) {
@@ -683,7 +936,7 @@ export function systematicRequestsFor(route: RouteSpec, hints: Hints, seed: numb
 
 /** Requests with another method on the route's path (the router answers them, usually 404). */
 export function otherMethodsFor(route: RouteSpec, hints: Hints): fc.Arbitrary<FuzzRequest> {
-  return fc.tuple(validParts(route, hints), fc.constantFrom(...OTHER_METHODS.filter((m) => m !== route.method))).map(([parts, method]) =>
-    render({ ...parts, method, notes: [`method ${method}`] }, { ...route, method }),
-  );
+  return fc
+    .tuple(validParts(route, hints), fc.constantFrom(...OTHER_METHODS.filter((m) => m !== route.method)))
+    .map(([parts, method]) => render({ ...parts, method, notes: [`method ${method}`] }, { ...route, method }));
 }

@@ -12,8 +12,25 @@ import type { FastifyInstance, RouteOptions } from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
 import { EMAIL_TEMPLATES } from '../src/modules/email/email-templates.ts';
 import { SANDBOX_TEST_CARDS } from '../src/providers/payment/sandbox.ts';
-import { type FuzzRequest, type Hints, type RouteSpec, otherMethodsFor, requestsFor, show, systematicRequestsFor, toJsonSchema, validRequestsFor } from './fuzz-arbitraries.ts';
-import { type OrdersTestApp, checkoutBody, client, createOrdersTestApp, newKey, newSession } from './orders-fixtures.ts';
+import {
+  type FuzzRequest,
+  type Hints,
+  type RouteSpec,
+  otherMethodsFor,
+  requestsFor,
+  show,
+  systematicRequestsFor,
+  toJsonSchema,
+  validRequestsFor,
+} from './fuzz-arbitraries.ts';
+import {
+  type OrdersTestApp,
+  checkoutBody,
+  client,
+  createOrdersTestApp,
+  newKey,
+  newSession,
+} from './orders-fixtures.ts';
 
 /**
  * Generated-input test of every route the app registers (issue 8 "Hardening what is live";
@@ -43,7 +60,8 @@ import { type OrdersTestApp, checkoutBody, client, createOrdersTestApp, newKey, 
 
 const SEED = Number(process.env.FUZZ_SEED ?? 20_260_808);
 const RUNS = Math.max(1, Number(process.env.FUZZ_RUNS ?? 100));
-if (!Number.isSafeInteger(SEED) || !Number.isSafeInteger(RUNS)) throw new Error('FUZZ_SEED and FUZZ_RUNS must be integers');
+if (!Number.isSafeInteger(SEED) || !Number.isSafeInteger(RUNS))
+  throw new Error('FUZZ_SEED and FUZZ_RUNS must be integers');
 /** Requests per route with another method on its path. */
 const OTHER_METHOD_RUNS = Math.max(1, Math.ceil(RUNS / 10));
 const ONLY = process.env.FUZZ_ROUTE;
@@ -99,14 +117,17 @@ async function seedStore({ app, services }: OrdersTestApp) {
     if (res.statusCode !== 200) throw new Error(`${url}: ${res.statusCode} ${res.body}`);
     return res.json<T>();
   };
-  const turkey = (await get<{ products: { productId: number }[] }>('/api/products?country=TR&type=prepaid')).products.map((p) => p.productId);
+  const turkey = (
+    await get<{ products: { productId: number }[] }>('/api/products?country=TR&type=prepaid')
+  ).products.map((p) => p.productId);
   const all = (await get<{ products: { productId: number }[] }>('/api/products')).products.map((p) => p.productId);
   const countries = (await get<{ countries: { code?: string; slug?: string }[] }>('/api/countries')).countries;
 
   const checkout = async (payment: 'card' | 'paypal') => {
     const session = newSession();
     await api.addToCart(session, turkey[0]!, 1);
-    const pay = payment === 'card' ? { method: 'card' as const, token: await api.cardToken() } : { method: 'paypal' as const };
+    const pay =
+      payment === 'card' ? { method: 'card' as const, token: await api.cardToken() } : { method: 'paypal' as const };
     const res = await api.checkout(session, newKey(), checkoutBody(pay));
     if (res.statusCode !== 201) throw new Error(`checkout: ${res.statusCode} ${res.body}`);
     return { session, ...checkoutResponseSchema.parse(res.json()) };
@@ -117,20 +138,34 @@ async function seedStore({ app, services }: OrdersTestApp) {
   const buyerB = await checkout('card');
   const buyerC = await checkout('paypal');
   await services.jobs.runUntilIdle();
-  const iccidOf = async (token: string) => portalViewSchema.parse(await get('/api/portal', { 'x-access-token': token })).esims[0]!.iccid;
+  const iccidOf = async (token: string) =>
+    portalViewSchema.parse(await get('/api/portal', { 'x-access-token': token })).esims[0]!.iccid;
   const iccidA = await iccidOf(buyerA.accessToken);
   const iccidB = await iccidOf(buyerB.accessToken);
   // Buyer A's eSIM in use, so that its top-up routes work.
-  const first = await app.inject({ method: 'POST', url: `/api/sandbox/esims/${iccidA}/actions`, payload: { action: 'first-use' } });
+  const first = await app.inject({
+    method: 'POST',
+    url: `/api/sandbox/esims/${iccidA}/actions`,
+    payload: { action: 'first-use' },
+  });
   if (first.statusCode !== 200) throw new Error(`first-use: ${first.statusCode} ${first.body}`);
-  const sync = await app.inject({ method: 'POST', url: `/api/portal/esims/${iccidA}/sync`, headers: { 'x-access-token': buyerA.accessToken } });
+  const sync = await app.inject({
+    method: 'POST',
+    url: `/api/portal/esims/${iccidA}/sync`,
+    headers: { 'x-access-token': buyerA.accessToken },
+  });
   if (sync.statusCode !== 200) throw new Error(`sync: ${sync.statusCode} ${sync.body}`);
   const topup = async (payment: 'card' | 'paypal') => {
     const res = await app.inject({
       method: 'POST',
       url: `/api/portal/esims/${iccidA}/topups`,
       headers: { 'x-access-token': buyerA.accessToken, 'x-session-id': newSession(), 'idempotency-key': newKey() },
-      payload: { productId: turkey[1] ?? turkey[0]!, payment: payment === 'card' ? { method: 'card', token: await api.cardToken() } : { method: 'paypal' }, acceptTerms: true, language: 'en' },
+      payload: {
+        productId: turkey[1] ?? turkey[0]!,
+        payment: payment === 'card' ? { method: 'card', token: await api.cardToken() } : { method: 'paypal' },
+        acceptTerms: true,
+        language: 'en',
+      },
     });
     if (res.statusCode !== 201) throw new Error(`top-up: ${res.statusCode} ${res.body}`);
     return topupResponseSchema.parse(res.json());
@@ -160,9 +195,14 @@ async function seedStore({ app, services }: OrdersTestApp) {
     carts.cartLineIds = (await api.getCart(cartOwner)).json<{ items: { id: number }[] }>().items.map((i) => i.id);
   };
   // Card tokens are single-use: enough for the checkouts and top-ups that get that far.
-  const cardTokens: string[] = [await api.cardToken(SANDBOX_TEST_CARDS.declined), await api.cardToken(SANDBOX_TEST_CARDS.insufficientFunds)];
+  const cardTokens: string[] = [
+    await api.cardToken(SANDBOX_TEST_CARDS.declined),
+    await api.cardToken(SANDBOX_TEST_CARDS.insufficientFunds),
+  ];
   for (let i = 0; i < 20; i++) cardTokens.push(await api.cardToken());
-  const paypalIds = [buyerC.payment, topupPaypal.payment].flatMap((p) => (p.status === 'requires_approval' ? [paypalId(p.approvalUrl)] : []));
+  const paypalIds = [buyerC.payment, topupPaypal.payment].flatMap((p) =>
+    p.status === 'requires_approval' ? [paypalId(p.approvalUrl)] : [],
+  );
   // The first-admin link's token (issue 9), so that valid `POST /api/setup-admin` requests get past it (one admin, then 409).
   const adminSetup = await services.auth.createAdminSetupLink();
   const adminSetupToken = adminSetup ? new URL(adminSetup.url).hash.replace(/^#token=/, '') : 'no-admin-setup-token';
@@ -194,7 +234,15 @@ async function seedStore({ app, services }: OrdersTestApp) {
       'sandbox',
       'flags/4x3/nope.svg',
     ],
-    countryCodes: ['TR', 'tr', 'US', 'turkey', 'Europe', 'Global', ...countries.slice(0, 10).flatMap((c) => [c.code, c.slug].filter((v): v is string => !!v))],
+    countryCodes: [
+      'TR',
+      'tr',
+      'US',
+      'turkey',
+      'Europe',
+      'Global',
+      ...countries.slice(0, 10).flatMap((c) => [c.code, c.slug].filter((v): v is string => !!v)),
+    ],
     buyers: [buyerA, buyerB, buyerC],
     tokens: [buyerA.accessToken, buyerB.accessToken, buyerC.accessToken],
     iccidA,
@@ -228,7 +276,18 @@ function hintsFor(route: RouteSpec): Hints {
       if (name === 'template') return Object.keys(EMAIL_TEMPLATES);
       if (name === 'lang') return LANGUAGE_CODES;
       if (name === 'file') return undefined;
-      if (name === '*') return ['static/index.html', 'static/swagger-initializer.js', 'static/swagger-ui.css', 'static/nope.js', 'json', 'yaml', 'uiConfig', 'initOAuth', ''];
+      if (name === '*')
+        return [
+          'static/index.html',
+          'static/swagger-initializer.js',
+          'static/swagger-ui.css',
+          'static/nope.js',
+          'json',
+          'yaml',
+          'uiConfig',
+          'initOAuth',
+          '',
+        ];
       if (name === 'id') {
         if (url.startsWith('/api/products')) return f.productIds;
         if (url.startsWith('/api/cart')) return f.carts.cartLineIds;
@@ -238,7 +297,10 @@ function hintsFor(route: RouteSpec): Hints {
       return undefined;
     }
     if (location === 'headers') {
-      if (name === 'x-access-token') return url.startsWith('/api/orders') ? f.tokens : [f.buyers[0]!.accessToken, f.buyers[0]!.accessToken, f.buyers[1]!.accessToken];
+      if (name === 'x-access-token')
+        return url.startsWith('/api/orders')
+          ? f.tokens
+          : [f.buyers[0]!.accessToken, f.buyers[0]!.accessToken, f.buyers[1]!.accessToken];
       if (name === 'idempotency-key') return f.idempotencyKeys;
       if (name === 'x-session-id') {
         if (url.startsWith('/api/cart')) return f.carts.cartSessions;
@@ -351,7 +413,8 @@ function targets(): Target[] {
     });
   }
   for (const spec of seen.values()) {
-    if (!inFamily.has(spec)) list.push({ name: `${spec.method} ${spec.url}`, spec, hints: hintsFor(spec), members: [] });
+    if (!inFamily.has(spec))
+      list.push({ name: `${spec.method} ${spec.url}`, spec, hints: hintsFor(spec), members: [] });
   }
   // Not a route: the storefront's not-found handler, which renders every page of the SPA.
   for (const method of ['GET', 'HEAD']) {
@@ -388,7 +451,13 @@ interface Failure {
 
 const strictError = apiErrorSchema.extend({ error: apiErrorSchema.shape.error.strict() }).strict();
 
-function judge(request: FuzzRequest, status: number, headers: Record<string, unknown>, body: string, ms: number): Failure['kind'] | undefined {
+function judge(
+  request: FuzzRequest,
+  status: number,
+  headers: Record<string, unknown>,
+  body: string,
+  ms: number,
+): Failure['kind'] | undefined {
   if (status >= 500) return '5xx';
   if (ms > SLOW_MS) return 'slow';
   const path = request.url.split('?')[0] ?? '';
@@ -414,7 +483,10 @@ function serverLog(from: number): string | undefined {
     try {
       const entry = JSON.parse(line) as { msg?: string; err?: { type?: string; message?: string; stack?: string } };
       const stack = entry.err?.stack ?? '';
-      const frame = stack.split('\n').find((l) => /\/(apps|packages)\//.test(l))?.trim();
+      const frame = stack
+        .split('\n')
+        .find((l) => /\/(apps|packages)\//.test(l))
+        ?.trim();
       const cause = /caused by: ([^\n]+)/.exec(stack)?.[1];
       const message = (entry.err?.message ?? '').split('\n')[0] ?? '';
       return `${entry.err?.type ?? entry.msg ?? ''}: ${show(message, 80)}${cause ? ` (caused by: ${show(cause, 160)})` : ''}${frame ? ` ${frame}` : ''}`;
@@ -487,7 +559,8 @@ function report(target: Target, seed: number, total: number, failures: Failure[]
   for (const [key, list] of groups) {
     lines.push(`  [${list.length}x] ${key.trim()}`);
     for (const f of list.slice(0, 3)) {
-      const url = f.request.url.length > 160 ? `${f.request.url.slice(0, 160)}… (${f.request.url.length} chars)` : f.request.url;
+      const url =
+        f.request.url.length > 160 ? `${f.request.url.slice(0, 160)}… (${f.request.url.length} chars)` : f.request.url;
       lines.push(`    ${f.request.method} ${url}  (${f.ms.toFixed(0)} ms)`);
       lines.push(`      made by: ${f.request.note}`);
       const headers = Object.entries(f.request.headers).map(([k, v]) => `${k}: ${show(v, 60)}`);
@@ -507,8 +580,16 @@ const started = performance.now();
 
 afterAll(() => {
   if (!STATS) return;
-  const lines = [...stats].map(([route, table]) => `${route}\n${[...table].sort().map(([k, n]) => `  ${String(n).padStart(4)} ${k}`).join('\n')}`);
-  lines.push(`fuzz: ${sent} requests to ${all.length} routes in ${((performance.now() - started) / 1000).toFixed(1)} s (FUZZ_SEED=${SEED}, FUZZ_RUNS=${RUNS})`);
+  const lines = [...stats].map(
+    ([route, table]) =>
+      `${route}\n${[...table]
+        .sort()
+        .map(([k, n]) => `  ${String(n).padStart(4)} ${k}`)
+        .join('\n')}`,
+  );
+  lines.push(
+    `fuzz: ${sent} requests to ${all.length} routes in ${((performance.now() - started) / 1000).toFixed(1)} s (FUZZ_SEED=${SEED}, FUZZ_RUNS=${RUNS})`,
+  );
   console.warn(lines.join('\n'));
 });
 
@@ -547,16 +628,28 @@ describe('generated requests to every route: no 5xx, API error bodies under /api
     const seed = (SEED ^ hash(target.name)) >>> 0;
     if (/^\S+ \/api\/(cart|checkout)/.test(target.name)) await fixtures.refill();
     const requests = [
-      ...target.members.map((url): FuzzRequest => ({ method: target.spec.method, url, headers: {}, note: 'each static file once' })),
+      ...target.members.map((url): FuzzRequest => ({
+        method: target.spec.method,
+        url,
+        headers: {},
+        note: 'each static file once',
+      })),
       ...fc.sample(requestsFor(target.spec, target.hints), { seed, numRuns: RUNS }),
       ...fc.sample(otherMethodsFor(target.spec, target.hints), { seed: seed + 1, numRuns: OTHER_METHOD_RUNS }),
       ...systematicRequestsFor(target.spec, target.hints, seed + 3),
     ];
     const failures: Failure[] = [];
     for (const request of requests) await run(ctx.app, target.name, request, failures);
-    const valid = fc.sample(validRequestsFor(target.spec, target.hints), { seed: seed + 2, numRuns: BURSTS + BURST_COPIES });
+    const valid = fc.sample(validRequestsFor(target.spec, target.hints), {
+      seed: seed + 2,
+      numRuns: BURSTS + BURST_COPIES,
+    });
     const bursts = [
-      ...valid.slice(0, BURSTS).map((request) => Array.from({ length: BURST_COPIES }, () => ({ ...request, note: `${BURST_COPIES} identical at once` }))),
+      ...valid
+        .slice(0, BURSTS)
+        .map((request) =>
+          Array.from({ length: BURST_COPIES }, () => ({ ...request, note: `${BURST_COPIES} identical at once` })),
+        ),
       valid.slice(BURSTS).map((request) => ({ ...request, note: `${BURST_COPIES} different at once` })),
     ];
     for (const burst of bursts) await Promise.all(burst.map((request) => run(ctx.app, target.name, request, failures)));

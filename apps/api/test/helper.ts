@@ -57,7 +57,9 @@ export function testConfig(overrides: NodeJS.ProcessEnv = {}): Config {
 }
 
 /** A built (not listening) app on a fresh database, optionally seeded with the sandbox catalogue. */
-export async function createTestApp(opts: { seed?: boolean; esimProvider?: EsimProvider; serveWeb?: boolean } = {}): Promise<{
+export async function createTestApp(
+  opts: { seed?: boolean; esimProvider?: EsimProvider; serveWeb?: boolean } = {},
+): Promise<{
   app: FastifyInstance;
   services: AppServices;
   database: Database;

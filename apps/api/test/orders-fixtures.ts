@@ -33,7 +33,9 @@ export class FlakySandboxPayments extends SandboxPaymentProvider {
     return super.chargeCard(request);
   }
 
-  override async createPaypalOrder(request: ChargeRequest & { returnUrl: string; cancelUrl: string }): Promise<ChargeResult> {
+  override async createPaypalOrder(
+    request: ChargeRequest & { returnUrl: string; cancelUrl: string },
+  ): Promise<ChargeResult> {
     await this.enter();
     return super.createPaypalOrder(request);
   }
@@ -99,7 +101,10 @@ export async function createOrdersTestApp(
 }
 
 /** A valid checkout body paying by `payment` (default: PayPal). */
-export function checkoutBody(payment: CheckoutBody['payment'] = { method: 'paypal' }, overrides: Partial<CheckoutBody> = {}): CheckoutBody {
+export function checkoutBody(
+  payment: CheckoutBody['payment'] = { method: 'paypal' },
+  overrides: Partial<CheckoutBody> = {},
+): CheckoutBody {
   return {
     customer: { fullName: 'Ada Lovelace', email: 'ada@example.com', phone: '+44 20 7946 0000' },
     payment,
@@ -115,7 +120,12 @@ export function client(app: FastifyInstance) {
   return {
     /** Adds `quantity` of `productId` to the session's cart; throws unless 201. */
     async addToCart(session: string, productId: number, quantity = 1): Promise<void> {
-      const res = await inject({ method: 'POST', url: '/api/cart', headers: { 'x-session-id': session }, payload: { productId, quantity } });
+      const res = await inject({
+        method: 'POST',
+        url: '/api/cart',
+        headers: { 'x-session-id': session },
+        payload: { productId, quantity },
+      });
       if (res.statusCode !== 201) throw new Error(`add to cart: ${res.statusCode} ${res.body}`);
     },
     /** A sandbox card token for a test card number (default 4242..., which succeeds). */
@@ -123,7 +133,13 @@ export function client(app: FastifyInstance) {
       const res = await inject({
         method: 'POST',
         url: '/api/payments/sandbox/tokens',
-        payload: { cardholderName: 'Ada Lovelace', cardNumber, expiryMonth: 12, expiryYear: new Date().getUTCFullYear() + 2, cvv: '123' },
+        payload: {
+          cardholderName: 'Ada Lovelace',
+          cardNumber,
+          expiryMonth: 12,
+          expiryYear: new Date().getUTCFullYear() + 2,
+          cvv: '123',
+        },
       });
       if (res.statusCode !== 201) throw new Error(`tokenise: ${res.statusCode} ${res.body}`);
       return res.json<{ token: string }>().token;

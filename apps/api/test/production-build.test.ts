@@ -27,7 +27,17 @@ const dataDir = mkdtempSync(path.join(os.tmpdir(), 'esim-prod-data-'));
 /** The environment of the built processes: loopback, PGlite in a temporary folder, no loader. */
 function productionEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = { PATH: process.env.PATH, HOME: process.env.HOME, NODE_OPTIONS: '' };
-  return { ...env, NODE_ENV: 'production', HOST: '127.0.0.1', PORT: '0', DATA_DIR: dataDir, WEB_DIST: webDist, CATALOGUE_SYNC_INTERVAL: 'off', SHUTDOWN_DRAIN_MS: '200', ...extra };
+  return {
+    ...env,
+    NODE_ENV: 'production',
+    HOST: '127.0.0.1',
+    PORT: '0',
+    DATA_DIR: dataDir,
+    WEB_DIST: webDist,
+    CATALOGUE_SYNC_INTERVAL: 'off',
+    SHUTDOWN_DRAIN_MS: '200',
+    ...extra,
+  };
 }
 
 let server: ChildProcess | undefined;
@@ -37,13 +47,28 @@ let output = '';
 beforeAll(async () => {
   await Promise.all([
     run(process.execPath, [path.join(API_ROOT, 'scripts/build.mjs'), '--outdir', outdir], { cwd: REPO_ROOT }),
-    run(process.execPath, [path.join(REPO_ROOT, 'node_modules/vite/bin/vite.js'), 'build', '--outDir', webDist, '--emptyOutDir', '--logLevel', 'error'], {
-      cwd: path.join(REPO_ROOT, 'apps/web'),
-    }),
+    run(
+      process.execPath,
+      [
+        path.join(REPO_ROOT, 'node_modules/vite/bin/vite.js'),
+        'build',
+        '--outDir',
+        webDist,
+        '--emptyOutDir',
+        '--logLevel',
+        'error',
+      ],
+      {
+        cwd: path.join(REPO_ROOT, 'apps/web'),
+      },
+    ),
   ]);
   // Migrations through the built db CLI first (what an operator runs before a deploy), then the server.
   await run(process.execPath, [path.join(outdir, 'db-cli.js'), 'migrate'], { env: productionEnv() });
-  server = spawn(process.execPath, ['--enable-source-maps', path.join(outdir, 'server.js')], { env: productionEnv(), stdio: ['ignore', 'pipe', 'pipe'] });
+  server = spawn(process.execPath, ['--enable-source-maps', path.join(outdir, 'server.js')], {
+    env: productionEnv(),
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   origin = await new Promise<string>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`no "listening" line in 60 s:\n${output}`)), 60_000);
     const onData = (chunk: Buffer) => {
@@ -129,7 +154,11 @@ describe('production build', () => {
 
   it('the built admin CLI creates the first admin in the same database (after the server stopped)', async () => {
     const { stdout } = await run(process.execPath, [path.join(outdir, 'admin-cli.js')], {
-      env: productionEnv({ ADMIN_USERNAME: 'prodadmin', ADMIN_EMAIL: 'prod-admin@example.com', ADMIN_PASSWORD: 'correct horse battery staple 42' }),
+      env: productionEnv({
+        ADMIN_USERNAME: 'prodadmin',
+        ADMIN_EMAIL: 'prod-admin@example.com',
+        ADMIN_PASSWORD: 'correct horse battery staple 42',
+      }),
     });
     expect(stdout).toMatch(/^created admin prodadmin <prod-admin@example\.com> \(pglite\)/m);
   }, 60_000);

@@ -56,7 +56,9 @@ export async function openStripeCheckout(page: Page) {
   const response = await page.goto('/checkout');
   await expect(paymentElement(page).getByLabel('Card number')).toBeVisible();
   await expect(
-    page.frameLocator('iframe[title="Secure express checkout frame"]').getByRole('button', { name: 'Buy with Google Pay' }),
+    page
+      .frameLocator('iframe[title="Secure express checkout frame"]')
+      .getByRole('button', { name: 'Buy with Google Pay' }),
   ).toBeVisible();
   return response!;
 }

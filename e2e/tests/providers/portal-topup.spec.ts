@@ -82,7 +82,9 @@ async function openTopup(page: Page, iccid: string): Promise<void> {
   await expect(paymentElement(page).getByLabel('Card number')).toBeVisible();
   // The wallet row moves the form when it appears: wait for it before typing.
   await expect(
-    page.frameLocator('iframe[title="Secure express checkout frame"]').getByRole('button', { name: 'Buy with Google Pay' }),
+    page
+      .frameLocator('iframe[title="Secure express checkout frame"]')
+      .getByRole('button', { name: 'Buy with Google Pay' }),
   ).toBeVisible();
 }
 
@@ -138,7 +140,9 @@ test.describe('portal top-ups with Stripe, PayPal and eSIM Go', () => {
     await expectTopupInPortal(page, iccid, before);
   });
 
-  test('3-D Secure failed on a top-up: the reason is shown, nothing is bought, and another card pays', async ({ page }) => {
+  test('3-D Secure failed on a top-up: the reason is shown, nothing is bought, and another card pays', async ({
+    page,
+  }) => {
     test.slow();
     const iccid = await activeEsimInPortal(page);
     const before = (await ordersFor(page, iccid)).length;

@@ -108,7 +108,10 @@ test.describe('Stripe Payment Element', () => {
     const problems = await watchCsp(page);
     await visitorWithTurkeyPlan(page);
     await page.goto('/cart');
-    await page.getByRole('link', { name: /checkout/i }).first().click();
+    await page
+      .getByRole('link', { name: /checkout/i })
+      .first()
+      .click();
     await expect(page).toHaveURL(/\/checkout$/);
     await expect(paymentElement(page).getByLabel('Card number')).toBeVisible();
     expect(problems).toEqual([]);

@@ -125,7 +125,14 @@ export type SyncRunResponse = z.infer<typeof syncRunResponseSchema>;
  * - `active`: `true` sells the product (while the provider lists it), `false` hides it;
  * - `featured`: `true` lists it first among its destination's plans.
  */
-export const IMPORT_COLUMNS = ['apiBundleName', 'displayName', 'retailPrice', 'discountPercent', 'active', 'featured'] as const;
+export const IMPORT_COLUMNS = [
+  'apiBundleName',
+  'displayName',
+  'retailPrice',
+  'discountPercent',
+  'active',
+  'featured',
+] as const;
 export type ImportColumn = (typeof IMPORT_COLUMNS)[number];
 
 /** Limits of an import file. */

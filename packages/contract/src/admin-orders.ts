@@ -48,7 +48,11 @@ const dateOrInstant = z
   .string()
   .max(40)
   .refine(
-    (v) => (/^\d{4}-\d{2}-\d{2}$/.test(v) || /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?(Z|[+-]\d{2}:\d{2})$/.test(v)) && !Number.isNaN(Date.parse(v)) && isRealDate(v),
+    (v) =>
+      (/^\d{4}-\d{2}-\d{2}$/.test(v) ||
+        /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?(Z|[+-]\d{2}:\d{2})$/.test(v)) &&
+      !Number.isNaN(Date.parse(v)) &&
+      isRealDate(v),
     'must be a date (YYYY-MM-DD) or an ISO 8601 date-time with an offset',
   );
 
@@ -75,7 +79,10 @@ export function toInstantExclusive(value: string): Date {
  * (`?status=pending,completed`); each one of the specification's statuses, at most 8.
  */
 const statusListSchema = z.preprocess(
-  (value) => (Array.isArray(value) ? value : [value]).flatMap((v) => (typeof v === 'string' ? v.split(',') : [v])).filter((v) => v !== ''),
+  (value) =>
+    (Array.isArray(value) ? value : [value])
+      .flatMap((v) => (typeof v === 'string' ? v.split(',') : [v]))
+      .filter((v) => v !== ''),
   z.array(orderStatusSchema).max(ORDER_STATUSES.length),
 );
 
@@ -188,7 +195,13 @@ export type AdminOrdersResponse = z.infer<typeof adminOrdersResponseSchema>;
 export const ORDER_STATUS_LABELS: Readonly<Record<OrderStatus, Readonly<Record<Language, string>>>> = {
   pending: { en: 'Pending', tr: 'Beklemede', es: 'Pendiente', fr: 'En attente', de: 'Ausstehend' },
   created: { en: 'Created', tr: 'Oluşturuldu', es: 'Creado', fr: 'Créée', de: 'Erstellt' },
-  processing: { en: 'Processing', tr: 'İşleniyor', es: 'En proceso', fr: 'En cours de traitement', de: 'In Bearbeitung' },
+  processing: {
+    en: 'Processing',
+    tr: 'İşleniyor',
+    es: 'En proceso',
+    fr: 'En cours de traitement',
+    de: 'In Bearbeitung',
+  },
   processed: { en: 'Processed', tr: 'İşlendi', es: 'Procesado', fr: 'Traitée', de: 'Bearbeitet' },
   shipped: { en: 'Shipped', tr: 'Gönderildi', es: 'Enviado', fr: 'Expédiée', de: 'Versandt' },
   completed: { en: 'Completed', tr: 'Tamamlandı', es: 'Completado', fr: 'Terminée', de: 'Abgeschlossen' },
@@ -392,7 +405,14 @@ export const adminOrderDetailSchema = z.object({
   /** Top-ups: the order whose eSIM it tops up. */
   parentOrderNumber: z.string().nullable(),
   /** Orders: their top-ups. */
-  topups: z.array(z.object({ orderNumber: z.string(), status: orderStatusSchema, totalCents: z.number().int(), createdAt: z.string() })),
+  topups: z.array(
+    z.object({
+      orderNumber: z.string(),
+      status: orderStatusSchema,
+      totalCents: z.number().int(),
+      createdAt: z.string(),
+    }),
+  ),
   customer: z.object({
     name: z.string(),
     email: z.string(),
@@ -400,7 +420,13 @@ export const adminOrderDetailSchema = z.object({
     /** The account that placed it, if signed in. */
     account: z.object({ userId: z.number().int(), username: z.string() }).nullable(),
     billingAddress: z
-      .object({ address: z.string(), city: z.string(), postalCode: z.string(), country: z.string(), state: z.string().optional() })
+      .object({
+        address: z.string(),
+        city: z.string(),
+        postalCode: z.string(),
+        country: z.string(),
+        state: z.string().optional(),
+      })
       .nullable(),
   }),
   lines: z.array(adminOrderLineSchema),

@@ -40,7 +40,11 @@ export const refundReasonCodeSchema = z.enum(REFUND_REASON_CODES);
 export type RefundReasonCode = z.infer<typeof refundReasonCodeSchema>;
 
 /** The reasons an admin's override may pass over (the policy's own). */
-export const OVERRIDABLE_REFUND_REASONS: readonly RefundReasonCode[] = ['activated', 'window_passed', 'esim_state_unknown'];
+export const OVERRIDABLE_REFUND_REASONS: readonly RefundReasonCode[] = [
+  'activated',
+  'window_passed',
+  'esim_state_unknown',
+];
 
 /** One reason against refunding, with an English message and the ICCIDs it is about (if any). */
 export const refundCheckReasonSchema = z.object({

@@ -48,20 +48,28 @@ describe('account shapes', () => {
     expect(setupAdminBodySchema.parse({ ...registration, token })).toEqual({ ...registration, token });
     expect(setupAdminBodySchema.safeParse(registration).error?.issues[0]).toMatchObject({ path: ['token'] });
     expect(setupAdminBodySchema.safeParse({ ...registration, token: '' }).error?.issues[0]?.message).toBe('required');
-    expect(setupAdminBodySchema.safeParse({ ...registration, token, confirmPassword: 'x' }).error?.issues[0]).toMatchObject({
+    expect(
+      setupAdminBodySchema.safeParse({ ...registration, token, confirmPassword: 'x' }).error?.issues[0],
+    ).toMatchObject({
       message: 'passwordMismatch',
       path: ['confirmPassword'],
     });
-    expect(setupAdminBodySchema.safeParse({ ...registration, token, password: 'short', confirmPassword: 'short' }).error?.issues[0]?.message).toBe(
-      'passwordTooShort',
-    );
+    expect(
+      setupAdminBodySchema.safeParse({ ...registration, token, password: 'short', confirmPassword: 'short' }).error
+        ?.issues[0]?.message,
+    ).toBe('passwordTooShort');
   });
 
   it('refuses a reset whose passwords differ or whose token is missing or over-long', () => {
     const body = { token: 'abc', password: 'correct horse battery', confirmPassword: 'correct horse battery' };
     expect(resetPasswordBodySchema.safeParse(body).success).toBe(true);
-    expect(resetPasswordBodySchema.safeParse({ ...body, confirmPassword: 'x' }).error?.issues[0]).toMatchObject({ message: 'passwordMismatch', path: ['confirmPassword'] });
+    expect(resetPasswordBodySchema.safeParse({ ...body, confirmPassword: 'x' }).error?.issues[0]).toMatchObject({
+      message: 'passwordMismatch',
+      path: ['confirmPassword'],
+    });
     expect(resetPasswordBodySchema.safeParse({ ...body, token: '' }).error?.issues[0]?.message).toBe('required');
-    expect(resetPasswordBodySchema.safeParse({ ...body, token: 'a'.repeat(201) }).error?.issues[0]?.message).toBe('tooLong');
+    expect(resetPasswordBodySchema.safeParse({ ...body, token: 'a'.repeat(201) }).error?.issues[0]?.message).toBe(
+      'tooLong',
+    );
   });
 });

@@ -5,14 +5,24 @@ const product = (priceCents: number) => ({ priceCents }) as never;
 
 describe('cartTotals (specification section 3)', () => {
   it('counts quantities and sums quantity x price', () => {
-    expect(cartTotals([{ quantity: 2, product: product(399) }, { quantity: 1, product: product(1299) }])).toEqual({
+    expect(
+      cartTotals([
+        { quantity: 2, product: product(399) },
+        { quantity: 1, product: product(1299) },
+      ]),
+    ).toEqual({
       totalCount: 3,
       totalCents: 2097,
     });
   });
 
   it('skips the price of lines whose product is gone but still counts them', () => {
-    expect(cartTotals([{ quantity: 2, product: null }, { quantity: 1, product: product(500) }])).toEqual({
+    expect(
+      cartTotals([
+        { quantity: 2, product: null },
+        { quantity: 1, product: product(500) },
+      ]),
+    ).toEqual({
       totalCount: 3,
       totalCents: 500,
     });

@@ -29,11 +29,18 @@ export const chatRequestSchema = z.object({
   message: multiLineText()
     .min(1, 'required')
     .max(CHAT_MESSAGE_MAX_LENGTH, 'tooLong')
-    .describe("The visitor's message: 1 to 2,000 characters after trimming, no control characters but line breaks and tabs"),
+    .describe(
+      "The visitor's message: 1 to 2,000 characters after trimming, no control characters but line breaks and tabs",
+    ),
   mode: z.literal('chat').default('chat').describe('Always `chat`'),
-  sessionId: chatSessionIdSchema.describe('The chat session id: a timestamp and a random string, e.g. 1732456789012-k3j9x2m4q8'),
+  sessionId: chatSessionIdSchema.describe(
+    'The chat session id: a timestamp and a random string, e.g. 1732456789012-k3j9x2m4q8',
+  ),
   reset: z.literal(false).default(false).describe('Always false'),
-  language: z.enum(LANGUAGE_CODES).optional().describe("The page's language: the reply's language when the message's own cannot be told"),
+  language: z
+    .enum(LANGUAGE_CODES)
+    .optional()
+    .describe("The page's language: the reply's language when the message's own cannot be told"),
 });
 export type ChatRequest = z.input<typeof chatRequestSchema>;
 

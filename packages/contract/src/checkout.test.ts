@@ -2,7 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { cardDetailsSchema, checkoutBodySchema, checkoutFormSchema } from './checkout.ts';
 
 const future = new Date().getUTCFullYear() + 2;
-const card = { cardholderName: 'Ada Lovelace', cardNumber: '4242 4242 4242 4242', expiryMonth: 12, expiryYear: future, cvv: '123' };
+const card = {
+  cardholderName: 'Ada Lovelace',
+  cardNumber: '4242 4242 4242 4242',
+  expiryMonth: 12,
+  expiryYear: future,
+  cvv: '123',
+};
 const customer = { fullName: 'Ada Lovelace', email: 'ada@example.com' };
 
 const messages = (result: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) =>
@@ -10,7 +16,14 @@ const messages = (result: { success: boolean; error?: { issues: { path: Property
 
 describe('checkout schemas (specification section 3 "Checkout form")', () => {
   it('accepts a complete card checkout form', () => {
-    const form = { customer, wantsBillingAddress: false, billingAddress: {}, paymentMethod: 'card', card, acceptTerms: true };
+    const form = {
+      customer,
+      wantsBillingAddress: false,
+      billingAddress: {},
+      paymentMethod: 'card',
+      card,
+      acceptTerms: true,
+    };
     expect(checkoutFormSchema.safeParse(form).success).toBe(true);
   });
 
@@ -35,12 +48,21 @@ describe('checkout schemas (specification section 3 "Checkout form")', () => {
   });
 
   it('ignores card fields when paying with PayPal', () => {
-    const form = { customer, wantsBillingAddress: false, billingAddress: null, paymentMethod: 'paypal', card: null, acceptTerms: true };
+    const form = {
+      customer,
+      wantsBillingAddress: false,
+      billingAddress: null,
+      paymentMethod: 'paypal',
+      card: null,
+      acceptTerms: true,
+    };
     expect(checkoutFormSchema.safeParse(form).success).toBe(true);
   });
 
   it('wants 4 CVC digits for American Express', () => {
-    expect(messages(cardDetailsSchema.safeParse({ ...card, cardNumber: '378282246310005', cvv: '123' }))).toEqual({ cvv: 'cvc' });
+    expect(messages(cardDetailsSchema.safeParse({ ...card, cardNumber: '378282246310005', cvv: '123' }))).toEqual({
+      cvv: 'cvc',
+    });
   });
 
   it('requires accepted terms and a payment choice in the API body', () => {

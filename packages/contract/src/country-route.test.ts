@@ -50,9 +50,12 @@ describe('isCountrySlugCandidate', () => {
     expect(isCountrySlugCandidate(slug)).toBe(false);
   });
 
-  it.each(['Products', 'Checkout', 'How-It-Works', 'Refund-Policy'])('rejects a reserved word in any case %j', (slug) => {
-    expect(isCountrySlugCandidate(slug)).toBe(false);
-  });
+  it.each(['Products', 'Checkout', 'How-It-Works', 'Refund-Policy'])(
+    'rejects a reserved word in any case %j',
+    (slug) => {
+      expect(isCountrySlugCandidate(slug)).toBe(false);
+    },
+  );
 
   it('lists exactly the reserved words of the specification', () => {
     expect([...RESERVED_SLUGS].sort()).toEqual(
@@ -77,12 +80,17 @@ describe('isCountrySlugCandidate', () => {
 });
 
 describe('isExcludedPath', () => {
-  it.each(['/portal', '/portal/', '/portal/topup', '/portal/topup-confirmation', '/admin', '/admin/catalogue-sync', '/auth'])(
-    'excludes %j',
-    (path) => {
-      expect(isExcludedPath(path)).toBe(true);
-    },
-  );
+  it.each([
+    '/portal',
+    '/portal/',
+    '/portal/topup',
+    '/portal/topup-confirmation',
+    '/admin',
+    '/admin/catalogue-sync',
+    '/auth',
+  ])('excludes %j', (path) => {
+    expect(isExcludedPath(path)).toBe(true);
+  });
 
   it.each(['/', '/products', '/en/turkey', '/tr/portal', '/cart', '/en/admin'])('does not exclude %j', (path) => {
     expect(isExcludedPath(path)).toBe(false);

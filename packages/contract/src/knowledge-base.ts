@@ -187,7 +187,10 @@ export const kbCreateArticleSchema = z.strictObject({
   language: kbLanguageSchema,
   slug: kbSlugSchema.optional(),
   tags: kbTagsSchema.optional().transform((tags) => tags ?? []),
-  published: z.boolean().optional().transform((p) => p ?? true),
+  published: z
+    .boolean()
+    .optional()
+    .transform((p) => p ?? true),
 });
 export type KbCreateArticleBody = z.input<typeof kbCreateArticleSchema>;
 
@@ -231,7 +234,10 @@ export const kbImportRequestSchema = z.strictObject({
     .min(1, 'must hold at least one file')
     .max(KB_IMPORT_MAX_FILES, `must hold at most ${KB_IMPORT_MAX_FILES} files`),
   language: kbLanguageSchema.optional(),
-  published: z.boolean().optional().transform((p) => p ?? true),
+  published: z
+    .boolean()
+    .optional()
+    .transform((p) => p ?? true),
 });
 export type KbImportRequest = z.input<typeof kbImportRequestSchema>;
 
@@ -295,7 +301,15 @@ export const kbRetrievalHitSchema = z.object({
 export type KbRetrievalHit = z.infer<typeof kbRetrievalHitSchema>;
 
 /** How the assistant made its reply (the local engine's answer kinds). */
-export const KB_ANSWER_KINDS = ['catalogue', 'device', 'coverage', 'policy', 'knowledge', 'fallback', 'remote'] as const;
+export const KB_ANSWER_KINDS = [
+  'catalogue',
+  'device',
+  'coverage',
+  'policy',
+  'knowledge',
+  'fallback',
+  'remote',
+] as const;
 
 /**
  * `POST /api/admin/knowledge-base/try` answer: the language used, the reply the assistant would

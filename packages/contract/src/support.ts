@@ -164,7 +164,9 @@ export const adminChatMessageSchema = z.object({
 export type AdminChatMessage = z.infer<typeof adminChatMessageSchema>;
 
 /** `GET /api/admin/chat-conversations/{id}` and the answer of its `PATCH`: the conversation with every message, oldest first. */
-export const adminConversationDetailSchema = adminConversationSchema.extend({ messages: z.array(adminChatMessageSchema) });
+export const adminConversationDetailSchema = adminConversationSchema.extend({
+  messages: z.array(adminChatMessageSchema),
+});
 export type AdminConversationDetail = z.infer<typeof adminConversationDetailSchema>;
 
 /** `PATCH /api/admin/chat-conversations/{id}` body: mark it reviewed, or not. */

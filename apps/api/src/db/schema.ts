@@ -127,7 +127,9 @@ export const catalogueSyncRuns = pgTable(
   },
   (t) => [
     // One sync at a time, across instances: at most one run queued or running.
-    uniqueIndex('catalogue_sync_runs_one_running_idx').on(t.provider).where(sql`${t.status} in ('queued', 'running')`),
+    uniqueIndex('catalogue_sync_runs_one_running_idx')
+      .on(t.provider)
+      .where(sql`${t.status} in ('queued', 'running')`),
   ],
 );
 
@@ -174,7 +176,6 @@ export const bulkImports = pgTable('bulk_imports', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   finishedAt: timestamp('finished_at', { withTimezone: true }),
 });
-
 
 /**
  * Server-side cart lines, keyed by the visitor session id (`X-Session-Id`, DESIGN.md section 3).
@@ -273,7 +274,9 @@ export const orders = pgTable(
     index('orders_payment_reference_idx').on(t.paymentReference),
     // One cart, one checkout (issue 8): a visitor session has at most one checkout order whose
     // payment is not settled, so concurrent checkouts of one cart cannot create two orders.
-    uniqueIndex('orders_open_checkout_idx').on(t.sessionId).where(sql`${t.kind} = 'order' and ${t.status} = 'pending'`),
+    uniqueIndex('orders_open_checkout_idx')
+      .on(t.sessionId)
+      .where(sql`${t.kind} = 'order' and ${t.status} = 'pending'`),
     index('orders_email_idx').on(t.customerEmail),
     index('orders_parent_idx').on(t.parentOrderId),
     index('orders_user_idx').on(t.userId),
@@ -345,10 +348,7 @@ export const esims = pgTable(
     syncError: text('sync_error'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [
-    uniqueIndex('esims_line_unit_idx').on(t.orderLineId, t.unitIndex),
-    index('esims_order_idx').on(t.orderId),
-  ],
+  (t) => [uniqueIndex('esims_line_unit_idx').on(t.orderLineId, t.unitIndex), index('esims_order_idx').on(t.orderId)],
 );
 
 /**
@@ -757,7 +757,10 @@ export const passwordResetTokens = pgTable(
     usedAt: timestamp('used_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('password_reset_tokens_hash_idx').on(t.tokenHash), index('password_reset_tokens_user_idx').on(t.userId)],
+  (t) => [
+    uniqueIndex('password_reset_tokens_hash_idx').on(t.tokenHash),
+    index('password_reset_tokens_user_idx').on(t.userId),
+  ],
 );
 
 /**
@@ -795,7 +798,10 @@ export const kbArticles = pgTable(
     title: text('title').notNull(),
     /** Markdown. */
     body: text('body').notNull(),
-    tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
+    tags: text('tags')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     published: boolean('published').notNull().default(true),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -806,7 +812,10 @@ export const kbArticles = pgTable(
     remoteSyncedAt: timestamp('remote_synced_at', { withTimezone: true }),
     remoteError: text('remote_error'),
   },
-  (t) => [uniqueIndex('kb_articles_slug_language_idx').on(t.slug, t.language), index('kb_articles_updated_idx').on(t.updatedAt)],
+  (t) => [
+    uniqueIndex('kb_articles_slug_language_idx').on(t.slug, t.language),
+    index('kb_articles_updated_idx').on(t.updatedAt),
+  ],
 );
 
 /**

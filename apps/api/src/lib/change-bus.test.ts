@@ -146,7 +146,11 @@ describe('ChangeBus reconnection', () => {
     const flaky = flakyDatabase();
     flaky.state.connected = false;
     const warnings: string[] = [];
-    const bus = new ChangeBus({ database: flaky.database, heartbeatMs: 20, log: { warn: (_o, msg) => void warnings.push(msg) } });
+    const bus = new ChangeBus({
+      database: flaky.database,
+      heartbeatMs: 20,
+      log: { warn: (_o, msg) => void warnings.push(msg) },
+    });
     const heard: ChangeEvent[] = [];
     bus.subscribe('jobs', (e) => void heard.push(e));
     await bus.start();

@@ -87,14 +87,24 @@ export class PaymentFailedError extends AppError {
 /** 422: an `Idempotency-Key` was sent again with a different request (IETF Idempotency-Key draft). */
 export class IdempotencyKeyReusedError extends AppError {
   constructor() {
-    super('Idempotency-Key: this key was already used with a different request', 422, 'idempotency_key_reused', 'Idempotency-Key');
+    super(
+      'Idempotency-Key: this key was already used with a different request',
+      422,
+      'idempotency_key_reused',
+      'Idempotency-Key',
+    );
   }
 }
 
 /** 409: the first request with this `Idempotency-Key` is still being processed; retry later. */
 export class IdempotencyInProgressError extends AppError {
   constructor() {
-    super('Idempotency-Key: a request with this key is still being processed; retry shortly', 409, 'idempotency_in_progress', 'Idempotency-Key');
+    super(
+      'Idempotency-Key: a request with this key is still being processed; retry shortly',
+      409,
+      'idempotency_in_progress',
+      'Idempotency-Key',
+    );
   }
 }
 

@@ -53,7 +53,12 @@ export class IdempotencyRepository {
           returning k.response_body`,
     );
     if (claimed[0]) return { kind: 'claimed', recovery: claimed[0].response_body };
-    const rows = await queryRows<{ state: string; request_hash: string; response_status: number | null; response_body: unknown }>(
+    const rows = await queryRows<{
+      state: string;
+      request_hash: string;
+      response_status: number | null;
+      response_body: unknown;
+    }>(
       this.db,
       sql`select state, request_hash, response_status, response_body from ${idempotencyKeys}
           where scope = ${ref.scope} and session_id = ${ref.sessionId} and key = ${ref.key}`,
@@ -87,4 +92,3 @@ export class IdempotencyRepository {
     );
   }
 }
-

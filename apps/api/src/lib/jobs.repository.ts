@@ -49,7 +49,11 @@ export interface EnqueueRequest {
  * @returns the new job's id, or `undefined` when a job with `dedupeKey` already existed.
  */
 export async function enqueue(tx: Db, job: EnqueueRequest): Promise<number | undefined> {
-  const runAt = job.parked ? sql`'infinity'::timestamptz` : job.runAt ? sql`${job.runAt.toISOString()}::timestamptz` : sql`now()`;
+  const runAt = job.parked
+    ? sql`'infinity'::timestamptz`
+    : job.runAt
+      ? sql`${job.runAt.toISOString()}::timestamptz`
+      : sql`now()`;
   const rows = await queryRows<{ id: number | string }>(
     tx,
     sql`insert into ${jobs} (type, payload, dedupe_key, run_at, max_attempts)
@@ -59,7 +63,8 @@ export async function enqueue(tx: Db, job: EnqueueRequest): Promise<number | und
         returning id`,
   );
   if (rows[0] === undefined) return undefined;
-  if (!job.parked && (job.runAt === undefined || job.runAt.getTime() <= Date.now())) await notifyInTransaction(tx, 'jobs', job.type);
+  if (!job.parked && (job.runAt === undefined || job.runAt.getTime() <= Date.now()))
+    await notifyInTransaction(tx, 'jobs', job.type);
   return Number(rows[0].id);
 }
 
@@ -262,11 +267,16 @@ export class JobsRepository {
    * Jobs in `statuses`, newest first (by id), `limit` of them below id `beforeId` (keyset
    * pagination). Reads the `(status, run_at)` index for the few unfinished jobs.
    */
-  async listByStatus(statuses: readonly JobStatus[], opts: { beforeId?: number | undefined; limit: number }): Promise<JobRow[]> {
+  async listByStatus(
+    statuses: readonly JobStatus[],
+    opts: { beforeId?: number | undefined; limit: number },
+  ): Promise<JobRow[]> {
     return this.db
       .select(JOB_ROW)
       .from(jobs)
-      .where(and(inArray(jobs.status, [...statuses]), opts.beforeId === undefined ? undefined : lt(jobs.id, opts.beforeId)))
+      .where(
+        and(inArray(jobs.status, [...statuses]), opts.beforeId === undefined ? undefined : lt(jobs.id, opts.beforeId)),
+      )
       .orderBy(desc(jobs.id))
       .limit(opts.limit);
   }
@@ -293,7 +303,8 @@ export class JobsRepository {
     for (const row of rows) {
       const n = Number(row.n);
       if (row.status === 'queued') counts[row.parked ? 'parked' : 'waiting'] += n;
-      else if (row.status === 'running' || row.status === 'failed' || row.status === 'cancelled') counts[row.status] += n;
+      else if (row.status === 'running' || row.status === 'failed' || row.status === 'cancelled')
+        counts[row.status] += n;
     }
     return counts;
   }
@@ -306,7 +317,14 @@ export class JobsRepository {
   async requeue(id: number, from: readonly JobStatus[] = ['failed', 'cancelled']): Promise<JobRow | undefined> {
     const [row] = await this.db
       .update(jobs)
-      .set({ status: 'queued', attempts: 0, runAt: sql`now()`, lockedUntil: null, lockedBy: null, updatedAt: sql`now()` })
+      .set({
+        status: 'queued',
+        attempts: 0,
+        runAt: sql`now()`,
+        lockedUntil: null,
+        lockedBy: null,
+        updatedAt: sql`now()`,
+      })
       .where(and(eq(jobs.id, id), inArray(jobs.status, [...from])))
       .returning(JOB_ROW);
     if (row) await notifyInTransaction(this.db, 'jobs', row.type);

@@ -15,7 +15,8 @@ afterAll(async () => {
 });
 
 const fast = { backoffBaseMs: 1, backoffCapMs: 5, pollMs: 10 };
-const queue = (options: ConstructorParameters<typeof JobQueue>[1] = {}) => new JobQueue(new JobsRepository(database.db), { ...fast, ...options });
+const queue = (options: ConstructorParameters<typeof JobQueue>[1] = {}) =>
+  new JobQueue(new JobsRepository(database.db), { ...fast, ...options });
 const row = async (id: number) => (await database.db.select().from(jobs).where(eq(jobs.id, id)))[0]!;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 let typeSeq = 0;
@@ -52,7 +53,12 @@ describe('enqueue', () => {
         throw new Error('abort');
       }),
     ).rejects.toThrow('abort');
-    expect(await database.db.select().from(jobs).where(eq(jobs.dedupeKey, `${type}:rolled-back`))).toEqual([]);
+    expect(
+      await database.db
+        .select()
+        .from(jobs)
+        .where(eq(jobs.dedupeKey, `${type}:rolled-back`)),
+    ).toEqual([]);
   });
 });
 
@@ -139,11 +145,16 @@ describe('JobQueue', () => {
         if (job.payload.kind === 'broken') throw new PermanentJobError('bad payload');
         if (++flakyRuns < 3) throw new Error(`try ${flakyRuns}`);
       },
-      onError: async (job, error, final) => void errors.push([`${String(job.payload.kind)}: ${(error as Error).message}`, final]),
+      onError: async (job, error, final) =>
+        void errors.push([`${String(job.payload.kind)}: ${(error as Error).message}`, final]),
     });
     await q.runUntilIdle();
     expect(await row(flaky)).toMatchObject({ status: 'succeeded', attempts: 3, lastError: null });
-    expect(await row(broken)).toMatchObject({ status: 'failed', attempts: 1, lastError: 'PermanentJobError: bad payload' });
+    expect(await row(broken)).toMatchObject({
+      status: 'failed',
+      attempts: 1,
+      lastError: 'PermanentJobError: bad payload',
+    });
     expect(errors.sort()).toEqual([
       ['broken: bad payload', true],
       ['flaky: try 1', false],
@@ -154,7 +165,11 @@ describe('JobQueue', () => {
   it('fails a job of an unknown type without retrying', async () => {
     const id = (await enqueue(database.db, { type: newType(), payload: {} }))!;
     await queue().runUntilIdle();
-    expect(await row(id)).toMatchObject({ status: 'failed', attempts: 1, lastError: expect.stringContaining('No handler') });
+    expect(await row(id)).toMatchObject({
+      status: 'failed',
+      attempts: 1,
+      lastError: expect.stringContaining('No handler'),
+    });
   });
 
   it('removes the scrubbed payload keys on success only', async () => {

@@ -83,7 +83,12 @@ export function isPermanentError(error: unknown): boolean {
  * (1 s, 2 s, 4 s, ... with the defaults) plus up to 25 % random jitter so that jobs failing
  * together do not retry together, never above `capMs`.
  */
-export function backoffDelayMs(attempt: number, baseMs: number, capMs: number, random: () => number = Math.random): number {
+export function backoffDelayMs(
+  attempt: number,
+  baseMs: number,
+  capMs: number,
+  random: () => number = Math.random,
+): number {
   const exponential = Math.min(capMs, baseMs * 2 ** Math.max(0, attempt - 1));
   return Math.min(capMs, exponential * (1 + 0.25 * random()));
 }
@@ -188,7 +193,10 @@ export class JobQueue {
    * @returns false when no job was due.
    */
   async runOnce(): Promise<boolean> {
-    const job = await this.repo.claim(`${this.options.workerId}:${randomBytes(6).toString('hex')}`, this.options.leaseMs);
+    const job = await this.repo.claim(
+      `${this.options.workerId}:${randomBytes(6).toString('hex')}`,
+      this.options.leaseMs,
+    );
     if (!job) return false;
     await this.execute(job);
     return true;
@@ -244,19 +252,25 @@ export class JobQueue {
     const { lockToken: _, ...job } = record;
     const handler = this.handlers.get(record.type);
     const { leaseMs } = this.options;
-    const heartbeat = setInterval(() => {
-      this.repo.renewLease(record, leaseMs).then(
-        (held) => {
-          if (!held) this.log.warn({ jobId: record.id, type: record.type }, 'job lease lost; another run may take over');
-        },
-        (error: unknown) => this.log.error({ err: error, jobId: record.id }, 'job lease renewal failed'),
-      );
-    }, Math.max(10, Math.floor(leaseMs / 3)));
+    const heartbeat = setInterval(
+      () => {
+        this.repo.renewLease(record, leaseMs).then(
+          (held) => {
+            if (!held)
+              this.log.warn({ jobId: record.id, type: record.type }, 'job lease lost; another run may take over');
+          },
+          (error: unknown) => this.log.error({ err: error, jobId: record.id }, 'job lease renewal failed'),
+        );
+      },
+      Math.max(10, Math.floor(leaseMs / 3)),
+    );
     try {
       if (!handler) throw new PermanentJobError(`No handler for job type ${record.type}`);
       // Only a run that died holding the job gets here past the limit (its lease expired).
       if (record.attempts > record.maxAttempts) {
-        throw new PermanentJobError(`Gave up after ${record.maxAttempts} attempts (the last one stopped without finishing)`);
+        throw new PermanentJobError(
+          `Gave up after ${record.maxAttempts} attempts (the last one stopped without finishing)`,
+        );
       }
       await handler.run(job);
       clearInterval(heartbeat);

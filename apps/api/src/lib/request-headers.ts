@@ -11,5 +11,6 @@ export function requireHeader(request: FastifyRequest, name: string, schema: z.Z
   const value = request.headers[name.toLowerCase()];
   if (value === undefined) throw new ValidationError(`${name}: header is required`, name);
   const parsed = schema.safeParse(value);
-  if (!parsed.success) throw new ValidationError(`${name}: ${parsed.error.issues[0]?.message ?? 'invalid value'}`, name);
+  if (!parsed.success)
+    throw new ValidationError(`${name}: ${parsed.error.issues[0]?.message ?? 'invalid value'}`, name);
 }

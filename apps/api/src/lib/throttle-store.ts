@@ -28,7 +28,11 @@ const PRUNE_EVERY_MS = 60_000;
  * `ratelimit:<prefix><route>:<key>` (the plugin's key: the client address by default), window
  * `timeWindow` ms from the first hit. `current` is the count with this request, `ttl` the ms left.
  */
-export function databaseRateLimitStore(store: ThrottleStore, prefix: string, now: () => number = Date.now): new (options: FastifyRateLimitOptions) => FastifyRateLimitStore {
+export function databaseRateLimitStore(
+  store: ThrottleStore,
+  prefix: string,
+  now: () => number = Date.now,
+): new (options: FastifyRateLimitOptions) => FastifyRateLimitStore {
   let lastPruneMs = Number.NEGATIVE_INFINITY;
   class DatabaseRateLimitStore implements FastifyRateLimitStore {
     constructor(
@@ -36,14 +40,21 @@ export function databaseRateLimitStore(store: ThrottleStore, prefix: string, now
       private readonly route = '',
     ) {}
 
-    incr(key: string, callback: (error: Error | null, result?: { current: number; ttl: number }) => void, timeWindow: number): void {
+    incr(
+      key: string,
+      callback: (error: Error | null, result?: { current: number; ttl: number }) => void,
+      timeWindow: number,
+    ): void {
       const nowMs = now();
       const counter = `ratelimit:${prefix}${this.route}:${key}`;
       store
         .hit([{ key: counter, cost: 1, windowS: timeWindow / 1000 }], [], nowMs)
         .then(async (states) => {
           const state = states.find((s) => s.key === counter);
-          callback(null, { current: state?.hits ?? 1, ttl: Math.max(0, (state?.windowEndsAtMs ?? nowMs + timeWindow) - nowMs) });
+          callback(null, {
+            current: state?.hits ?? 1,
+            ttl: Math.max(0, (state?.windowEndsAtMs ?? nowMs + timeWindow) - nowMs),
+          });
           if (nowMs - lastPruneMs >= PRUNE_EVERY_MS) {
             lastPruneMs = nowMs;
             await store.prune(nowMs).catch(() => {});
@@ -82,7 +93,8 @@ export async function sharedRateLimit(
   });
   let warned = false;
   redis.on('error', (error: unknown) => {
-    if (!warned) app.log.warn({ err: error }, 'rate limits: Redis unavailable; requests are not limited until it answers');
+    if (!warned)
+      app.log.warn({ err: error }, 'rate limits: Redis unavailable; requests are not limited until it answers');
     warned = true;
   });
   redis.on('ready', () => {

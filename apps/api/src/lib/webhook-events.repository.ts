@@ -42,7 +42,10 @@ export class WebhookEventsRepository {
 
   /** Marks the event's effect as committed: later deliveries of it are answered 200 and ignored. */
   async markProcessed(eventId: string): Promise<void> {
-    await this.db.update(webhookEvents).set({ processedAt: sql`now()` }).where(this.event(eventId));
+    await this.db
+      .update(webhookEvents)
+      .set({ processedAt: sql`now()` })
+      .where(this.event(eventId));
   }
 
   /** When the event was processed (null: not yet; undefined: never delivered). For tests and support. */

@@ -81,7 +81,11 @@ export function isPaymentPage(url: string): boolean {
  * The policy's directives; `style-src` gains the nonce of a response that has one, and a payment
  * page ({@link isPaymentPage}, with Stripe) the payment provider's {@link PaymentPageSources}.
  */
-function contentSecurityPolicy(styleNonce?: string, payment?: PaymentPageSources, styleAttributes?: readonly string[]): string {
+function contentSecurityPolicy(
+  styleNonce?: string,
+  payment?: PaymentPageSources,
+  styleAttributes?: readonly string[],
+): string {
   const styleSources = ["'self'", ...STYLE_HASHES, ...(styleNonce ? [`'nonce-${styleNonce}'`] : [])];
   const withSources = (directive: string, extra: readonly string[] | undefined) =>
     [directive, "'self'", ...(extra ?? [])].join(' ');
@@ -173,7 +177,10 @@ export function cspNonce(reply: FastifyReply): string {
   if (!nonce) {
     nonce = randomBytes(NONCE_BYTES).toString('base64');
     nonces.set(reply, nonce);
-    reply.header('content-security-policy', contentSecurityPolicy(nonce, paymentPages.get(reply), styleAttributeHashes.get(reply)));
+    reply.header(
+      'content-security-policy',
+      contentSecurityPolicy(nonce, paymentPages.get(reply), styleAttributeHashes.get(reply)),
+    );
   }
   return nonce;
 }
@@ -276,7 +283,12 @@ export async function registerSecurityHeaders(
     strictTransportSecurity: { maxAge: 31_536_000, includeSubDomains: true },
   });
   app.addHook('onRequest', (request, reply, done) => {
-    if (payment && paymentPermissions && (request.method === 'GET' || request.method === 'HEAD') && isPaymentPage(request.url)) {
+    if (
+      payment &&
+      paymentPermissions &&
+      (request.method === 'GET' || request.method === 'HEAD') &&
+      isPaymentPage(request.url)
+    ) {
       paymentPages.set(reply, payment);
       reply.header('content-security-policy', contentSecurityPolicy(undefined, payment));
       reply.header('permissions-policy', paymentPermissions);

@@ -572,7 +572,9 @@ describe.skipIf(missing.length > 0)(REAL_BUILD_TITLE, () => {
     expect(rootOf(all.body).match(/aria-label="Add to cart: /g)?.length).toBe(24);
     const { products } = (await app.inject({ method: 'GET', url: '/api/products' })).json<ProductsResponse>();
     const state = stateOf(all.body) as { queries: { queries: { state: { data: unknown } }[] } };
-    expect(state.queries.queries.some((q) => Array.isArray(q.state.data) && q.state.data.length === products.length)).toBe(true);
+    expect(
+      state.queries.queries.some((q) => Array.isArray(q.state.data) && q.state.data.length === products.length),
+    ).toBe(true);
     expect(all.body).toMatch(/<script id="ssr-preload" type="application\/json">\["\/assets\/all-plans-[\w-]+\.js"/);
     // The home page names its own screen, and none of the plan list's chunks (issue 13: JavaScript until idle).
     const home = await page('/');
@@ -584,7 +586,9 @@ describe.skipIf(missing.length > 0)(REAL_BUILD_TITLE, () => {
       string,
       { file: string }
     >;
-    const planList = ['src/app/routes/all-plans.tsx', 'src/app/routes/country.tsx'].map((key) => `/${manifest[key]!.file}`);
+    const planList = ['src/app/routes/all-plans.tsx', 'src/app/routes/country.tsx'].map(
+      (key) => `/${manifest[key]!.file}`,
+    );
     expect(planList.some((file) => chunks.includes(file))).toBe(false);
     expect(chunks.some((chunk) => /\/plans-page-/.test(chunk))).toBe(false);
   }, 30_000);

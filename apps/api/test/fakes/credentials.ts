@@ -13,7 +13,12 @@ export const FAKE_CREDENTIALS = {
 } as const;
 
 /** The store's environment for `ESIM_PROVIDER=esimgo`, `PAYMENT_PROVIDER=stripe` and PayPal REST against the fakes. */
-export function storeEnvForFakes(urls: { esimgo: string; stripe: string; stripeJs: string; paypal: string }): Record<string, string> {
+export function storeEnvForFakes(urls: {
+  esimgo: string;
+  stripe: string;
+  stripeJs: string;
+  paypal: string;
+}): Record<string, string> {
   return {
     ESIM_PROVIDER: 'esimgo',
     ESIMGO_BASE_URL: urls.esimgo,

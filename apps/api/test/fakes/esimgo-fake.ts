@@ -230,8 +230,13 @@ function bundle(name: string, isos: string[], dataMb: number, days: number, pric
   };
 }
 
-const EUROPE = 'AT BE BG HR CY CZ DK EE FI FR DE GR HU IE IT LV LT LU MT NL PL PT RO SK SI ES SE GB CH NO IS TR'.split(' ');
-const WORLD = [...EUROPE, ...'US CA MX BR AR CL CO PE JP KR CN HK TW SG TH MY ID VN PH IN AE SA IL EG MA ZA KE NG AU NZ'.split(' ')];
+const EUROPE = 'AT BE BG HR CY CZ DK EE FI FR DE GR HU IE IT LV LT LU MT NL PL PT RO SK SI ES SE GB CH NO IS TR'.split(
+  ' ',
+);
+const WORLD = [
+  ...EUROPE,
+  ...'US CA MX BR AR CL CO PE JP KR CN HK TW SG TH MY ID VN PH IN AE SA IL EG MA ZA KE NG AU NZ'.split(' '),
+];
 
 /** The built-in catalogue: Turkey (fixed, UL, ULP), a few countries, Europe+ and Global. */
 export const FAKE_ESIMGO_BUNDLES: readonly FakeBundle[] = [
@@ -256,7 +261,13 @@ export const FAKE_ESIMGO_BUNDLES: readonly FakeBundle[] = [
 
 /** `pattern` with `*` wildcards, case-insensitive, against `text`. */
 function wildcard(pattern: string, text: string): boolean {
-  const re = new RegExp(`^${pattern.split('*').map((p) => p.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('.*')}$`, 'i');
+  const re = new RegExp(
+    `^${pattern
+      .split('*')
+      .map((p) => p.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
+      .join('.*')}$`,
+    'i',
+  );
   return re.test(text) || text.toLowerCase().includes(pattern.replace(/\*/g, '').toLowerCase());
 }
 
@@ -337,7 +348,11 @@ export async function startEsimGoFake(options: EsimGoFakeOptions): Promise<EsimG
   }
 
   const smdp = (esim: FakeEsim, version: string) => (version === 'v2.4' ? `http://${esim.smdpHost}` : esim.smdpHost);
-  const esimJson = (esim: FakeEsim, version: string) => ({ iccid: esim.iccid, matchingId: esim.matchingId, smdpAddress: smdp(esim, version) });
+  const esimJson = (esim: FakeEsim, version: string) => ({
+    iccid: esim.iccid,
+    matchingId: esim.matchingId,
+    smdpAddress: smdp(esim, version),
+  });
 
   function orderJson(order: FakeOrder, version: string, opts: { list?: boolean; includeIccids?: boolean } = {}) {
     const withIccids = opts.includeIccids ?? true;
@@ -376,19 +391,28 @@ export async function startEsimGoFake(options: EsimGoFakeOptions): Promise<EsimG
   /** `POST /orders`. */
   function postOrder(body: unknown, version: string) {
     const req = body as { type?: unknown; assign?: unknown; order?: unknown } | null;
-    if (req?.type !== 'validate' && req?.type !== 'transaction') throw new HttpError(400, 'type must be validate or transaction');
-    if (!Array.isArray(req.order) || req.order.length === 0) throw new HttpError(400, 'order must list at least one item');
+    if (req?.type !== 'validate' && req?.type !== 'transaction')
+      throw new HttpError(400, 'type must be validate or transaction');
+    if (!Array.isArray(req.order) || req.order.length === 0)
+      throw new HttpError(400, 'order must list at least one item');
     const assign = req.assign === true;
-    const planned = (req.order as { type?: unknown; item?: unknown; quantity?: unknown; iccids?: unknown; allowReassign?: unknown }[]).map((line) => {
+    const planned = (
+      req.order as { type?: unknown; item?: unknown; quantity?: unknown; iccids?: unknown; allowReassign?: unknown }[]
+    ).map((line) => {
       if (line?.type !== 'bundle') throw new HttpError(400, 'order item type must be bundle');
       const b = typeof line.item === 'string' ? byName.get(line.item) : undefined;
       if (!b) throw new HttpError(400, `Bundle ${String(line.item)} not found`);
       const quantity = line.quantity;
-      if (typeof quantity !== 'number' || !Number.isInteger(quantity) || quantity < 1 || quantity > 1000) throw new HttpError(400, 'quantity must be 1-1000');
+      if (typeof quantity !== 'number' || !Number.isInteger(quantity) || quantity < 1 || quantity > 1000)
+        throw new HttpError(400, 'quantity must be 1-1000');
       let iccids: string[] | undefined;
       if (line.iccids !== undefined) {
         if (!assign) throw new HttpError(400, 'iccids are only accepted with assign: true');
-        if (!Array.isArray(line.iccids) || line.iccids.length !== quantity || !line.iccids.every((i) => typeof i === 'string')) {
+        if (
+          !Array.isArray(line.iccids) ||
+          line.iccids.length !== quantity ||
+          !line.iccids.every((i) => typeof i === 'string')
+        ) {
           throw new HttpError(400, 'iccids must list one ICCID per quantity');
         }
         iccids = line.iccids as string[];
@@ -396,14 +420,23 @@ export async function startEsimGoFake(options: EsimGoFakeOptions): Promise<EsimG
       }
       const allowReassign = line.allowReassign === true;
       if (iccids && !allowReassign) {
-        for (const iccid of iccids) if (!compatible(esims.get(iccid)!, b.name)) throw new HttpError(400, `Bundle ${b.name} is not compatible with eSIM ${iccid}`);
+        for (const iccid of iccids)
+          if (!compatible(esims.get(iccid)!, b.name))
+            throw new HttpError(400, `Bundle ${b.name} is not compatible with eSIM ${iccid}`);
       }
       return { b, quantity, iccids, allowReassign, subTotal: round2(b.price * quantity) };
     });
     const total = round2(planned.reduce((s, p) => s + p.subTotal, 0));
     if (req.type === 'validate') {
       return {
-        order: planned.map((p) => ({ type: 'bundle', item: p.b.name, quantity: p.quantity, subTotal: p.subTotal, pricePerUnit: p.b.price, AllowReassign: p.allowReassign })),
+        order: planned.map((p) => ({
+          type: 'bundle',
+          item: p.b.name,
+          quantity: p.quantity,
+          subTotal: p.subTotal,
+          pricePerUnit: p.b.price,
+          AllowReassign: p.allowReassign,
+        })),
         total,
         valid: total <= balance,
         currency: 'USD',
@@ -454,24 +487,36 @@ export async function startEsimGoFake(options: EsimGoFakeOptions): Promise<EsimG
     for (const range of ranges) {
       const [op, value] = [range.slice(0, 4), range.slice(4)];
       const at = Date.parse(value);
-      if (Number.isNaN(at) || (op !== 'gte:' && op !== 'lte:')) throw new HttpError(400, `createdAt must be gte:<ISO> or lte:<ISO>`);
+      if (Number.isNaN(at) || (op !== 'gte:' && op !== 'lte:'))
+        throw new HttpError(400, `createdAt must be gte:<ISO> or lte:<ISO>`);
       list = list.filter((o) => (op === 'gte:' ? Date.parse(o.createdDate) >= at : Date.parse(o.createdDate) <= at));
     }
     list.reverse(); // newest first
     const page = Math.max(1, Number(url.searchParams.get('page') ?? 1) || 1);
     const pageSize = Math.min(1000, Math.max(1, Number(url.searchParams.get('limit') ?? 10) || 10));
     const includeIccids = url.searchParams.get('includeIccids') === 'true';
-    const items = list.slice((page - 1) * pageSize, page * pageSize).map((o) => orderJson(o, version, { list: true, includeIccids }));
-    return options.ordersShape === 'envelope' ? { orders: items, pageCount: Math.max(1, Math.ceil(list.length / pageSize)), rows: list.length, pageSize } : items;
+    const items = list
+      .slice((page - 1) * pageSize, page * pageSize)
+      .map((o) => orderJson(o, version, { list: true, includeIccids }));
+    return options.ordersShape === 'envelope'
+      ? { orders: items, pageCount: Math.max(1, Math.ceil(list.length / pageSize)), rows: list.length, pageSize }
+      : items;
   }
 
   function listCatalogue(url: URL) {
     let list = catalogue.slice();
     const q = url.searchParams;
-    const codes = q.get('countries')?.split(',').map((c) => c.trim().toUpperCase()).filter(Boolean);
+    const codes = q
+      .get('countries')
+      ?.split(',')
+      .map((c) => c.trim().toUpperCase())
+      .filter(Boolean);
     if (codes?.length) list = list.filter((b) => b.countries.some((c) => codes.includes(c.iso)));
     const region = q.get('region');
-    if (region) list = list.filter((b) => (region === 'Global' ? b.countries.length > 40 : b.countries.some((c) => c.region === region)));
+    if (region)
+      list = list.filter((b) =>
+        region === 'Global' ? b.countries.length > 40 : b.countries.some((c) => c.region === region),
+      );
     const group = q.get('group');
     if (group) list = list.filter((b) => b.groups.includes(group));
     const description = q.get('description');
@@ -479,7 +524,14 @@ export async function startEsimGoFake(options: EsimGoFakeOptions): Promise<EsimG
     const perPage = Math.min(1000, Math.max(1, Number(q.get('perPage') ?? 50) || 50));
     const page = Math.max(1, Number(q.get('page') ?? 1) || 1);
     const items = list.slice((page - 1) * perPage, page * perPage);
-    return options.catalogueShape === 'array' ? items : { bundles: items, pageCount: Math.max(1, Math.ceil(list.length / perPage)), rows: list.length, pageSize: perPage };
+    return options.catalogueShape === 'array'
+      ? items
+      : {
+          bundles: items,
+          pageCount: Math.max(1, Math.ceil(list.length / perPage)),
+          rows: list.length,
+          pageSize: perPage,
+        };
   }
 
   const assignmentJson = (a: FakeAssignment) => ({
@@ -495,16 +547,25 @@ export async function startEsimGoFake(options: EsimGoFakeOptions): Promise<EsimG
 
   function expireDue(esim: FakeEsim) {
     const now = Date.now();
-    for (const a of esim.assignments) if (a.bundleState === 'active' && a.endTime && Date.parse(a.endTime) <= now) a.bundleState = 'expired';
+    for (const a of esim.assignments)
+      if (a.bundleState === 'active' && a.endTime && Date.parse(a.endTime) <= now) a.bundleState = 'expired';
   }
 
   function esimBundles(esim: FakeEsim, url: URL) {
     expireDue(esim);
     const includeUsed = url.searchParams.get('includeUsed') === 'true';
     const limitN = Math.min(200, Math.max(1, Number(url.searchParams.get('limit') ?? 15) || 15));
-    const shown = esim.assignments.filter((a) => includeUsed || !['depleted', 'expired', 'revoked', 'lapsed'].includes(a.bundleState)).slice(-limitN);
+    const shown = esim.assignments
+      .filter((a) => includeUsed || !['depleted', 'expired', 'revoked', 'lapsed'].includes(a.bundleState))
+      .slice(-limitN);
     const names = [...new Set(shown.map((a) => a.name))];
-    return { bundles: names.map((name) => ({ name, description: byName.get(name)?.description ?? name, assignments: shown.filter((a) => a.name === name).map(assignmentJson) })) };
+    return {
+      bundles: names.map((name) => ({
+        name,
+        description: byName.get(name)?.description ?? name,
+        assignments: shown.filter((a) => a.name === name).map(assignmentJson),
+      })),
+    };
   }
 
   function assignmentsCsvOrJson(url: URL, accept: string, version: string): { json?: unknown; csv?: string } {
@@ -523,17 +584,31 @@ export async function startEsimGoFake(options: EsimGoFakeOptions): Promise<EsimG
           profileStatus: esim.profileStatus,
           pin: esim.pin,
           puk: esim.puk,
-          firstInstalledDateTime: esim.firstInstalledDateTime ? new Date(esim.firstInstalledDateTime).toISOString() : '',
+          firstInstalledDateTime: esim.firstInstalledDateTime
+            ? new Date(esim.firstInstalledDateTime).toISOString()
+            : '',
           bundle: a.name,
           reference,
         })),
       };
     }
-    return { csv: ['ICCID,Matching ID,RSP URL,Bundle,Reference', ...rows.map(({ esim, a }) => `${esim.iccid},${esim.matchingId},${esim.smdpHost},${a.name},${reference}`)].join('\n') };
+    return {
+      csv: [
+        'ICCID,Matching ID,RSP URL,Bundle,Reference',
+        ...rows.map(({ esim, a }) => `${esim.iccid},${esim.matchingId},${esim.smdpHost},${a.name},${reference}`),
+      ].join('\n'),
+    };
   }
 
   /** Routes one API request (below the version); returns the JSON (or CSV text) to send. */
-  function route(method: string, path: string, url: URL, body: unknown, accept: string, version: string): { status?: number; json?: unknown; csv?: string } {
+  function route(
+    method: string,
+    path: string,
+    url: URL,
+    body: unknown,
+    accept: string,
+    version: string,
+  ): { status?: number; json?: unknown; csv?: string } {
     const seg = path.split('/').filter(Boolean).map(decodeURIComponent);
     if (method === 'GET' && path === '/catalogue') return { json: listCatalogue(url) };
     if (method === 'GET' && seg[0] === 'catalogue' && seg[1] === 'bundle' && seg.length === 3) {
@@ -581,7 +656,8 @@ export async function startEsimGoFake(options: EsimGoFakeOptions): Promise<EsimG
         const a = esim.assignments.find((x) => x.id === seg[5] && x.name === seg[3]);
         if (!a) throw new HttpError(404, `Assignment ${seg[5]} not found`);
         if (a.bundleState === 'revoked') throw new HttpError(400, 'Bundle assignment already revoked');
-        if (!['processing', 'queued', 'lapsed'].includes(a.bundleState)) throw new HttpError(400, 'Bundle assignment has started and cannot be revoked');
+        if (!['processing', 'queued', 'lapsed'].includes(a.bundleState))
+          throw new HttpError(400, 'Bundle assignment has started and cannot be revoked');
         a.bundleState = 'revoked';
         balance = round2(balance + (byName.get(a.name)?.price ?? 0));
         return { json: { status: 'Successfully Revoked Bundle, bundle has been refunded to balance' } };
@@ -591,7 +667,11 @@ export async function startEsimGoFake(options: EsimGoFakeOptions): Promise<EsimG
   }
 
   /** Advances usage on an eSIM and POSTs the callbacks (research/adapters.md section 1.7, V3). */
-  async function useData(iccid: string, bytes: number, opts: { iccidAsNumber?: boolean } = {}): Promise<SentCallback[]> {
+  async function useData(
+    iccid: string,
+    bytes: number,
+    opts: { iccidAsNumber?: boolean } = {},
+  ): Promise<SentCallback[]> {
     const esim = esims.get(iccid);
     if (!esim) throw new HttpError(404, `eSIM ${iccid} not found`);
     if (!Number.isFinite(bytes) || bytes <= 0) throw new HttpError(400, 'bytes must be a positive number');
@@ -641,7 +721,10 @@ export async function startEsimGoFake(options: EsimGoFakeOptions): Promise<EsimG
           unlimited: a.unlimited,
         },
       };
-      const body = JSON.stringify(payload).replace('"__ICCID__"', opts.iccidAsNumber ? esim.iccid : JSON.stringify(esim.iccid));
+      const body = JSON.stringify(payload).replace(
+        '"__ICCID__"',
+        opts.iccidAsNumber ? esim.iccid : JSON.stringify(esim.iccid),
+      );
       let status = 0;
       if (callbackUrl) {
         try {
@@ -664,7 +747,12 @@ export async function startEsimGoFake(options: EsimGoFakeOptions): Promise<EsimG
 
   const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-  function send(res: ServerResponse, status: number, payload: { json?: unknown; csv?: string }, extra: Record<string, string> = {}) {
+  function send(
+    res: ServerResponse,
+    status: number,
+    payload: { json?: unknown; csv?: string },
+    extra: Record<string, string> = {},
+  ) {
     if (res.destroyed || res.headersSent) return;
     const text = payload.csv ?? JSON.stringify(payload.json ?? null);
     res.writeHead(status, { 'Content-Type': payload.csv !== undefined ? 'text/csv' : 'application/json', ...extra });
@@ -691,23 +779,30 @@ export async function startEsimGoFake(options: EsimGoFakeOptions): Promise<EsimG
     })();
     if (method === 'POST' && path === '/__fake/fail-next') {
       const status = body.status;
-      if (status !== 'timeout' && (typeof status !== 'number' || status < 100 || status > 599)) throw new HttpError(400, 'status must be an HTTP status or "timeout"');
+      if (status !== 'timeout' && (typeof status !== 'number' || status < 100 || status > 599))
+        throw new HttpError(400, 'status must be an HTTP status or "timeout"');
       fake.failNext(body as unknown as FakeFailure);
       return send(res, 200, { json: { queued: failures.length } });
     }
     if (method === 'POST' && path === '/__fake/usage') {
-      const sent = await useData(String(body.iccid), Number(body.bytes), { iccidAsNumber: body.iccidAsNumber === true });
+      const sent = await useData(String(body.iccid), Number(body.bytes), {
+        iccidAsNumber: body.iccidAsNumber === true,
+      });
       return send(res, 200, { json: { callbacks: sent.map((s) => ({ alertType: s.alertType, status: s.status })) } });
     }
     if (method === 'POST' && path === '/__fake/latency') {
-      fake.setLatency({ ...(typeof body.ms === 'number' ? { ms: body.ms } : {}), ...(typeof body.ordersMs === 'number' ? { ordersMs: body.ordersMs } : {}) });
+      fake.setLatency({
+        ...(typeof body.ms === 'number' ? { ms: body.ms } : {}),
+        ...(typeof body.ordersMs === 'number' ? { ordersMs: body.ordersMs } : {}),
+      });
       return send(res, 200, { json: { latencyMs, ordersLatencyMs } });
     }
     if (method === 'POST' && path === '/__fake/balance') {
       fake.setBalance(Number(body.usd));
       return send(res, 200, { json: { balance } });
     }
-    if (method === 'GET' && path === '/__fake/orders') return send(res, 200, { json: orders.map((o) => orderJson(o, 'v2.5')) });
+    if (method === 'GET' && path === '/__fake/orders')
+      return send(res, 200, { json: orders.map((o) => orderJson(o, 'v2.5')) });
     if (method === 'GET' && path === '/__fake/calls') return send(res, 200, { json: calls });
     throw new HttpError(404, `No control ${method} ${path}`);
   }
@@ -721,7 +816,9 @@ export async function startEsimGoFake(options: EsimGoFakeOptions): Promise<EsimG
         try {
           await control(method, url.pathname, text, res);
         } catch (error) {
-          send(res, error instanceof HttpError ? error.status : 500, { json: { message: error instanceof Error ? error.message : String(error) } });
+          send(res, error instanceof HttpError ? error.status : 500, {
+            json: { message: error instanceof Error ? error.message : String(error) },
+          });
         }
         return;
       }
@@ -753,14 +850,23 @@ export async function startEsimGoFake(options: EsimGoFakeOptions): Promise<EsimG
         return send(res, status, { json: { message: 'api token is invalid' } }, rate);
       }
       if (latencyMs > 0) await sleep(latencyMs);
-      const failure = failures.find((f) => f.left > 0 && (!f.method || f.method === method) && (!f.path || path.startsWith(f.path)));
+      const failure = failures.find(
+        (f) => f.left > 0 && (!f.method || f.method === method) && (!f.path || path.startsWith(f.path)),
+      );
       if (failure) failure.left--;
       const fail = () => {
         const f = failure!;
         record(f.status === 'timeout' ? 0 : f.status);
         if (f.status === 'timeout') return hang(res);
-        const retry: Record<string, string> = f.status === 429 || f.status === 503 ? { 'Retry-After': String(f.retryAfterS ?? 1) } : {};
-        const message = f.message ?? (f.status === 429 ? 'Rate limit exceeded' : f.status === 503 ? 'Processing - come back later' : 'Internal server error');
+        const retry: Record<string, string> =
+          f.status === 429 || f.status === 503 ? { 'Retry-After': String(f.retryAfterS ?? 1) } : {};
+        const message =
+          f.message ??
+          (f.status === 429
+            ? 'Rate limit exceeded'
+            : f.status === 503
+              ? 'Processing - come back later'
+              : 'Internal server error');
         send(res, f.status, { json: { message } }, { ...rate, ...retry });
       };
       if (failure && !failure.afterCommit) return fail();

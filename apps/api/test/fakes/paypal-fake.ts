@@ -162,10 +162,16 @@ class HttpError extends Error {
 function paypalError(status: number, issue?: string, description?: string, field?: string): HttpError {
   const names: Record<number, [string, string]> = {
     400: ['INVALID_REQUEST', 'Request is not well-formed, syntactically incorrect, or violates schema.'],
-    401: ['AUTHENTICATION_FAILURE', 'Authentication failed due to invalid authentication credentials or a missing Authorization header.'],
+    401: [
+      'AUTHENTICATION_FAILURE',
+      'Authentication failed due to invalid authentication credentials or a missing Authorization header.',
+    ],
     403: ['NOT_AUTHORIZED', 'Authorization failed due to insufficient permissions.'],
     404: ['RESOURCE_NOT_FOUND', 'The specified resource does not exist.'],
-    422: ['UNPROCESSABLE_ENTITY', 'The requested action could not be performed, semantically incorrect, or failed business validation.'],
+    422: [
+      'UNPROCESSABLE_ENTITY',
+      'The requested action could not be performed, semantically incorrect, or failed business validation.',
+    ],
     429: ['RATE_LIMIT_REACHED', 'Too many requests. Blocked due to rate limiting.'],
     500: ['INTERNAL_SERVER_ERROR', 'An internal server error has occurred.'],
     503: ['SERVICE_UNAVAILABLE', 'Service Unavailable.'],
@@ -175,14 +181,26 @@ function paypalError(status: number, issue?: string, description?: string, field
     name,
     message,
     debug_id: randomBytes(7).toString('hex'),
-    ...(issue ? { details: [{ ...(field ? { field, location: 'body' } : {}), issue, description: description ?? issue }] } : {}),
-    links: [{ href: 'https://developer.paypal.com/api/rest/reference/orders/v2/errors/', rel: 'information_link', method: 'GET' }],
+    ...(issue
+      ? { details: [{ ...(field ? { field, location: 'body' } : {}), issue, description: description ?? issue }] }
+      : {}),
+    links: [
+      {
+        href: 'https://developer.paypal.com/api/rest/reference/orders/v2/errors/',
+        rel: 'information_link',
+        method: 'GET',
+      },
+    ],
   });
 }
 
 function send(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
   const text = body === undefined ? '' : JSON.stringify(body);
-  res.writeHead(status, { 'Content-Type': 'application/json', 'Paypal-Debug-Id': randomBytes(7).toString('hex'), ...headers });
+  res.writeHead(status, {
+    'Content-Type': 'application/json',
+    'Paypal-Debug-Id': randomBytes(7).toString('hex'),
+    ...headers,
+  });
   res.end(text);
 }
 
@@ -256,7 +274,9 @@ export async function startPaypalFake(options: PaypalFakeOptions): Promise<Paypa
       ...(order.status === 'PAYER_ACTION_REQUIRED' || (order.status === 'APPROVED' && order.instrumentDeclined)
         ? [{ href: `${url}/checkoutnow?token=${order.id}`, rel: 'payer-action', method: 'GET' }]
         : []),
-      ...(order.status === 'APPROVED' ? [{ href: `${url}/v2/checkout/orders/${order.id}/capture`, rel: 'capture', method: 'POST' }] : []),
+      ...(order.status === 'APPROVED'
+        ? [{ href: `${url}/v2/checkout/orders/${order.id}/capture`, rel: 'capture', method: 'POST' }]
+        : []),
     ];
     if (!full) return { id: order.id, status: order.status, links };
     return {
@@ -265,7 +285,11 @@ export async function startPaypalFake(options: PaypalFakeOptions): Promise<Paypa
       status: order.status,
       payment_source: {
         paypal: order.payerId
-          ? { email_address: 'buyer@example.com', account_id: order.payerId, name: { given_name: 'Test', surname: 'Buyer' } }
+          ? {
+              email_address: 'buyer@example.com',
+              account_id: order.payerId,
+              name: { given_name: 'Test', surname: 'Buyer' },
+            }
           : {},
       },
       purchase_units: order.purchaseUnits.map((unit, index) =>
@@ -287,7 +311,10 @@ export async function startPaypalFake(options: PaypalFakeOptions): Promise<Paypa
     seller_receivable_breakdown: {
       gross_amount: capture.amount,
       paypal_fee: money(capture.amount.currency_code, Math.round(cents(capture.amount.value) * 0.0349) + 49),
-      net_amount: money(capture.amount.currency_code, cents(capture.amount.value) - Math.round(cents(capture.amount.value) * 0.0349) - 49),
+      net_amount: money(
+        capture.amount.currency_code,
+        cents(capture.amount.value) - Math.round(cents(capture.amount.value) * 0.0349) - 49,
+      ),
     },
     ...(capture.invoice_id ? { invoice_id: capture.invoice_id } : {}),
     ...(capture.custom_id ? { custom_id: capture.custom_id } : {}),
@@ -308,7 +335,9 @@ export async function startPaypalFake(options: PaypalFakeOptions): Promise<Paypa
     amount: refund.amount,
     create_time: refund.create_time,
     update_time: refund.update_time,
-    supplementary_data: { related_ids: { order_id: captures.get(refund.captureId)?.orderId, capture_id: refund.captureId } },
+    supplementary_data: {
+      related_ids: { order_id: captures.get(refund.captureId)?.orderId, capture_id: refund.captureId },
+    },
     links: [
       { href: `${url}/v2/payments/refunds/${refund.id}`, rel: 'self', method: 'GET' },
       { href: `${url}/v2/payments/captures/${refund.captureId}`, rel: 'up', method: 'GET' },
@@ -323,7 +352,12 @@ export async function startPaypalFake(options: PaypalFakeOptions): Promise<Paypa
     const message = `${transmissionId}|${time}|${options.webhookId}|${crc32(Buffer.from(record.body))}`;
     const sig = createHmac('sha256', signingSecret).update(message).digest('base64');
     const certUrl = `${url}/__fake/certs/CERT-360caa42-fca2a594-1d93a270`;
-    transmissions.set(transmissionId, { sig, time, bodyHash: sha256(JSON.stringify(JSON.parse(record.body))), certUrl });
+    transmissions.set(transmissionId, {
+      sig,
+      time,
+      bodyHash: sha256(JSON.stringify(JSON.parse(record.body))),
+      certUrl,
+    });
     const delivery: PaypalFakeEvent['deliveries'][number] = { transmissionId, status: 'error' };
     record.deliveries.push(delivery);
     if (!options.webhookUrl) return Promise.resolve('error');
@@ -351,7 +385,12 @@ export async function startPaypalFake(options: PaypalFakeOptions): Promise<Paypa
     return promise;
   };
 
-  const emit = (eventType: string, resourceType: string, resource: unknown, summary: string): Promise<number | 'error'> => {
+  const emit = (
+    eventType: string,
+    resourceType: string,
+    resource: unknown,
+    summary: string,
+  ): Promise<number | 'error'> => {
     const event = {
       id: `WH-${paypalId()}-${paypalId()}`,
       event_version: '1.0',
@@ -379,7 +418,8 @@ export async function startPaypalFake(options: PaypalFakeOptions): Promise<Paypa
       target.searchParams.set('token', order.id);
       return { redirect: target.toString() };
     }
-    if (action !== 'approve' && action !== 'decline-funding') throw paypalError(400, 'INVALID_PARAMETER_VALUE', `Unknown action ${action}`);
+    if (action !== 'approve' && action !== 'decline-funding')
+      throw paypalError(400, 'INVALID_PARAMETER_VALUE', `Unknown action ${action}`);
     order.status = 'APPROVED';
     order.instrumentDeclined = action === 'decline-funding';
     order.payerId ??= paypalId().slice(0, 13);
@@ -387,7 +427,12 @@ export async function startPaypalFake(options: PaypalFakeOptions): Promise<Paypa
     const target = new URL(order.returnUrl);
     target.searchParams.set('token', order.id);
     target.searchParams.set('PayerID', order.payerId);
-    const webhook = emit('CHECKOUT.ORDER.APPROVED', 'checkout-order', orderJson(order), `An order has been approved by buyer`);
+    const webhook = emit(
+      'CHECKOUT.ORDER.APPROVED',
+      'checkout-order',
+      orderJson(order),
+      `An order has been approved by buyer`,
+    );
     return { redirect: target.toString(), webhook };
   };
 
@@ -422,7 +467,13 @@ export async function startPaypalFake(options: PaypalFakeOptions): Promise<Paypa
   const withReplay = (req: IncomingMessage, key: string, run: () => { status: number; body: unknown }) => {
     const requestId = req.headers['paypal-request-id'];
     const id = typeof requestId === 'string' && requestId.length > 0 ? `${key}:${requestId}` : undefined;
-    if (typeof requestId === 'string' && requestId.length > 108) throw paypalError(400, 'INVALID_PARAMETER_SYNTAX', 'PayPal-Request-Id is longer than 108 characters.', 'PayPal-Request-Id');
+    if (typeof requestId === 'string' && requestId.length > 108)
+      throw paypalError(
+        400,
+        'INVALID_PARAMETER_SYNTAX',
+        'PayPal-Request-Id is longer than 108 characters.',
+        'PayPal-Request-Id',
+      );
     const stored = id ? replays.get(id) : undefined;
     if (stored) return { status: stored.status >= 200 && stored.status < 300 ? 200 : stored.status, body: stored.body };
     // Only successes are stored: PayPal "returns the latest status of the previous request", so a
@@ -433,24 +484,60 @@ export async function startPaypalFake(options: PaypalFakeOptions): Promise<Paypa
   };
 
   const createOrder = (req: IncomingMessage, body: Record<string, unknown>) => {
-    if (body.intent !== 'CAPTURE' && body.intent !== 'AUTHORIZE') throw paypalError(400, 'INVALID_PARAMETER_VALUE', 'intent must be CAPTURE or AUTHORIZE', '/intent');
+    if (body.intent !== 'CAPTURE' && body.intent !== 'AUTHORIZE')
+      throw paypalError(400, 'INVALID_PARAMETER_VALUE', 'intent must be CAPTURE or AUTHORIZE', '/intent');
     const units = body.purchase_units;
-    if (!Array.isArray(units) || units.length !== 1) throw paypalError(400, 'INVALID_ARRAY_LENGTH', 'purchase_units must hold one unit here', '/purchase_units');
+    if (!Array.isArray(units) || units.length !== 1)
+      throw paypalError(400, 'INVALID_ARRAY_LENGTH', 'purchase_units must hold one unit here', '/purchase_units');
     const unit = units[0] as Record<string, unknown>;
     const amount = unit?.amount as { currency_code?: unknown; value?: unknown } | undefined;
     if (!amount || typeof amount.currency_code !== 'string' || !/^[A-Z]{3}$/.test(amount.currency_code)) {
-      throw paypalError(400, 'MISSING_REQUIRED_PARAMETER', 'amount.currency_code is required', '/purchase_units/@reference_id/amount/currency_code');
+      throw paypalError(
+        400,
+        'MISSING_REQUIRED_PARAMETER',
+        'amount.currency_code is required',
+        '/purchase_units/@reference_id/amount/currency_code',
+      );
     }
     if (typeof amount.value !== 'string' || !/^\d{1,10}(\.\d{2})?$/.test(amount.value)) {
-      throw paypalError(422, 'DECIMAL_PRECISION', 'amount.value must be a decimal string with two places', '/purchase_units/@reference_id/amount/value');
+      throw paypalError(
+        422,
+        'DECIMAL_PRECISION',
+        'amount.value must be a decimal string with two places',
+        '/purchase_units/@reference_id/amount/value',
+      );
     }
-    if (cents(amount.value) < 1) throw paypalError(422, 'CANNOT_BE_ZERO_OR_NEGATIVE', 'amount must be positive', '/purchase_units/@reference_id/amount/value');
-    const context = ((body.payment_source as Record<string, unknown> | undefined)?.paypal as Record<string, unknown> | undefined)?.experience_context as
-      | Record<string, unknown>
-      | undefined;
-    if (!context) throw paypalError(422, 'PAYER_ACTION_REQUIRED', 'This fake serves the experience_context flow only', '/payment_source/paypal/experience_context');
-    if (!isHttpUrl(context.return_url)) throw paypalError(422, 'RETURN_URL_REQUIRED', 'return_url must be an absolute URL', '/payment_source/paypal/experience_context/return_url');
-    if (!isHttpUrl(context.cancel_url)) throw paypalError(422, 'CANCEL_URL_REQUIRED', 'cancel_url must be an absolute URL', '/payment_source/paypal/experience_context/cancel_url');
+    if (cents(amount.value) < 1)
+      throw paypalError(
+        422,
+        'CANNOT_BE_ZERO_OR_NEGATIVE',
+        'amount must be positive',
+        '/purchase_units/@reference_id/amount/value',
+      );
+    const context = (
+      (body.payment_source as Record<string, unknown> | undefined)?.paypal as Record<string, unknown> | undefined
+    )?.experience_context as Record<string, unknown> | undefined;
+    if (!context)
+      throw paypalError(
+        422,
+        'PAYER_ACTION_REQUIRED',
+        'This fake serves the experience_context flow only',
+        '/payment_source/paypal/experience_context',
+      );
+    if (!isHttpUrl(context.return_url))
+      throw paypalError(
+        422,
+        'RETURN_URL_REQUIRED',
+        'return_url must be an absolute URL',
+        '/payment_source/paypal/experience_context/return_url',
+      );
+    if (!isHttpUrl(context.cancel_url))
+      throw paypalError(
+        422,
+        'CANCEL_URL_REQUIRED',
+        'cancel_url must be an absolute URL',
+        '/payment_source/paypal/experience_context/cancel_url',
+      );
     const now = new Date().toISOString();
     const order: FakeOrder = {
       id: paypalId(),
@@ -481,13 +568,29 @@ export async function startPaypalFake(options: PaypalFakeOptions): Promise<Paypa
     return { status: 201, body: orderJson(order, full) };
   };
 
-  const captureOrder = (req: IncomingMessage, order: FakeOrder): { status: number; body: unknown; webhook?: () => void } => {
-    if (order.status === 'COMPLETED') throw paypalError(422, 'ORDER_ALREADY_CAPTURED', 'Order already captured. If intent=CAPTURE only one capture per order is allowed.');
+  const captureOrder = (
+    req: IncomingMessage,
+    order: FakeOrder,
+  ): { status: number; body: unknown; webhook?: () => void } => {
+    if (order.status === 'COMPLETED')
+      throw paypalError(
+        422,
+        'ORDER_ALREADY_CAPTURED',
+        'Order already captured. If intent=CAPTURE only one capture per order is allowed.',
+      );
     if (order.status !== 'APPROVED') {
-      throw paypalError(422, 'ORDER_NOT_APPROVED', 'Payer has not yet approved the Order for payment. Please redirect the payer to the rel:approve url.');
+      throw paypalError(
+        422,
+        'ORDER_NOT_APPROVED',
+        'Payer has not yet approved the Order for payment. Please redirect the payer to the rel:approve url.',
+      );
     }
     if (order.instrumentDeclined) {
-      throw paypalError(422, 'INSTRUMENT_DECLINED', 'The instrument presented was either declined by the processor or bank, or it can\'t be used for this payment.');
+      throw paypalError(
+        422,
+        'INSTRUMENT_DECLINED',
+        "The instrument presented was either declined by the processor or bank, or it can't be used for this payment.",
+      );
     }
     const now = new Date().toISOString();
     const status = nextCaptureStatus ?? 'COMPLETED';
@@ -509,42 +612,79 @@ export async function startPaypalFake(options: PaypalFakeOptions): Promise<Paypa
     order.status = 'COMPLETED';
     order.updateTime = now;
     captures.set(capture.id, capture);
-    const type = status === 'COMPLETED' ? 'PAYMENT.CAPTURE.COMPLETED' : status === 'PENDING' ? 'PAYMENT.CAPTURE.PENDING' : 'PAYMENT.CAPTURE.DENIED';
+    const type =
+      status === 'COMPLETED'
+        ? 'PAYMENT.CAPTURE.COMPLETED'
+        : status === 'PENDING'
+          ? 'PAYMENT.CAPTURE.PENDING'
+          : 'PAYMENT.CAPTURE.DENIED';
     const full = req.headers.prefer === 'return=representation';
     return {
       status: 201,
       body: orderJson(order, full),
-      webhook: () => void emit(type, 'capture', captureJson(capture), `Payment ${status.toLowerCase()} for ${capture.amount.value} ${capture.amount.currency_code}`),
+      webhook: () =>
+        void emit(
+          type,
+          'capture',
+          captureJson(capture),
+          `Payment ${status.toLowerCase()} for ${capture.amount.value} ${capture.amount.currency_code}`,
+        ),
     };
   };
 
   const refundCapture = (body: Record<string, unknown>, capture: FakeCapture) => {
-    if (capture.status === 'REFUNDED') throw paypalError(422, 'CAPTURE_FULLY_REFUNDED', 'The capture has already been fully refunded');
-    if (capture.status === 'PENDING') throw paypalError(422, 'PENDING_CAPTURE', 'Cannot initiate a refund as the capture is pending.');
-    if (capture.status !== 'COMPLETED' && capture.status !== 'PARTIALLY_REFUNDED') throw paypalError(422, 'REFUND_NOT_ALLOWED', 'Capture cannot be refunded.');
+    if (capture.status === 'REFUNDED')
+      throw paypalError(422, 'CAPTURE_FULLY_REFUNDED', 'The capture has already been fully refunded');
+    if (capture.status === 'PENDING')
+      throw paypalError(422, 'PENDING_CAPTURE', 'Cannot initiate a refund as the capture is pending.');
+    if (capture.status !== 'COMPLETED' && capture.status !== 'PARTIALLY_REFUNDED')
+      throw paypalError(422, 'REFUND_NOT_ALLOWED', 'Capture cannot be refunded.');
     const total = cents(capture.amount.value);
     const remaining = total - capture.refundedCents;
     let amountCents = remaining;
     if (body.amount !== undefined) {
       const amount = body.amount as { currency_code?: unknown; value?: unknown };
-      if (amount?.currency_code !== capture.amount.currency_code) throw paypalError(422, 'REFUND_CAPTURE_CURRENCY_MISMATCH', 'Refund must be in the same currency as the capture');
-      if (typeof amount.value !== 'string' || !/^\d{1,10}(\.\d{1,2})?$/.test(amount.value)) throw paypalError(422, 'DECIMAL_PRECISION', 'amount.value is not a decimal');
+      if (amount?.currency_code !== capture.amount.currency_code)
+        throw paypalError(
+          422,
+          'REFUND_CAPTURE_CURRENCY_MISMATCH',
+          'Refund must be in the same currency as the capture',
+        );
+      if (typeof amount.value !== 'string' || !/^\d{1,10}(\.\d{1,2})?$/.test(amount.value))
+        throw paypalError(422, 'DECIMAL_PRECISION', 'amount.value is not a decimal');
       amountCents = cents(amount.value);
       if (amountCents <= 0) throw paypalError(422, 'CANNOT_BE_ZERO_OR_NEGATIVE', 'Refund amount must be positive');
     }
     if (amountCents > remaining) {
-      throw paypalError(422, 'REFUND_AMOUNT_EXCEEDED', 'The refund amount must be less than or equal to the capture amount that has not yet been refunded.');
+      throw paypalError(
+        422,
+        'REFUND_AMOUNT_EXCEEDED',
+        'The refund amount must be less than or equal to the capture amount that has not yet been refunded.',
+      );
     }
     capture.refundedCents += amountCents;
     capture.status = capture.refundedCents === total ? 'REFUNDED' : 'PARTIALLY_REFUNDED';
     const now = new Date().toISOString();
     capture.update_time = now;
-    const refund: FakeRefund = { id: paypalId(), status: 'COMPLETED', amount: money(capture.amount.currency_code, amountCents), create_time: now, update_time: now, captureId: capture.id };
+    const refund: FakeRefund = {
+      id: paypalId(),
+      status: 'COMPLETED',
+      amount: money(capture.amount.currency_code, amountCents),
+      create_time: now,
+      update_time: now,
+      captureId: capture.id,
+    };
     refunds.set(refund.id, refund);
     return {
       status: 201,
       body: refundJson(refund),
-      webhook: () => void emit('PAYMENT.CAPTURE.REFUNDED', 'refund', refundJson(refund), `A ${refund.amount.value} ${refund.amount.currency_code} capture payment was refunded`),
+      webhook: () =>
+        void emit(
+          'PAYMENT.CAPTURE.REFUNDED',
+          'refund',
+          refundJson(refund),
+          `A ${refund.amount.value} ${refund.amount.currency_code} capture payment was refunded`,
+        ),
     };
   };
 
@@ -574,7 +714,12 @@ export async function startPaypalFake(options: PaypalFakeOptions): Promise<Paypa
     if (failure.status) throw paypalError(failure.status, failure.issue);
   };
 
-  const api = async (req: IncomingMessage, res: ServerResponse, path: string, query: URLSearchParams): Promise<void> => {
+  const api = async (
+    req: IncomingMessage,
+    res: ServerResponse,
+    path: string,
+    query: URLSearchParams,
+  ): Promise<void> => {
     const method = req.method ?? 'GET';
     const text = method === 'POST' ? await readBody(req) : '';
 
@@ -605,8 +750,18 @@ export async function startPaypalFake(options: PaypalFakeOptions): Promise<Paypa
         await webhook;
         return send(res, 200, { redirect });
       }
-      if (method === 'GET' && path === '/__fake/orders') return send(res, 200, [...orders.values()].map((o) => orderJson(o)));
-      if (method === 'GET' && path === '/__fake/webhooks') return send(res, 200, events.map(({ event, deliveries }) => ({ event, deliveries })));
+      if (method === 'GET' && path === '/__fake/orders')
+        return send(
+          res,
+          200,
+          [...orders.values()].map((o) => orderJson(o)),
+        );
+      if (method === 'GET' && path === '/__fake/webhooks')
+        return send(
+          res,
+          200,
+          events.map(({ event, deliveries }) => ({ event, deliveries })),
+        );
       if (method === 'GET' && path === '/__fake/stats') return send(res, 200, { calls });
       if (method === 'GET' && path.startsWith('/__fake/certs/')) {
         res.writeHead(200, { 'Content-Type': 'text/plain' });
@@ -639,7 +794,10 @@ export async function startPaypalFake(options: PaypalFakeOptions): Promise<Paypa
       await scriptedFailure(path);
       const expected = `Basic ${Buffer.from(`${options.clientId}:${options.clientSecret}`).toString('base64')}`;
       const given = req.headers.authorization ?? '';
-      if (Buffer.byteLength(given) !== Buffer.byteLength(expected) || !timingSafeEqual(Buffer.from(given), Buffer.from(expected))) {
+      if (
+        Buffer.byteLength(given) !== Buffer.byteLength(expected) ||
+        !timingSafeEqual(Buffer.from(given), Buffer.from(expected))
+      ) {
         throw new HttpError(401, { error: 'invalid_client', error_description: 'Client Authentication failed' });
       }
       if (new URLSearchParams(text).get('grant_type') !== 'client_credentials') {
@@ -674,7 +832,12 @@ export async function startPaypalFake(options: PaypalFakeOptions): Promise<Paypa
     const orderMatch = /^\/v2\/checkout\/orders\/([^/]+)(\/capture)?$/.exec(path);
     if (orderMatch) {
       const order = orders.get(decodeURIComponent(orderMatch[1]!));
-      if (!order) throw paypalError(404, 'INVALID_RESOURCE_ID', 'Specified resource ID does not exist. Please check the resource ID and try again.');
+      if (!order)
+        throw paypalError(
+          404,
+          'INVALID_RESOURCE_ID',
+          'Specified resource ID does not exist. Please check the resource ID and try again.',
+        );
       if (method === 'GET' && !orderMatch[2]) return send(res, 200, orderJson(order));
       if (method === 'POST' && orderMatch[2]) {
         parseJson(text);

@@ -37,7 +37,9 @@ const paypal = await startPaypalFake({
   webhookId: FAKE_CREDENTIALS.paypalWebhookId,
   webhookUrl: `${store}/api/webhooks/paypal`,
 });
-process.stdout.write(`${JSON.stringify({ esimgo: esimgo.url, stripe: stripe.url, stripeJs: stripe.jsUrl, paypal: paypal.url })}\n`);
+process.stdout.write(
+  `${JSON.stringify({ esimgo: esimgo.url, stripe: stripe.url, stripeJs: stripe.jsUrl, paypal: paypal.url })}\n`,
+);
 
 const stop = async () => {
   await Promise.allSettled([esimgo.close(), stripe.close(), paypal.close()]);

@@ -94,7 +94,14 @@ export interface StripeFake {
 }
 
 /** A test card's behaviour. */
-type CardScenario = 'succeeds' | 'declined' | 'insufficient_funds' | 'expired_card' | 'incorrect_cvc' | 'authentication_required' | 'processing';
+type CardScenario =
+  | 'succeeds'
+  | 'declined'
+  | 'insufficient_funds'
+  | 'expired_card'
+  | 'incorrect_cvc'
+  | 'authentication_required'
+  | 'processing';
 
 interface CardFacts {
   brand: string;
@@ -108,10 +115,34 @@ const PM_CARDS: Record<string, CardFacts> = {
   pm_card_visa: { brand: 'visa', last4: '4242', exp_month: 12, exp_year: 2034, scenario: 'succeeds' },
   pm_card_mastercard: { brand: 'mastercard', last4: '4444', exp_month: 12, exp_year: 2034, scenario: 'succeeds' },
   pm_card_chargeDeclined: { brand: 'visa', last4: '0002', exp_month: 12, exp_year: 2034, scenario: 'declined' },
-  pm_card_chargeDeclinedInsufficientFunds: { brand: 'visa', last4: '9995', exp_month: 12, exp_year: 2034, scenario: 'insufficient_funds' },
-  pm_card_chargeDeclinedExpiredCard: { brand: 'visa', last4: '0069', exp_month: 12, exp_year: 2034, scenario: 'expired_card' },
-  pm_card_chargeDeclinedIncorrectCvc: { brand: 'visa', last4: '0127', exp_month: 12, exp_year: 2034, scenario: 'incorrect_cvc' },
-  pm_card_authenticationRequired: { brand: 'visa', last4: '3184', exp_month: 12, exp_year: 2034, scenario: 'authentication_required' },
+  pm_card_chargeDeclinedInsufficientFunds: {
+    brand: 'visa',
+    last4: '9995',
+    exp_month: 12,
+    exp_year: 2034,
+    scenario: 'insufficient_funds',
+  },
+  pm_card_chargeDeclinedExpiredCard: {
+    brand: 'visa',
+    last4: '0069',
+    exp_month: 12,
+    exp_year: 2034,
+    scenario: 'expired_card',
+  },
+  pm_card_chargeDeclinedIncorrectCvc: {
+    brand: 'visa',
+    last4: '0127',
+    exp_month: 12,
+    exp_year: 2034,
+    scenario: 'incorrect_cvc',
+  },
+  pm_card_authenticationRequired: {
+    brand: 'visa',
+    last4: '3184',
+    exp_month: 12,
+    exp_year: 2034,
+    scenario: 'authentication_required',
+  },
   pm_fake_processing: { brand: 'visa', last4: '0000', exp_month: 12, exp_year: 2034, scenario: 'processing' },
 };
 
@@ -129,7 +160,11 @@ const NUMBER_SCENARIOS: Record<string, CardScenario> = {
 /** Decline errors in Stripe's words (docs.stripe.com/declines/codes, testing). */
 const DECLINES: Record<string, { code: string; decline_code?: string; message: string }> = {
   declined: { code: 'card_declined', decline_code: 'generic_decline', message: 'Your card was declined.' },
-  insufficient_funds: { code: 'card_declined', decline_code: 'insufficient_funds', message: 'Your card has insufficient funds.' },
+  insufficient_funds: {
+    code: 'card_declined',
+    decline_code: 'insufficient_funds',
+    message: 'Your card has insufficient funds.',
+  },
   expired_card: { code: 'expired_card', message: 'Your card has expired.' },
   incorrect_cvc: { code: 'incorrect_cvc', message: "Your card's security code is incorrect." },
 };
@@ -174,7 +209,8 @@ export interface FakePaymentIntent {
   amount: number;
   amount_received: number;
   currency: string;
-  status: 'requires_payment_method' | 'requires_confirmation' | 'requires_action' | 'processing' | 'canceled' | 'succeeded';
+  status:
+    'requires_payment_method' | 'requires_confirmation' | 'requires_action' | 'processing' | 'canceled' | 'succeeded';
   client_secret: string;
   description: string | null;
   metadata: Record<string, string>;
@@ -252,9 +288,19 @@ class StripeApiError extends Error {
 }
 
 const invalid = (message: string, param?: string, code?: string) =>
-  new StripeApiError(400, { type: 'invalid_request_error', message, ...(param ? { param } : {}), ...(code ? { code } : {}) });
+  new StripeApiError(400, {
+    type: 'invalid_request_error',
+    message,
+    ...(param ? { param } : {}),
+    ...(code ? { code } : {}),
+  });
 const missing = (kind: string, id: string, param?: string) =>
-  new StripeApiError(404, { type: 'invalid_request_error', code: 'resource_missing', message: `No such ${kind}: '${id}'`, ...(param ? { param } : {}) });
+  new StripeApiError(404, {
+    type: 'invalid_request_error',
+    code: 'resource_missing',
+    message: `No such ${kind}: '${id}'`,
+    ...(param ? { param } : {}),
+  });
 
 function luhn(digits: string): boolean {
   let sum = 0;
@@ -283,7 +329,10 @@ export async function startStripeFake(options: StripeFakeOptions): Promise<Strip
   let webhooksPaused = false;
 
   const tokens = new Map<string, ConfirmationToken & { scenario: CardScenario }>();
-  const intents = new Map<string, FakePaymentIntent & { _card?: ConfirmationToken['payment_method_preview']['card']; _scenario?: CardScenario }>();
+  const intents = new Map<
+    string,
+    FakePaymentIntent & { _card?: ConfirmationToken['payment_method_preview']['card']; _scenario?: CardScenario }
+  >();
   const charges = new Map<string, Charge>();
   const refunds = new Map<string, Refund>();
   const events: FakeEvent[] = [];
@@ -367,12 +416,19 @@ export async function startStripeFake(options: StripeFakeOptions): Promise<Strip
           const status = failure.status;
           const body =
             status === 429
-              ? { type: 'invalid_request_error', code: 'rate_limit', message: 'Too many requests hit the API too quickly.' }
+              ? {
+                  type: 'invalid_request_error',
+                  code: 'rate_limit',
+                  message: 'Too many requests hit the API too quickly.',
+                }
               : { type: 'api_error', message: 'An unknown error occurred (fake).' };
           return sendError(reply, new StripeApiError(status, body));
         }
       }
-      const params = (request.method === 'GET' ? parseStripeForm(request.url.split('?')[1] ?? '') : (request.body as Params | undefined)) ?? {};
+      const params =
+        (request.method === 'GET'
+          ? parseStripeForm(request.url.split('?')[1] ?? '')
+          : (request.body as Params | undefined)) ?? {};
       const key = request.method === 'POST' ? str(request.headers['idempotency-key']) : undefined;
       requests.push({ method: request.method, path, idempotencyKey: key, replayed: false });
       const run = () => {
@@ -380,7 +436,8 @@ export async function startStripeFake(options: StripeFakeOptions): Promise<Strip
           const { status = 200, body } = handler(request, params);
           return { status, body };
         } catch (error) {
-          if (error instanceof StripeApiError) return { status: error.status, body: { error: { ...error.body, request_log_url: null } } };
+          if (error instanceof StripeApiError)
+            return { status: error.status, body: { error: { ...error.body, request_log_url: null } } };
           throw error;
         }
       };
@@ -406,14 +463,23 @@ export async function startStripeFake(options: StripeFakeOptions): Promise<Strip
             reply,
             new StripeApiError(409, {
               type: 'idempotency_error',
-              message: 'There is currently another in-progress request using this Idempotent Key (that probably means you submitted twice, and the other request is still going through): ' + key,
+              message:
+                'There is currently another in-progress request using this Idempotent Key (that probably means you submitted twice, and the other request is still going through): ' +
+                key,
             }),
           );
         }
         requests[requests.length - 1]!.replayed = true;
-        return reply.status(saved.status!).header('idempotent-replayed', 'true').header('idempotency-key', key).send(saved.body);
+        return reply
+          .status(saved.status!)
+          .header('idempotent-replayed', 'true')
+          .header('idempotency-key', key)
+          .send(saved.body);
       }
-      const entry: { fingerprint: string; status?: number; body?: unknown; inFlight: boolean } = { fingerprint: `${slot}|${fingerprint}`, inFlight: true };
+      const entry: { fingerprint: string; status?: number; body?: unknown; inFlight: boolean } = {
+        fingerprint: `${slot}|${fingerprint}`,
+        inFlight: true,
+      };
       idempotency.set(`key:${auth}:${key}`, entry);
       const { status, body } = run();
       entry.status = status;
@@ -429,7 +495,10 @@ export async function startStripeFake(options: StripeFakeOptions): Promise<Strip
     return createHmac('sha256', secret).update(`${timestamp}.${payload}`).digest('hex');
   }
 
-  async function deliver(event: FakeEvent, opts: { staleBySeconds?: number; badSignature?: boolean; attempts?: number } = {}): Promise<number | 'error'> {
+  async function deliver(
+    event: FakeEvent,
+    opts: { staleBySeconds?: number; badSignature?: boolean; attempts?: number } = {},
+  ): Promise<number | 'error'> {
     const url = webhookUrl;
     if (!url) return 'error';
     const payload = JSON.stringify({
@@ -451,7 +520,11 @@ export async function startStripeFake(options: StripeFakeOptions): Promise<Strip
       try {
         const res = await fetch(url, {
           method: 'POST',
-          headers: { 'content-type': 'application/json; charset=utf-8', 'stripe-signature': `t=${t},v1=${signature}`, 'user-agent': 'Stripe/1.0 (+https://stripe.com/docs/webhooks)' },
+          headers: {
+            'content-type': 'application/json; charset=utf-8',
+            'stripe-signature': `t=${t},v1=${signature}`,
+            'user-agent': 'Stripe/1.0 (+https://stripe.com/docs/webhooks)',
+          },
           body: payload,
           signal: AbortSignal.timeout(10_000),
         });
@@ -469,7 +542,13 @@ export async function startStripeFake(options: StripeFakeOptions): Promise<Strip
   }
 
   function emit(type: string, object: unknown): void {
-    const event: FakeEvent = { id: newId('evt'), type, created: nowS(), data: { object: structuredClone(object) }, deliveries: [] };
+    const event: FakeEvent = {
+      id: newId('evt'),
+      type,
+      created: nowS(),
+      data: { object: structuredClone(object) },
+      deliveries: [],
+    };
     events.push(event);
     if (!webhookUrl || webhooksPaused) return;
     const delivery = deliver(event).then(() => undefined);
@@ -486,7 +565,8 @@ export async function startStripeFake(options: StripeFakeOptions): Promise<Strip
     delete shown._scenario;
     const expand = Object.values((params.expand as Params | string[] | undefined) ?? {}) as string[];
     const out: Record<string, unknown> = { ...shown };
-    if (expand.includes('latest_charge') && pi.latest_charge) out.latest_charge = charges.get(pi.latest_charge) ?? pi.latest_charge;
+    if (expand.includes('latest_charge') && pi.latest_charge)
+      out.latest_charge = charges.get(pi.latest_charge) ?? pi.latest_charge;
     if (restricted) {
       delete out.metadata;
       delete out.description;
@@ -494,13 +574,23 @@ export async function startStripeFake(options: StripeFakeOptions): Promise<Strip
     return out;
   }
 
-  function tokenCard(params: Params): { card: ConfirmationToken['payment_method_preview']['card']; scenario: CardScenario; pm: string } {
+  function tokenCard(params: Params): {
+    card: ConfirmationToken['payment_method_preview']['card'];
+    scenario: CardScenario;
+    pm: string;
+  } {
     const tokenId = str(params.confirmation_token);
     if (tokenId) {
       const token = tokens.get(tokenId);
       if (!token) throw missing('confirmation_token', tokenId, 'confirmation_token');
-      if (token.used) throw invalid('This ConfirmationToken has already been used.', 'confirmation_token', 'confirmation_token_already_used');
-      if (token.expires_at < nowS()) throw invalid('This ConfirmationToken has expired.', 'confirmation_token', 'resource_missing');
+      if (token.used)
+        throw invalid(
+          'This ConfirmationToken has already been used.',
+          'confirmation_token',
+          'confirmation_token_already_used',
+        );
+      if (token.expires_at < nowS())
+        throw invalid('This ConfirmationToken has expired.', 'confirmation_token', 'resource_missing');
       token.used = true;
       return { card: token.payment_method_preview.card, scenario: token.scenario, pm: newId('pm') };
     }
@@ -511,7 +601,10 @@ export async function startStripeFake(options: StripeFakeOptions): Promise<Strip
       const { scenario, ...card } = facts;
       return { card: { ...card, wallet: null }, scenario, pm: pmId };
     }
-    throw invalid('You must provide a confirmation_token or payment_method to confirm this PaymentIntent.', 'confirmation_token');
+    throw invalid(
+      'You must provide a confirmation_token or payment_method to confirm this PaymentIntent.',
+      'confirmation_token',
+    );
   }
 
   function createCharge(pi: FakePaymentIntent & { _card?: Charge['payment_method_details']['card'] }): Charge {
@@ -534,7 +627,13 @@ export async function startStripeFake(options: StripeFakeOptions): Promise<Strip
 
   function succeed(pi: FakePaymentIntent & { _card?: Charge['payment_method_details']['card'] }): void {
     const charge = createCharge(pi);
-    Object.assign(pi, { status: 'succeeded', amount_received: pi.amount, latest_charge: charge.id, next_action: null, last_payment_error: null });
+    Object.assign(pi, {
+      status: 'succeeded',
+      amount_received: pi.amount,
+      latest_charge: charge.id,
+      next_action: null,
+      last_payment_error: null,
+    });
     emit('payment_intent.succeeded', view(pi, { expand: ['latest_charge'] }));
   }
 
@@ -548,7 +647,10 @@ export async function startStripeFake(options: StripeFakeOptions): Promise<Strip
   }
 
   /** Confirms `pi` with the card of `params`; throws the 402 of a decline. */
-  function confirm(pi: FakePaymentIntent & { _card?: Charge['payment_method_details']['card']; _scenario?: CardScenario }, params: Params): void {
+  function confirm(
+    pi: FakePaymentIntent & { _card?: Charge['payment_method_details']['card']; _scenario?: CardScenario },
+    params: Params,
+  ): void {
     if (!['requires_payment_method', 'requires_confirmation', 'requires_action'].includes(pi.status)) {
       throw invalid(
         `You cannot confirm this PaymentIntent because it has a status of ${pi.status}.`,
@@ -567,7 +669,11 @@ export async function startStripeFake(options: StripeFakeOptions): Promise<Strip
           status: 'requires_action',
           next_action: {
             type: 'use_stripe_sdk',
-            use_stripe_sdk: { type: 'three_d_secure_redirect', stripe_js: `${origin}/3ds/${pi.id}`, source: `src_${pi.id.slice(3)}` },
+            use_stripe_sdk: {
+              type: 'three_d_secure_redirect',
+              stripe_js: `${origin}/3ds/${pi.id}`,
+              source: `src_${pi.id.slice(3)}`,
+            },
           },
         });
         emit('payment_intent.requires_action', view(pi, {}));
@@ -581,7 +687,11 @@ export async function startStripeFake(options: StripeFakeOptions): Promise<Strip
         const charge = newId('ch');
         const error = { type: 'card_error', ...decline, charge };
         fail(pi, error);
-        throw new StripeApiError(402, { ...error, doc_url: `https://stripe.com/docs/error-codes/${decline.code}`, payment_intent: view(pi, {}) });
+        throw new StripeApiError(402, {
+          ...error,
+          doc_url: `https://stripe.com/docs/error-codes/${decline.code}`,
+          payment_intent: view(pi, {}),
+        });
       }
     }
   }
@@ -590,9 +700,11 @@ export async function startStripeFake(options: StripeFakeOptions): Promise<Strip
     '/v1/payment_intents',
     api((_request, params) => {
       const amount = Number(params.amount);
-      if (!Number.isInteger(amount) || amount < 50) throw invalid('Amount must be at least $0.50 usd', 'amount', 'amount_too_small');
+      if (!Number.isInteger(amount) || amount < 50)
+        throw invalid('Amount must be at least $0.50 usd', 'amount', 'amount_too_small');
       const currency = str(params.currency);
-      if (!currency || currency !== currency.toLowerCase() || currency.length !== 3) throw invalid('Invalid currency', 'currency');
+      if (!currency || currency !== currency.toLowerCase() || currency.length !== 3)
+        throw invalid('Invalid currency', 'currency');
       const apm = params.automatic_payment_methods as Params | undefined;
       const id = newId('pi');
       const pi: FakePaymentIntent = {
@@ -612,7 +724,12 @@ export async function startStripeFake(options: StripeFakeOptions): Promise<Strip
         next_action: null,
         payment_method: null,
         cancellation_reason: null,
-        automatic_payment_methods: apm ? { enabled: apm.enabled === 'true', ...(str(apm.allow_redirects) ? { allow_redirects: str(apm.allow_redirects)! } : {}) } : null,
+        automatic_payment_methods: apm
+          ? {
+              enabled: apm.enabled === 'true',
+              ...(str(apm.allow_redirects) ? { allow_redirects: str(apm.allow_redirects)! } : {}),
+            }
+          : null,
       };
       if (params.confirm === 'true' && apm?.allow_redirects !== 'never' && !str(params.return_url)) {
         throw invalid(
@@ -664,9 +781,17 @@ export async function startStripeFake(options: StripeFakeOptions): Promise<Strip
     api((request, params) => {
       const pi = intentOf((request.params as { id: string }).id);
       if (pi.status === 'succeeded' || pi.status === 'canceled') {
-        throw invalid(`You cannot cancel this PaymentIntent because it has a status of ${pi.status}.`, undefined, 'payment_intent_unexpected_state');
+        throw invalid(
+          `You cannot cancel this PaymentIntent because it has a status of ${pi.status}.`,
+          undefined,
+          'payment_intent_unexpected_state',
+        );
       }
-      Object.assign(pi, { status: 'canceled', next_action: null, cancellation_reason: str(params.cancellation_reason) ?? 'requested_by_customer' });
+      Object.assign(pi, {
+        status: 'canceled',
+        next_action: null,
+        cancellation_reason: str(params.cancellation_reason) ?? 'requested_by_customer',
+      });
       emit('payment_intent.canceled', view(pi, {}));
       return { body: view(pi, params) };
     }),
@@ -684,7 +809,11 @@ export async function startStripeFake(options: StripeFakeOptions): Promise<Strip
         const pi = intentOf(piId);
         charge = pi.latest_charge ? charges.get(pi.latest_charge) : undefined;
         if (pi.status !== 'succeeded' || !charge) {
-          throw invalid(`This PaymentIntent (${piId}) does not have a successful charge to refund.`, 'payment_intent', 'charge_not_refundable');
+          throw invalid(
+            `This PaymentIntent (${piId}) does not have a successful charge to refund.`,
+            'payment_intent',
+            'charge_not_refundable',
+          );
         }
       } else if (chargeId) {
         charge = charges.get(chargeId);
@@ -693,12 +822,17 @@ export async function startStripeFake(options: StripeFakeOptions): Promise<Strip
         throw invalid('One of the following params should be provided for this request: payment_intent or charge.');
       }
       const remaining = charge.amount - charge.amount_refunded;
-      if (remaining === 0) throw invalid(`Charge ${charge.id} has already been refunded.`, undefined, 'charge_already_refunded');
+      if (remaining === 0)
+        throw invalid(`Charge ${charge.id} has already been refunded.`, undefined, 'charge_already_refunded');
       const amount = params.amount === undefined ? remaining : Number(params.amount);
       if (!Number.isInteger(amount) || amount < 1) throw invalid('Invalid positive integer', 'amount');
       if (amount > remaining) {
         const usd = (cents: number) => `$${(cents / 100).toFixed(2)}`;
-        throw invalid(`Refund amount (${usd(amount)}) is greater than unrefunded amount on charge (${usd(remaining)})`, 'amount', 'amount_too_large');
+        throw invalid(
+          `Refund amount (${usd(amount)}) is greater than unrefunded amount on charge (${usd(remaining)})`,
+          'amount',
+          'amount_too_large',
+        );
       }
       const refund: Refund = {
         id: newId('re'),
@@ -733,7 +867,10 @@ export async function startStripeFake(options: StripeFakeOptions): Promise<Strip
 
   // ---- ConfirmationTokens
 
-  function mintToken(card: ConfirmationToken['payment_method_preview']['card'], scenario: CardScenario): ConfirmationToken {
+  function mintToken(
+    card: ConfirmationToken['payment_method_preview']['card'],
+    scenario: CardScenario,
+  ): ConfirmationToken {
     const token = {
       id: newId('ctoken'),
       object: 'confirmation_token' as const,
@@ -788,21 +925,31 @@ export async function startStripeFake(options: StripeFakeOptions): Promise<Strip
           return { body: mintToken({ ...visa, wallet }, scenario) };
         }
         const digits = (str(card.number) ?? '').replace(/\D/g, '');
-        const cardError = (code: string, message: string, param: string) => new StripeApiError(402, { type: 'card_error', code, message, param });
-        if (digits.length < 12 || digits.length > 19 || !luhn(digits)) throw cardError('incorrect_number', 'Your card number is incorrect.', 'number');
+        const cardError = (code: string, message: string, param: string) =>
+          new StripeApiError(402, { type: 'card_error', code, message, param });
+        if (digits.length < 12 || digits.length > 19 || !luhn(digits))
+          throw cardError('incorrect_number', 'Your card number is incorrect.', 'number');
         const month = Number(card.exp_month);
         let year = Number(card.exp_year);
         if (year < 100) year += 2000;
-        if (!Number.isInteger(month) || month < 1 || month > 12) throw cardError('invalid_expiry_month', "Your card's expiration month is invalid.", 'exp_month');
+        if (!Number.isInteger(month) || month < 1 || month > 12)
+          throw cardError('invalid_expiry_month', "Your card's expiration month is invalid.", 'exp_month');
         const now = new Date();
-        if (!Number.isInteger(year) || year < now.getUTCFullYear() || (year === now.getUTCFullYear() && month < now.getUTCMonth() + 1)) {
+        if (
+          !Number.isInteger(year) ||
+          year < now.getUTCFullYear() ||
+          (year === now.getUTCFullYear() && month < now.getUTCMonth() + 1)
+        ) {
           throw cardError('invalid_expiry_year', "Your card's expiration year is invalid.", 'exp_year');
         }
         const brand = brandOf(digits);
         const cvc = str(card.cvc) ?? '';
-        if (!/^\d+$/.test(cvc) || cvc.length !== (brand === 'amex' ? 4 : 3)) throw cardError('invalid_cvc', "Your card's security code is invalid.", 'cvc');
+        if (!/^\d+$/.test(cvc) || cvc.length !== (brand === 'amex' ? 4 : 3))
+          throw cardError('invalid_cvc', "Your card's security code is invalid.", 'cvc');
         const scenario = NUMBER_SCENARIOS[digits] ?? 'succeeds';
-        return { body: mintToken({ brand, last4: digits.slice(-4), exp_month: month, exp_year: year, wallet }, scenario) };
+        return {
+          body: mintToken({ brand, last4: digits.slice(-4), exp_month: month, exp_year: year, wallet }, scenario),
+        };
       },
       { publishableOk: true },
     ),
@@ -851,7 +998,8 @@ export async function startStripeFake(options: StripeFakeOptions): Promise<Strip
         throw error;
       }
       const result = pi.status === 'succeeded' ? 'succeeded' : 'failed';
-      if ((request.headers.accept ?? '').includes('application/json')) return reply.send({ paymentIntent: pi.id, status: pi.status, outcome: result });
+      if ((request.headers.accept ?? '').includes('application/json'))
+        return reply.send({ paymentIntent: pi.id, status: pi.status, outcome: result });
       // The stand-in's script tells the page's `handleNextAction` the outcome (./stripe-js/index.ts).
       return reply
         .type('text/html; charset=utf-8')
@@ -867,8 +1015,18 @@ export async function startStripeFake(options: StripeFakeOptions): Promise<Strip
   // ---- fake controls
 
   app.post('/__fake/fail-next', async (request) => {
-    const body = (request.body ?? {}) as { status?: number | 'timeout'; count?: number; path?: string; delayMs?: number };
-    failures.push({ status: body.status ?? 500, count: body.count ?? 1, ...(body.path ? { path: body.path } : {}), delayMs: body.delayMs ?? 5000 });
+    const body = (request.body ?? {}) as {
+      status?: number | 'timeout';
+      count?: number;
+      path?: string;
+      delayMs?: number;
+    };
+    failures.push({
+      status: body.status ?? 500,
+      count: body.count ?? 1,
+      ...(body.path ? { path: body.path } : {}),
+      delayMs: body.delayMs ?? 5000,
+    });
     return { queued: failures.length };
   });
 
@@ -886,19 +1044,26 @@ export async function startStripeFake(options: StripeFakeOptions): Promise<Strip
     const body = (request.body ?? {}) as { eventId?: string; staleBySeconds?: number; badSignature?: boolean };
     const event = events.find((e) => e.id === body.eventId);
     if (!event) return reply.status(404).send({ error: 'unknown event' });
-    const status = await deliver(event, { attempts: 1, ...(body.staleBySeconds ? { staleBySeconds: body.staleBySeconds } : {}), ...(body.badSignature ? { badSignature: true } : {}) });
+    const status = await deliver(event, {
+      attempts: 1,
+      ...(body.staleBySeconds ? { staleBySeconds: body.staleBySeconds } : {}),
+      ...(body.badSignature ? { badSignature: true } : {}),
+    });
     return { eventId: event.id, status };
   });
 
   app.post('/__fake/payment_intents/:id/settle', async (request, reply) => {
     const pi = intents.get((request.params as { id: string }).id);
     if (!pi || pi.status !== 'processing') return reply.status(409).send({ error: 'not processing' });
-    if ((request.body as { outcome?: string } | undefined)?.outcome === 'failed') fail(pi, { type: 'card_error', ...DECLINES.declined! });
+    if ((request.body as { outcome?: string } | undefined)?.outcome === 'failed')
+      fail(pi, { type: 'card_error', ...DECLINES.declined! });
     else succeed(pi);
     return view(pi, { expand: ['latest_charge'] });
   });
 
-  app.get('/__fake/payment_intents', async () => ({ data: [...intents.values()].map((pi) => view(pi, { expand: ['latest_charge'] })) }));
+  app.get('/__fake/payment_intents', async () => ({
+    data: [...intents.values()].map((pi) => view(pi, { expand: ['latest_charge'] })),
+  }));
   app.get('/__fake/events', async () => ({ data: events }));
   app.get('/__fake/requests', async () => ({ data: requests }));
 
@@ -912,7 +1077,13 @@ export async function startStripeFake(options: StripeFakeOptions): Promise<Strip
   });
 
   app.setNotFoundHandler(async (request, reply) =>
-    sendError(reply, new StripeApiError(404, { type: 'invalid_request_error', message: `Unrecognized request URL (${request.method}: ${request.url.split('?')[0]}).` })),
+    sendError(
+      reply,
+      new StripeApiError(404, {
+        type: 'invalid_request_error',
+        message: `Unrecognized request URL (${request.method}: ${request.url.split('?')[0]}).`,
+      }),
+    ),
   );
 
   const address = await app.listen({ host: '127.0.0.1', port: options.port ?? 0 });
@@ -925,7 +1096,8 @@ export async function startStripeFake(options: StripeFakeOptions): Promise<Strip
     setWebhookUrl(url) {
       webhookUrl = url;
     },
-    paymentIntents: () => [...intents.values()].map((pi) => view(pi, { expand: ['latest_charge'] }) as unknown as FakePaymentIntent),
+    paymentIntents: () =>
+      [...intents.values()].map((pi) => view(pi, { expand: ['latest_charge'] }) as unknown as FakePaymentIntent),
     events: () => events,
     authenticate(id, approve) {
       authenticate(id, approve);

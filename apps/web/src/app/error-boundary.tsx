@@ -5,7 +5,10 @@ import { Button } from '../components/ui/button.tsx';
 function CrashFallback() {
   const { t } = useTranslation('common');
   return (
-    <div role="alert" className="mx-auto flex min-h-[60vh] max-w-md flex-col items-center justify-center gap-4 px-6 text-center">
+    <div
+      role="alert"
+      className="mx-auto flex min-h-[60vh] max-w-md flex-col items-center justify-center gap-4 px-6 text-center"
+    >
       <h1 className="text-2xl font-bold">{t('crash.title', 'Something went wrong')}</h1>
       <p className="text-slate-600">
         {t('crash.body', 'The application encountered an error. Please refresh the page.')}

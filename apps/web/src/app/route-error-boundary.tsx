@@ -13,13 +13,21 @@ export function isChunkLoadError(error: unknown): boolean {
 function RouteErrorFallback({ offline, onRetry }: { offline: boolean; onRetry: () => void }) {
   const { t } = useTranslation('common');
   return (
-    <div role="alert" className="mx-auto flex min-h-[60vh] max-w-md flex-col items-center justify-center gap-4 px-6 text-center">
+    <div
+      role="alert"
+      className="mx-auto flex min-h-[60vh] max-w-md flex-col items-center justify-center gap-4 px-6 text-center"
+    >
       <h1 className="text-2xl font-bold text-ink">
-        {offline ? t('routeError.offlineTitle', 'This page could not be loaded') : t('crash.title', 'Something went wrong')}
+        {offline
+          ? t('routeError.offlineTitle', 'This page could not be loaded')
+          : t('crash.title', 'Something went wrong')}
       </h1>
       <p className="text-slate-600">
         {offline
-          ? t('routeError.offlineBody', 'The connection dropped while the page was loading. Check your connection and try again.')
+          ? t(
+              'routeError.offlineBody',
+              'The connection dropped while the page was loading. Check your connection and try again.',
+            )
           : t('routeError.body', 'This page ran into an error. Try again, or go back to the plans.')}
       </p>
       <Button onClick={onRetry}>{t('routeError.retry', 'Try again')}</Button>

@@ -3,8 +3,8 @@ import { onToastRegionRequested, requestToastRegion } from '../lib/toast.ts';
 
 // The region with the toast library and its styles (about 7 KB of gzipped JavaScript and CSS).
 // A chunk that fails to load leaves the page without toasts rather than with the error screen.
-const ToasterRegion = lazy(
-  (): Promise<{ default: ComponentType }> => import('./toaster-region.tsx').catch(() => ({ default: () => null })),
+const ToasterRegion = lazy((): Promise<{ default: ComponentType }> =>
+  import('./toaster-region.tsx').catch(() => ({ default: () => null })),
 );
 
 /** The events that count as the visitor's first interaction: the region loads then, ahead of any toast. */

@@ -127,6 +127,7 @@ export async function paymentFor(
   }
   if (values.paymentMethod === 'paypal') return { payment: { method: 'paypal' }, attempt };
   const token =
-    attempt.token ?? (collector ? await collector.createToken() : (await createCardToken(toCardTokenRequest(values.card))).token);
+    attempt.token ??
+    (collector ? await collector.createToken() : (await createCardToken(toCardTokenRequest(values.card))).token);
   return { payment: { method: 'card', token }, attempt: { ...attempt, token } };
 }

@@ -26,12 +26,15 @@ const placeholders = (s: string) => [...s.matchAll(/\{\{\s*(\w+)/g)].map((m) => 
 
 describe.each(NAMESPACES)('locales: %s', (ns) => {
   const english = new Map(leaves(read('en', ns)));
-  it.each(LANGUAGE_CODES.filter((l) => l !== 'en'))('%s has every key of English and no other, none empty, same placeholders', (lang) => {
-    const texts = leaves(read(lang, ns));
-    expect(texts.map(([k]) => k).sort()).toEqual([...english.keys()].sort());
-    for (const [key, text] of texts) {
-      expect(text.trim(), `${lang}/${ns} ${key}`).not.toBe('');
-      expect(placeholders(text), `${lang}/${ns} ${key}`).toEqual(placeholders(english.get(key) ?? ''));
-    }
-  });
+  it.each(LANGUAGE_CODES.filter((l) => l !== 'en'))(
+    '%s has every key of English and no other, none empty, same placeholders',
+    (lang) => {
+      const texts = leaves(read(lang, ns));
+      expect(texts.map(([k]) => k).sort()).toEqual([...english.keys()].sort());
+      for (const [key, text] of texts) {
+        expect(text.trim(), `${lang}/${ns} ${key}`).not.toBe('');
+        expect(placeholders(text), `${lang}/${ns} ${key}`).toEqual(placeholders(english.get(key) ?? ''));
+      }
+    },
+  );
 });

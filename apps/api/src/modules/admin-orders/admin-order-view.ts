@@ -6,7 +6,13 @@ import {
 } from '@esim/contract/admin-orders';
 import type { OrderStatus } from '@esim/contract/order';
 import { isOrderStatus, nextStatuses } from '../orders/order-status.ts';
-import type { AdminOrdersRepository, OrderEmailRow, OrderEventRow, OrderListRow, OrderRow } from './admin-orders.repository.ts';
+import type {
+  AdminOrdersRepository,
+  OrderEmailRow,
+  OrderEventRow,
+  OrderListRow,
+  OrderRow,
+} from './admin-orders.repository.ts';
 
 /**
  * Rows become the admin area's order objects here, and only here (ARCHITECTURE.md: "rows become
@@ -36,7 +42,10 @@ export function toAdminOrderSummary(row: OrderListRow): AdminOrderSummary {
 }
 
 /** The state of an order's portal access token at `now`. */
-export function accessTokenInfo(order: Pick<OrderRow, 'accessTokenHash' | 'accessTokenExpiresAt' | 'accessTokenRevokedAt'>, now = new Date()) {
+export function accessTokenInfo(
+  order: Pick<OrderRow, 'accessTokenHash' | 'accessTokenExpiresAt' | 'accessTokenRevokedAt'>,
+  now = new Date(),
+) {
   const state: AdminOrderDetail['accessToken']['state'] = !order.accessTokenHash
     ? 'none'
     : order.accessTokenRevokedAt
@@ -61,7 +70,14 @@ const RANK: Record<string, number> = { status: 0, event: 1, email: 2 };
  * order's events (notes, payment, refund, provisioning errors and retries, token changes).
  */
 export function buildTimeline(input: {
-  changes: readonly { id: number; fromStatus: string | null; toStatus: string; actor: string; note: string | null; at: Date }[];
+  changes: readonly {
+    id: number;
+    fromStatus: string | null;
+    toStatus: string;
+    actor: string;
+    note: string | null;
+    at: Date;
+  }[];
   emails: readonly OrderEmailRow[];
   events: readonly OrderEventRow[];
 }): AdminTimelineEntry[] {
@@ -93,7 +109,15 @@ export function buildTimeline(input: {
       at: e.createdAt.toISOString(),
       actor: by?.actor ?? 'system',
       message: by?.message ?? null,
-      email: { id: e.id, subject: e.subject, template: e.template, status: e.status, to: e.to, language: e.language, error: e.error },
+      email: {
+        id: e.id,
+        subject: e.subject,
+        template: e.template,
+        status: e.status,
+        to: e.to,
+        language: e.language,
+        error: e.error,
+      },
       ...(by ? { data: { via: by.kind, ...by.data } } : {}),
       rank: RANK.email!,
       seq: e.id,
@@ -101,7 +125,10 @@ export function buildTimeline(input: {
   }
   for (const ev of input.events) {
     if (EMAIL_EVENTS.has(ev.kind) && emailIds.has(Number(ev.data.emailId))) continue;
-    const kind = OWN_KINDS.has(ev.kind) && ev.kind !== 'status' && ev.kind !== 'email' ? (ev.kind as AdminTimelineEntry['kind']) : 'event';
+    const kind =
+      OWN_KINDS.has(ev.kind) && ev.kind !== 'status' && ev.kind !== 'email'
+        ? (ev.kind as AdminTimelineEntry['kind'])
+        : 'event';
     entries.push({
       id: `event:${ev.id}`,
       kind,
@@ -113,7 +140,9 @@ export function buildTimeline(input: {
       seq: ev.id,
     });
   }
-  entries.sort((a, b) => (a.at === b.at ? (a.rank === b.rank ? b.seq - a.seq : b.rank - a.rank) : a.at < b.at ? 1 : -1));
+  entries.sort((a, b) =>
+    a.at === b.at ? (a.rank === b.rank ? b.seq - a.seq : b.rank - a.rank) : a.at < b.at ? 1 : -1,
+  );
   return entries.map(({ rank: _rank, seq: _seq, ...entry }) => entry);
 }
 
@@ -141,7 +170,12 @@ export function toAdminOrderDetail({ order, username, details, actions }: AdminO
     currency: 'USD',
     totalCents: order.totalCents,
     parentOrderNumber: details.parentOrderNumber,
-    topups: details.topups.map((t) => ({ orderNumber: t.orderNumber, status: statusOf(t.status), totalCents: t.totalCents, createdAt: t.createdAt.toISOString() })),
+    topups: details.topups.map((t) => ({
+      orderNumber: t.orderNumber,
+      status: statusOf(t.status),
+      totalCents: t.totalCents,
+      createdAt: t.createdAt.toISOString(),
+    })),
     customer: {
       name: order.customerName,
       email: order.customerEmail,

@@ -102,7 +102,9 @@ function startsWith(column: SQL, prefix: string, byteOrder: boolean): SQL {
   const like = sql`${column} like ${`${likeEscape(prefix)}%`}`;
   if (!byteOrder) return like;
   const upper = prefixUpperBound(prefix);
-  return upper === undefined ? sql`${column} >= ${prefix} and ${like}` : sql`${column} >= ${prefix} and ${column} < ${upper} and ${like}`;
+  return upper === undefined
+    ? sql`${column} >= ${prefix} and ${like}`
+    : sql`${column} >= ${prefix} and ${column} < ${upper} and ${like}`;
 }
 
 /** ICCID searches with at least this many digits are taken as selective (see `conditions`). */
@@ -206,7 +208,9 @@ export class AdminOrdersRepository {
     if (filter.country) {
       // `order_lines` has no index on the country: read the matching lines once (one scan) rather
       // than probing each order's lines while walking the date index (twice as fast on PGlite).
-      where.push(sql`o.id = any(array(select l.order_id from ${orderLines} l where lower(l.country_code) = lower(${filter.country})))`);
+      where.push(
+        sql`o.id = any(array(select l.order_id from ${orderLines} l where lower(l.country_code) = lower(${filter.country})))`,
+      );
     }
     const search = filter.search;
     if (search) {
@@ -220,7 +224,11 @@ export class AdminOrdersRepository {
           // index. A long prefix (a full ICCID, or most of one) matches a few eSIMs: read them
           // first. A short one (an issuer prefix) matches most: walk the date index and probe.
           const matches = sql`select e.order_id from ${esims} e where ${startsWith(sql`e.iccid`, search.value, true)}`;
-          where.push(search.value.length >= SELECTIVE_ICCID_DIGITS ? sql`o.id = any(array(${matches}))` : sql`o.id in (${matches})`);
+          where.push(
+            search.value.length >= SELECTIVE_ICCID_DIGITS
+              ? sql`o.id = any(array(${matches}))`
+              : sql`o.id in (${matches})`,
+          );
           break;
         }
         case 'email':
@@ -281,7 +289,11 @@ export class AdminOrdersRepository {
     const { column, dir, keyCast } = sortOf(sort);
     if (after) {
       const key = sql`${typeof after.key === 'number' ? after.key : String(after.key)}${keyCast}`;
-      where.push(dir === 'desc' ? sql`(${column}, o.id) < (${key}, ${after.id}::int)` : sql`(${column}, o.id) > (${key}, ${after.id}::int)`);
+      where.push(
+        dir === 'desc'
+          ? sql`(${column}, o.id) < (${key}, ${after.id}::int)`
+          : sql`(${column}, o.id) > (${key}, ${after.id}::int)`,
+      );
     }
     const order = dir === 'desc' ? sql`${column} desc, o.id desc` : sql`${column} asc, o.id asc`;
     const outerColumn = sort === 'newest' || sort === 'oldest' ? sql`p.created_at` : sql`p.total_cents`;
@@ -307,24 +319,22 @@ export class AdminOrdersRepository {
           ) p
           order by ${outer}`,
     );
-    const rows = raw.slice(0, limit).map(
-      (r): OrderListRow => ({
-        id: Number(r.id),
-        orderNumber: r.order_number,
-        kind: r.kind,
-        status: r.status,
-        paymentMethod: r.payment_method,
-        paymentStatus: r.payment_status,
-        totalCents: Number(r.total_cents),
-        customerName: r.customer_name,
-        customerEmail: r.customer_email,
-        lastError: r.last_error,
-        createdAt: r.created_at instanceof Date ? r.created_at : new Date(r.created_at),
-        createdKey: r.created_key,
-        lines: (typeof r.lines === 'string' ? JSON.parse(r.lines) : r.lines) as OrderListRow['lines'],
-        esimCount: Number(r.esim_count),
-      }),
-    );
+    const rows = raw.slice(0, limit).map((r): OrderListRow => ({
+      id: Number(r.id),
+      orderNumber: r.order_number,
+      kind: r.kind,
+      status: r.status,
+      paymentMethod: r.payment_method,
+      paymentStatus: r.payment_status,
+      totalCents: Number(r.total_cents),
+      customerName: r.customer_name,
+      customerEmail: r.customer_email,
+      lastError: r.last_error,
+      createdAt: r.created_at instanceof Date ? r.created_at : new Date(r.created_at),
+      createdKey: r.created_key,
+      lines: (typeof r.lines === 'string' ? JSON.parse(r.lines) : r.lines) as OrderListRow['lines'],
+      esimCount: Number(r.esim_count),
+    }));
     const more = raw.length > limit;
     // Without a keyset the materialized count is every match; with one, only those after it.
     if (!materialized || after) return { rows, more };
@@ -335,7 +345,10 @@ export class AdminOrdersRepository {
   async count(filter: OrderListFilter): Promise<number> {
     const where = await this.conditions(filter);
     const whereSql = where.length > 0 ? sql`where ${sql.join(where, sql` and `)}` : sql``;
-    const [row] = await queryRows<{ n: number | string }>(this.db, sql`select count(*) as n from ${orders} o ${whereSql}`);
+    const [row] = await queryRows<{ n: number | string }>(
+      this.db,
+      sql`select count(*) as n from ${orders} o ${whereSql}`,
+    );
     return Number(row?.n ?? 0);
   }
 
@@ -367,12 +380,19 @@ export class AdminOrdersRepository {
           quantity: orderLines.quantity,
           unitPriceCents: orderLines.unitPriceCents,
           lineTotalCents: orderLines.lineTotalCents,
-          esimCount: sql<number>`(select count(*)::int from ${esims} e where e.order_line_id = ${orderLines}.id)`.mapWith(Number),
+          esimCount:
+            sql<number>`(select count(*)::int from ${esims} e where e.order_line_id = ${orderLines}.id)`.mapWith(
+              Number,
+            ),
         })
         .from(orderLines)
         .where(eq(orderLines.orderId, order.id))
         .orderBy(asc(orderLines.id)),
-      this.db.select().from(esims).where(eq(esims.orderId, order.id)).orderBy(asc(esims.orderLineId), asc(esims.unitIndex)),
+      this.db
+        .select()
+        .from(esims)
+        .where(eq(esims.orderId, order.id))
+        .orderBy(asc(esims.orderLineId), asc(esims.unitIndex)),
       this.db
         .select({ bundle: esimBundles })
         .from(esimBundles)
@@ -380,11 +400,20 @@ export class AdminOrdersRepository {
         .where(eq(esims.orderId, order.id))
         .orderBy(asc(esimBundles.assignedAt), asc(esimBundles.id)),
       this.db.select().from(refunds).where(eq(refunds.orderId, order.id)),
-      this.db.select().from(orderStatusChanges).where(eq(orderStatusChanges.orderId, order.id)).orderBy(asc(orderStatusChanges.id)),
+      this.db
+        .select()
+        .from(orderStatusChanges)
+        .where(eq(orderStatusChanges.orderId, order.id))
+        .orderBy(asc(orderStatusChanges.id)),
       this.emails(order.id),
       this.db.select().from(orderEvents).where(eq(orderEvents.orderId, order.id)).orderBy(asc(orderEvents.id)),
       this.db
-        .select({ orderNumber: orders.orderNumber, status: orders.status, totalCents: orders.totalCents, createdAt: orders.createdAt })
+        .select({
+          orderNumber: orders.orderNumber,
+          status: orders.status,
+          totalCents: orders.totalCents,
+          createdAt: orders.createdAt,
+        })
         .from(orders)
         .where(eq(orders.parentOrderId, order.id))
         .orderBy(asc(orders.id)),
@@ -483,7 +512,14 @@ export class AdminOrdersRepository {
    * @returns the status the order had.
    * @throws OrderChangedError 409, InvalidTransitionError 409.
    */
-  changeStatus(input: { orderId: number; to: OrderStatus; actor: Actor; note: string | null; expected: string; notify: boolean }): Promise<string> {
+  changeStatus(input: {
+    orderId: number;
+    to: OrderStatus;
+    actor: Actor;
+    note: string | null;
+    expected: string;
+    notify: boolean;
+  }): Promise<string> {
     return this.db.transaction(async (tx) => {
       const from = await transition(tx, input.orderId, input.to, input.actor, input.note, { expected: input.expected });
       if (input.notify) await enqueueNotification(tx, { orderId: input.orderId, status: input.to, actor: input.actor });
@@ -498,7 +534,11 @@ export class AdminOrdersRepository {
    */
   queueNotification(payload: OrderNotificationPayload): Promise<boolean> {
     return this.db.transaction(async (tx) => {
-      const [row] = await tx.select({ status: orders.status }).from(orders).where(eq(orders.id, payload.orderId)).for('update');
+      const [row] = await tx
+        .select({ status: orders.status })
+        .from(orders)
+        .where(eq(orders.id, payload.orderId))
+        .for('update');
       if (row?.status !== payload.status) return false;
       await enqueueNotification(tx, payload);
       return true;
@@ -506,7 +546,13 @@ export class AdminOrdersRepository {
   }
 
   /** Appends an event to the order's timeline. */
-  async addEvent(event: { orderId: number; kind: string; actor: Actor; message?: string | null; data?: Record<string, unknown> }): Promise<OrderEventRow> {
+  async addEvent(event: {
+    orderId: number;
+    kind: string;
+    actor: Actor;
+    message?: string | null;
+    data?: Record<string, unknown>;
+  }): Promise<OrderEventRow> {
     return insertEvent(this.db, event);
   }
 
@@ -515,7 +561,13 @@ export class AdminOrdersRepository {
     const rows = await this.db
       .select({ id: orderEvents.id })
       .from(orderEvents)
-      .where(and(eq(orderEvents.orderId, orderId), inArray(orderEvents.kind, ['notification', 'confirmation_resent']), sql`${orderEvents.data}->>'jobId' = ${String(jobId)}`))
+      .where(
+        and(
+          eq(orderEvents.orderId, orderId),
+          inArray(orderEvents.kind, ['notification', 'confirmation_resent']),
+          sql`${orderEvents.data}->>'jobId' = ${String(jobId)}`,
+        ),
+      )
       .limit(1);
     return rows.length > 0;
   }
@@ -544,11 +596,22 @@ export class AdminOrdersRepository {
    * carrying the new token (job `resend-order-email`, token scrubbed once sent), in one transaction.
    * @returns false when the order has no token to replace (a top-up).
    */
-  reissueToken(input: { orderId: number; hash: string; expiresAt: Date; actor: Actor; email?: { accessToken: string } | undefined }): Promise<boolean> {
+  reissueToken(input: {
+    orderId: number;
+    hash: string;
+    expiresAt: Date;
+    actor: Actor;
+    email?: { accessToken: string } | undefined;
+  }): Promise<boolean> {
     return this.db.transaction(async (tx) => {
       const [row] = await tx
         .update(orders)
-        .set({ accessTokenHash: input.hash, accessTokenExpiresAt: input.expiresAt, accessTokenRevokedAt: null, updatedAt: sql`now()` })
+        .set({
+          accessTokenHash: input.hash,
+          accessTokenExpiresAt: input.expiresAt,
+          accessTokenRevokedAt: null,
+          updatedAt: sql`now()`,
+        })
         .where(and(eq(orders.id, input.orderId), eq(orders.kind, 'order')))
         .returning({ id: orders.id });
       if (!row) return false;
@@ -560,7 +623,11 @@ export class AdminOrdersRepository {
         data: { expiresAt: input.expiresAt.toISOString(), emailed: input.email !== undefined },
       });
       if (input.email) {
-        const payload: ResendOrderEmailPayload = { orderId: input.orderId, actor: input.actor, accessToken: input.email.accessToken };
+        const payload: ResendOrderEmailPayload = {
+          orderId: input.orderId,
+          actor: input.actor,
+          accessToken: input.email.accessToken,
+        };
         await enqueue(tx, { type: RESEND_ORDER_EMAIL_JOB, payload, dedupeKey: resendEmailJobKey(input.orderId) });
       }
       return true;
@@ -632,7 +699,13 @@ async function insertEvent(
 ): Promise<OrderEventRow> {
   const [row] = await tx
     .insert(orderEvents)
-    .values({ orderId: event.orderId, kind: event.kind, actor: event.actor, message: event.message ?? null, data: event.data ?? {} })
+    .values({
+      orderId: event.orderId,
+      kind: event.kind,
+      actor: event.actor,
+      message: event.message ?? null,
+      data: event.data ?? {},
+    })
     .returning();
   if (!row) throw new Error('order_events insert returned no row');
   return row;

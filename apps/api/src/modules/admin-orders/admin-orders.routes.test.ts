@@ -12,7 +12,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminAuditLog, emailMessages, jobs, orderEvents, orderStatusChanges, orders } from '../../db/schema.ts';
 import { SANDBOX_TEST_CARDS } from '../../providers/payment/sandbox.ts';
 import { type SignedIn, signIn } from '../../../test/accounts.ts';
-import { type OrdersTestApp, checkoutBody, client, createOrdersTestApp, newKey, newSession } from '../../../test/orders-fixtures.ts';
+import {
+  type OrdersTestApp,
+  checkoutBody,
+  client,
+  createOrdersTestApp,
+  newKey,
+  newSession,
+} from '../../../test/orders-fixtures.ts';
 
 /**
  * Orders in the admin area (issue 10): the list (filters, each kind of search, keyset pages that
@@ -31,7 +38,8 @@ let france: number;
 
 const db = () => ctx.database.db;
 const inject = (options: InjectOptions) => ctx.app.inject(options);
-const asAdmin = (options: InjectOptions, who: SignedIn = admin) => inject({ ...options, headers: { ...who.headers, ...options.headers } });
+const asAdmin = (options: InjectOptions, who: SignedIn = admin) =>
+  inject({ ...options, headers: { ...who.headers, ...options.headers } });
 const listOrders = async (query = '', who: SignedIn = admin) => {
   const res = await asAdmin({ method: 'GET', url: `/api/orders${query}` }, who);
   expect(res.statusCode, res.body).toBe(200);
@@ -49,7 +57,11 @@ const detail = async (orderNumber: string) => {
  */
 async function auditOf(target: string, count: number) {
   for (let i = 0; ; i++) {
-    const rows = await db().select().from(adminAuditLog).where(eq(adminAuditLog.target, target)).orderBy(asc(adminAuditLog.id));
+    const rows = await db()
+      .select()
+      .from(adminAuditLog)
+      .where(eq(adminAuditLog.target, target))
+      .orderBy(asc(adminAuditLog.id));
     if (rows.length >= count || i === 100) return rows;
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
@@ -75,7 +87,12 @@ async function buy(opts: {
   const payment =
     opts.payment === 'paypal'
       ? ({ method: 'paypal' } as const)
-      : { method: 'card' as const, token: await api.cardToken(opts.payment === 'declined' ? SANDBOX_TEST_CARDS.declined : SANDBOX_TEST_CARDS.succeeds) };
+      : {
+          method: 'card' as const,
+          token: await api.cardToken(
+            opts.payment === 'declined' ? SANDBOX_TEST_CARDS.declined : SANDBOX_TEST_CARDS.succeeds,
+          ),
+        };
   const res = await api.checkout(
     session,
     newKey(),
@@ -83,7 +100,10 @@ async function buy(opts: {
   );
   expect([201, 402]).toContain(res.statusCode);
   if (res.statusCode === 402) {
-    const [row] = await db().select({ orderNumber: orders.orderNumber }).from(orders).where(eq(orders.sessionId, session));
+    const [row] = await db()
+      .select({ orderNumber: orders.orderNumber })
+      .from(orders)
+      .where(eq(orders.sessionId, session));
     return { orderNumber: row!.orderNumber, accessToken: '', session };
   }
   const body = res.json<CheckoutResponse>();
@@ -91,7 +111,9 @@ async function buy(opts: {
 }
 
 const iccidsOf = async (token: string) =>
-  (await inject({ method: 'GET', url: '/api/portal', headers: { 'x-access-token': token } })).json<PortalView>().esims.map((e) => e.iccid);
+  (await inject({ method: 'GET', url: '/api/portal', headers: { 'x-access-token': token } }))
+    .json<PortalView>()
+    .esims.map((e) => e.iccid);
 
 /** The fixtures' orders. */
 let ada: Purchase;
@@ -106,7 +128,9 @@ beforeAll(async () => {
   api = client(ctx.app);
   const products = (country: string) =>
     inject({ method: 'GET', url: `/api/products?country=${country}&type=prepaid` }).then((r) =>
-      r.json<{ products: { productId: number; countryCode: string }[] }>().products.filter((p) => p.countryCode === country),
+      r
+        .json<{ products: { productId: number; countryCode: string }[] }>()
+        .products.filter((p) => p.countryCode === country),
     );
   turkey = (await products('TR'))[0]!.productId;
   france = (await products('FR'))[0]!.productId;
@@ -114,19 +138,41 @@ beforeAll(async () => {
   customer = await signIn(ctx.app, ctx.services, ctx.database);
 
   ada = await buy({ name: 'Ada Lovelace', email: 'ada.lovelace@example.com', language: 'tr' });
-  grace = await buy({ name: 'Grace Hopper', email: 'Grace.Hopper@Example.org', language: 'de', productId: france, quantity: 2 });
+  grace = await buy({
+    name: 'Grace Hopper',
+    email: 'Grace.Hopper@Example.org',
+    language: 'de',
+    productId: france,
+    quantity: 2,
+  });
   elif = await buy({ name: 'Elif Yılmaz', email: 'elif@example.net', language: 'es', payment: 'paypal' });
   declined = await buy({ name: 'Mallory Decline', email: 'mallory@example.net', payment: 'declined' });
   await ctx.services.jobs.runUntilIdle();
   adaIccid = (await iccidsOf(ada.accessToken))[0]!;
   // A top-up of Ada's eSIM, once it is in use.
-  expect((await inject({ method: 'POST', url: `/api/sandbox/esims/${adaIccid}/actions`, payload: { action: 'first-use' } })).statusCode).toBe(200);
-  expect((await inject({ method: 'POST', url: `/api/portal/esims/${adaIccid}/sync`, headers: { 'x-access-token': ada.accessToken } })).statusCode).toBe(200);
+  expect(
+    (await inject({ method: 'POST', url: `/api/sandbox/esims/${adaIccid}/actions`, payload: { action: 'first-use' } }))
+      .statusCode,
+  ).toBe(200);
+  expect(
+    (
+      await inject({
+        method: 'POST',
+        url: `/api/portal/esims/${adaIccid}/sync`,
+        headers: { 'x-access-token': ada.accessToken },
+      })
+    ).statusCode,
+  ).toBe(200);
   const res = await inject({
     method: 'POST',
     url: `/api/portal/esims/${adaIccid}/topups`,
     headers: { 'x-access-token': ada.accessToken, 'x-session-id': newSession(), 'idempotency-key': newKey() },
-    payload: { productId: turkey, payment: { method: 'card', token: await api.cardToken() }, acceptTerms: true, language: 'tr' },
+    payload: {
+      productId: turkey,
+      payment: { method: 'card', token: await api.cardToken() },
+      acceptTerms: true,
+      language: 'tr',
+    },
   });
   expect(res.statusCode, res.body).toBe(201);
   topup = res.json<{ orderNumber: string }>().orderNumber;
@@ -143,7 +189,13 @@ describe('GET /api/orders as an admin', () => {
     expect(page.total).toBe(5);
     expect(page.nextCursor).toBeNull();
     expect(page.searchedBy).toBeNull();
-    expect(page.orders.map((o) => o.orderNumber)).toEqual([topup, declined.orderNumber, elif.orderNumber, grace.orderNumber, ada.orderNumber]);
+    expect(page.orders.map((o) => o.orderNumber)).toEqual([
+      topup,
+      declined.orderNumber,
+      elif.orderNumber,
+      grace.orderNumber,
+      ada.orderNumber,
+    ]);
     const g = page.orders.find((o) => o.orderNumber === grace.orderNumber)!;
     expect(g).toMatchObject({
       kind: 'order',
@@ -180,7 +232,9 @@ describe('GET /api/orders as an admin', () => {
     expect((await listOrders(`?from=${today}&to=${today}`)).total).toBe(5);
     expect((await listOrders(`?from=${tomorrow}`)).total).toBe(0);
     expect((await listOrders(`?to=2020-01-01`)).total).toBe(0);
-    expect((await listOrders(`?from=${encodeURIComponent(new Date(Date.now() - 3_600_000).toISOString())}`)).total).toBe(5);
+    expect(
+      (await listOrders(`?from=${encodeURIComponent(new Date(Date.now() - 3_600_000).toISOString())}`)).total,
+    ).toBe(5);
   });
 
   it('searches by order number, e-mail, name and ICCID, saying which', async () => {
@@ -200,7 +254,10 @@ describe('GET /api/orders as an admin', () => {
     expect(await search(adaIccid.slice(0, 15))).toMatchObject({ by: 'iccid' });
     expect((await search(adaIccid.slice(0, 15))).numbers).toContain(ada.orderNumber);
     // Printed in groups of four, as on the eSIM's card.
-    expect(await search(adaIccid.replace(/(\d{4})(?=\d)/g, '$1 '))).toEqual({ by: 'iccid', numbers: [ada.orderNumber] });
+    expect(await search(adaIccid.replace(/(\d{4})(?=\d)/g, '$1 '))).toEqual({
+      by: 'iccid',
+      numbers: [ada.orderNumber],
+    });
     expect(await search('nobody at all')).toEqual({ by: 'name', numbers: [] });
     expect((await listOrders('?q=%25')).orders).toEqual([]);
     expect((await listOrders('?q=_')).orders).toEqual([]);
@@ -229,7 +286,9 @@ describe('GET /api/orders as an admin', () => {
         seen.push(...page.orders.map((o) => o.orderNumber));
       }
       expect(new Set(seen).size, `${sort}: no order twice`).toBe(seen.length);
-      const before = (await listOrders(`?sort=${sort}&limit=100`)).orders.map((o) => o.orderNumber).filter((n) => n !== extra.orderNumber);
+      const before = (await listOrders(`?sort=${sort}&limit=100`)).orders
+        .map((o) => o.orderNumber)
+        .filter((n) => n !== extra.orderNumber);
       // Every order that existed at the first page is seen; the late one only if it sorts after the cursor.
       expect(seen.filter((n) => n !== extra.orderNumber).sort(), sort).toEqual(before.sort());
     }
@@ -252,7 +311,12 @@ describe('GET /api/orders as an admin', () => {
 
   it('refuses a cursor of another search or sort, and a forged one, naming the cursor', async () => {
     const page = await listOrders('?limit=1');
-    for (const query of [`?limit=1&status=completed&cursor=${page.nextCursor}`, `?limit=1&sort=oldest&cursor=${page.nextCursor}`, '?cursor=abc', `?cursor=${Buffer.from('{"v":1}').toString('base64url')}`]) {
+    for (const query of [
+      `?limit=1&status=completed&cursor=${page.nextCursor}`,
+      `?limit=1&sort=oldest&cursor=${page.nextCursor}`,
+      '?cursor=abc',
+      `?cursor=${Buffer.from('{"v":1}').toString('base64url')}`,
+    ]) {
       const res = await asAdmin({ method: 'GET', url: `/api/orders${query}` });
       expect(res.statusCode, query).toBe(400);
       expect(res.json()).toMatchObject({ error: { code: 'validation_error', field: 'cursor' } });
@@ -294,7 +358,11 @@ describe('GET /api/orders as an admin', () => {
     const before = (await auditOf('orders', 0)).length;
     await listOrders('?status=pending&q=elif%40');
     const rows = (await auditOf('orders', before + 1)).filter((r) => r.username === admin.username);
-    expect(rows.at(-1)).toMatchObject({ action: 'GET /api/orders', statusCode: 200, after: { query: { status: ['pending'], q: 'elif@' } } });
+    expect(rows.at(-1)).toMatchObject({
+      action: 'GET /api/orders',
+      statusCode: 200,
+      after: { query: { status: ['pending'], q: 'elif@' } },
+    });
   });
 });
 
@@ -304,7 +372,16 @@ describe('GET /api/order-statuses', () => {
     const res = await inject({ method: 'GET', url: '/api/order-statuses', headers: customer.headers });
     expect(res.statusCode).toBe(200);
     const { statuses } = res.json<OrderStatusesResponse>();
-    expect(statuses.map((s) => s.status)).toEqual(['pending', 'created', 'processing', 'processed', 'shipped', 'completed', 'cancelled', 'refunded']);
+    expect(statuses.map((s) => s.status)).toEqual([
+      'pending',
+      'created',
+      'processing',
+      'processed',
+      'shipped',
+      'completed',
+      'cancelled',
+      'refunded',
+    ]);
     expect(statuses.find((s) => s.status === 'completed')).toEqual({
       status: 'completed',
       labels: { en: 'Completed', tr: 'Tamamlandı', es: 'Completado', fr: 'Terminée', de: 'Abgeschlossen' },
@@ -324,12 +401,31 @@ describe('PATCH /api/orders/{id}/status', () => {
 
   it('moves an order along the table and records who, when, from, to and the note; refuses other moves with 409', async () => {
     const order = await buy({ name: 'Status Change', email: 'status-change@example.com', payment: 'paypal' });
-    const res = await patch(order.orderNumber, { status: 'created', note: 'Customer confirmed by phone', expectedStatus: 'pending' });
+    const res = await patch(order.orderNumber, {
+      status: 'created',
+      note: 'Customer confirmed by phone',
+      expectedStatus: 'pending',
+    });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toEqual({ orderNumber: order.orderNumber, status: 'created', previousStatus: 'pending', next: ['processing', 'cancelled'], notified: false });
+    expect(res.json()).toEqual({
+      orderNumber: order.orderNumber,
+      status: 'created',
+      previousStatus: 'pending',
+      next: ['processing', 'cancelled'],
+      notified: false,
+    });
     const [row] = await db().select().from(orders).where(eq(orders.orderNumber, order.orderNumber));
-    const history = await db().select().from(orderStatusChanges).where(eq(orderStatusChanges.orderId, row!.id)).orderBy(asc(orderStatusChanges.id));
-    expect(history.at(-1)).toMatchObject({ fromStatus: 'pending', toStatus: 'created', actor: `admin:${admin.username}`, note: 'Customer confirmed by phone' });
+    const history = await db()
+      .select()
+      .from(orderStatusChanges)
+      .where(eq(orderStatusChanges.orderId, row!.id))
+      .orderBy(asc(orderStatusChanges.id));
+    expect(history.at(-1)).toMatchObject({
+      fromStatus: 'pending',
+      toStatus: 'created',
+      actor: `admin:${admin.username}`,
+      note: 'Customer confirmed by phone',
+    });
 
     const refused = await patch(order.orderNumber, { status: 'completed' });
     expect(refused.statusCode).toBe(409);
@@ -355,11 +451,26 @@ describe('PATCH /api/orders/{id}/status', () => {
     expect(bad.statusCode).toBe(400);
     expect(bad.json()).toMatchObject({ error: { field: 'id' } });
     expect((await patch(elif.orderNumber, { status: 'lost' })).json()).toMatchObject({ error: { field: 'status' } });
-    expect((await patch(elif.orderNumber, { status: 'cancelled', note: 'x'.repeat(2001) })).json()).toMatchObject({ error: { field: 'note' } });
-    expect((await inject({ method: 'PATCH', url: `/api/orders/${elif.orderNumber}/status`, payload: { status: 'cancelled' } })).statusCode).toBe(401);
+    expect((await patch(elif.orderNumber, { status: 'cancelled', note: 'x'.repeat(2001) })).json()).toMatchObject({
+      error: { field: 'note' },
+    });
+    expect(
+      (
+        await inject({
+          method: 'PATCH',
+          url: `/api/orders/${elif.orderNumber}/status`,
+          payload: { status: 'cancelled' },
+        })
+      ).statusCode,
+    ).toBe(401);
     expect((await patch(elif.orderNumber, { status: 'cancelled' }, customer)).statusCode).toBe(403);
     // A cookie request from another site is refused before anything else (CSRF).
-    const csrf = await inject({ method: 'PATCH', url: `/api/orders/${elif.orderNumber}/status`, headers: { cookie: admin.cookie }, payload: { status: 'cancelled' } });
+    const csrf = await inject({
+      method: 'PATCH',
+      url: `/api/orders/${elif.orderNumber}/status`,
+      headers: { cookie: admin.cookie },
+      payload: { status: 'cancelled' },
+    });
     expect(csrf.statusCode).toBe(403);
     expect(csrf.json()).toMatchObject({ error: { code: 'csrf_rejected' } });
   });
@@ -385,14 +496,25 @@ describe('PATCH /api/orders/{id}/status', () => {
   it('never applies two changes from the same status, even when the admins do not say which they saw', async () => {
     const second = await signIn(ctx.app, ctx.services, ctx.database, { admin: true, twoFactor: true });
     for (let round = 0; round < 4; round++) {
-      const order = await buy({ name: `Blind race ${round}`, email: `blind-race-${round}@example.com`, payment: 'paypal' });
-      const answers = await Promise.all([patch(order.orderNumber, { status: 'created' }), patch(order.orderNumber, { status: 'cancelled' }, second)]);
-      const applied = answers.filter((r) => r.statusCode === 200).map((r) => r.json<{ previousStatus: string }>().previousStatus);
+      const order = await buy({
+        name: `Blind race ${round}`,
+        email: `blind-race-${round}@example.com`,
+        payment: 'paypal',
+      });
+      const answers = await Promise.all([
+        patch(order.orderNumber, { status: 'created' }),
+        patch(order.orderNumber, { status: 'cancelled' }, second),
+      ]);
+      const applied = answers
+        .filter((r) => r.statusCode === 200)
+        .map((r) => r.json<{ previousStatus: string }>().previousStatus);
       // Each change applied to the status its request read; a request that read a stale one got 409.
       expect(new Set(applied).size, answers.map((r) => r.body).join(' / ')).toBe(applied.length);
       for (const refused of answers.filter((r) => r.statusCode !== 200)) {
         expect(refused.statusCode).toBe(409);
-        expect(['order_changed', 'invalid_transition']).toContain(refused.json<{ error: { code: string } }>().error.code);
+        expect(['order_changed', 'invalid_transition']).toContain(
+          refused.json<{ error: { code: string } }>().error.code,
+        );
       }
       const [row] = await db().select().from(orders).where(eq(orders.orderNumber, order.orderNumber));
       const history = await db().select().from(orderStatusChanges).where(eq(orderStatusChanges.orderId, row!.id));
@@ -411,14 +533,24 @@ describe('PATCH /api/orders/{id}/status', () => {
     expect(email!.subject).toBe(`Ihre Bestellung ${order.orderNumber} wurde storniert`);
     expect(email!.text).toContain('Storniert');
     expect(email!.html).toContain('lang="de"');
-    const events = await db().select().from(orderEvents).where(and(eq(orderEvents.orderId, row!.id), eq(orderEvents.kind, 'notification')));
-    expect(events).toMatchObject([{ actor: `admin:${admin.username}`, data: { status: 'cancelled', emailId: email!.id } }]);
+    const events = await db()
+      .select()
+      .from(orderEvents)
+      .where(and(eq(orderEvents.orderId, row!.id), eq(orderEvents.kind, 'notification')));
+    expect(events).toMatchObject([
+      { actor: `admin:${admin.username}`, data: { status: 'cancelled', emailId: email!.id } },
+    ]);
   });
 
   it('refunds through the payment provider when the status is refunded', async () => {
     const order = await buy({ name: 'Refund Me', email: 'refund-me@example.com' });
     await ctx.services.jobs.runUntilIdle();
-    const res = await patch(order.orderNumber, { status: 'refunded', note: 'Trip cancelled', expectedStatus: 'completed', notify: true });
+    const res = await patch(order.orderNumber, {
+      status: 'refunded',
+      note: 'Trip cancelled',
+      expectedStatus: 'completed',
+      notify: true,
+    });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ status: 'refunded', previousStatus: 'completed', next: [], notified: true });
     await ctx.services.jobs.runUntilIdle();
@@ -433,7 +565,11 @@ describe('PATCH /api/orders/{id}/status', () => {
 
 describe('POST /api/orders/{id}/notify', () => {
   it('queues the current status message in the order language; another status is refused', async () => {
-    const res = await asAdmin({ method: 'POST', url: `/api/orders/${ada.orderNumber}/notify`, payload: { status: 'completed' } });
+    const res = await asAdmin({
+      method: 'POST',
+      url: `/api/orders/${ada.orderNumber}/notify`,
+      payload: { status: 'completed' },
+    });
     expect(res.statusCode, res.body).toBe(202);
     expect(res.json()).toEqual({ orderNumber: ada.orderNumber, status: 'completed', queued: true, language: 'tr' });
     await ctx.services.jobs.runUntilIdle();
@@ -442,12 +578,24 @@ describe('POST /api/orders/{id}/notify', () => {
       .select()
       .from(emailMessages)
       .where(and(eq(emailMessages.orderId, row!.id), eq(emailMessages.template, 'order-status-completed')));
-    expect(email).toMatchObject({ to: 'ada.lovelace@example.com', language: 'tr', subject: `${ada.orderNumber} numaralı siparişiniz tamamlandı` });
+    expect(email).toMatchObject({
+      to: 'ada.lovelace@example.com',
+      language: 'tr',
+      subject: `${ada.orderNumber} numaralı siparişiniz tamamlandı`,
+    });
 
-    const other = await asAdmin({ method: 'POST', url: `/api/orders/${ada.orderNumber}/notify`, payload: { status: 'shipped' } });
+    const other = await asAdmin({
+      method: 'POST',
+      url: `/api/orders/${ada.orderNumber}/notify`,
+      payload: { status: 'shipped' },
+    });
     expect(other.statusCode).toBe(409);
     expect(other.json()).toMatchObject({ error: { code: 'order_changed' } });
-    const bad = await asAdmin({ method: 'POST', url: `/api/orders/${ada.orderNumber}/notify`, payload: { status: 'nope' } });
+    const bad = await asAdmin({
+      method: 'POST',
+      url: `/api/orders/${ada.orderNumber}/notify`,
+      payload: { status: 'nope' },
+    });
     expect(bad.json()).toMatchObject({ error: { code: 'validation_error', field: 'status' } });
   });
 });
@@ -475,28 +623,57 @@ describe('GET /api/admin/orders/{id}', () => {
     const statuses = d.timeline.filter((e) => e.kind === 'status').map((e) => `${e.fromStatus}->${e.toStatus}`);
     expect(statuses).toEqual(['processing->completed', 'pending->processing', 'null->pending']);
     const confirmation = d.timeline.find((e) => e.kind === 'email')!;
-    expect(confirmation.email).toMatchObject({ template: 'order-confirmation', to: 'Grace.Hopper@Example.org', language: 'de' });
+    expect(confirmation.email).toMatchObject({
+      template: 'order-confirmation',
+      to: 'Grace.Hopper@Example.org',
+      language: 'de',
+    });
     expect(confirmation.email!.id).toBeGreaterThan(0);
-    expect(d.timeline.find((e) => e.kind === 'payment')).toMatchObject({ actor: 'payment:sandbox', data: { outcome: 'succeeded', method: 'card' } });
+    expect(d.timeline.find((e) => e.kind === 'payment')).toMatchObject({
+      actor: 'payment:sandbox',
+      data: { outcome: 'succeeded', method: 'card' },
+    });
     // Newest first.
-    expect([...d.timeline].sort((a, b) => (a.at < b.at ? 1 : a.at > b.at ? -1 : 0)).map((e) => e.at)).toEqual(d.timeline.map((e) => e.at));
+    expect([...d.timeline].sort((a, b) => (a.at < b.at ? 1 : a.at > b.at ? -1 : 0)).map((e) => e.at)).toEqual(
+      d.timeline.map((e) => e.at),
+    );
 
     const t = await detail(topup);
-    expect(t).toMatchObject({ kind: 'topup', parentOrderNumber: ada.orderNumber, accessToken: { state: 'none' }, actions: { reissueToken: false, revokeToken: false } });
+    expect(t).toMatchObject({
+      kind: 'topup',
+      parentOrderNumber: ada.orderNumber,
+      accessToken: { state: 'none' },
+      actions: { reissueToken: false, revokeToken: false },
+    });
     expect((await detail(ada.orderNumber)).topups).toMatchObject([{ orderNumber: topup }]);
-    expect((await detail(declined.orderNumber)).timeline.find((e) => e.kind === 'payment')).toMatchObject({ data: { outcome: 'failed', code: 'card_declined' } });
+    expect((await detail(declined.orderNumber)).timeline.find((e) => e.kind === 'payment')).toMatchObject({
+      data: { outcome: 'failed', code: 'card_declined' },
+    });
     expect((await asAdmin({ method: 'GET', url: '/api/admin/orders/ORD-NOPE000000' })).statusCode).toBe(404);
-    expect((await inject({ method: 'GET', url: `/api/admin/orders/${grace.orderNumber}`, headers: customer.headers })).statusCode).toBe(403);
+    expect(
+      (await inject({ method: 'GET', url: `/api/admin/orders/${grace.orderNumber}`, headers: customer.headers }))
+        .statusCode,
+    ).toBe(403);
   });
 });
 
 describe('order actions', () => {
   it('adds internal notes to the timeline', async () => {
-    const res = await asAdmin({ method: 'POST', url: `/api/admin/orders/${grace.orderNumber}/notes`, payload: { body: 'Called the customer:\nphone set up fine.' } });
+    const res = await asAdmin({
+      method: 'POST',
+      url: `/api/admin/orders/${grace.orderNumber}/notes`,
+      payload: { body: 'Called the customer:\nphone set up fine.' },
+    });
     expect(res.statusCode, res.body).toBe(201);
-    expect(res.json()).toMatchObject({ entry: { kind: 'note', actor: `admin:${admin.username}`, message: 'Called the customer:\nphone set up fine.' } });
+    expect(res.json()).toMatchObject({
+      entry: { kind: 'note', actor: `admin:${admin.username}`, message: 'Called the customer:\nphone set up fine.' },
+    });
     expect((await detail(grace.orderNumber)).timeline[0]).toMatchObject({ kind: 'note' });
-    const empty = await asAdmin({ method: 'POST', url: `/api/admin/orders/${grace.orderNumber}/notes`, payload: { body: '   ' } });
+    const empty = await asAdmin({
+      method: 'POST',
+      url: `/api/admin/orders/${grace.orderNumber}/notes`,
+      payload: { body: '   ' },
+    });
     expect(empty.json()).toMatchObject({ error: { field: 'body' } });
   });
 
@@ -514,7 +691,9 @@ describe('order actions', () => {
     expect(copies).toHaveLength(2);
     expect(copies[1]!.html).toBe(copies[0]!.html);
     expect(copies[1]!.attachments).toEqual(copies[0]!.attachments);
-    const entry = (await detail(grace.orderNumber)).timeline.find((e) => e.kind === 'email' && e.email?.id === copies[1]!.id);
+    const entry = (await detail(grace.orderNumber)).timeline.find(
+      (e) => e.kind === 'email' && e.email?.id === copies[1]!.id,
+    );
     expect(entry).toMatchObject({ actor: `admin:${admin.username}`, data: { via: 'confirmation_resent' } });
     const pending = await asAdmin({ method: 'POST', url: `/api/admin/orders/${elif.orderNumber}/resend-confirmation` });
     expect(pending.statusCode).toBe(409);
@@ -524,20 +703,29 @@ describe('order actions', () => {
   it('revokes the access token (the portal refuses it), then issues a new one shown once and e-mailed in a fresh confirmation', async () => {
     const order = await buy({ name: 'Token Owner', email: 'token-owner@example.com', language: 'fr' });
     await ctx.services.jobs.runUntilIdle();
-    const portal = (token: string) => inject({ method: 'GET', url: '/api/portal', headers: { 'x-access-token': token } });
+    const portal = (token: string) =>
+      inject({ method: 'GET', url: '/api/portal', headers: { 'x-access-token': token } });
     expect((await portal(order.accessToken)).statusCode).toBe(200);
 
     const revoke = await asAdmin({ method: 'POST', url: `/api/admin/orders/${order.orderNumber}/access-token/revoke` });
     expect(revoke.statusCode, revoke.body).toBe(200);
     expect(revoke.json()).toMatchObject({ accessToken: { state: 'revoked' } });
     expect((await portal(order.accessToken)).json()).toMatchObject({ error: { code: 'token_revoked' } });
-    expect((await asAdmin({ method: 'POST', url: `/api/admin/orders/${order.orderNumber}/access-token/revoke` })).statusCode).toBe(409);
+    expect(
+      (await asAdmin({ method: 'POST', url: `/api/admin/orders/${order.orderNumber}/access-token/revoke` })).statusCode,
+    ).toBe(409);
     // The stored confirmation carries the revoked token: it is not sent again.
-    expect((await asAdmin({ method: 'POST', url: `/api/admin/orders/${order.orderNumber}/resend-confirmation` })).json()).toMatchObject({
+    expect(
+      (await asAdmin({ method: 'POST', url: `/api/admin/orders/${order.orderNumber}/resend-confirmation` })).json(),
+    ).toMatchObject({
       error: { code: 'not_resendable' },
     });
 
-    const reissue = await asAdmin({ method: 'POST', url: `/api/admin/orders/${order.orderNumber}/access-token`, payload: { email: true } });
+    const reissue = await asAdmin({
+      method: 'POST',
+      url: `/api/admin/orders/${order.orderNumber}/access-token`,
+      payload: { email: true },
+    });
     expect(reissue.statusCode, reissue.body).toBe(201);
     const issued = reissue.json<ReissueTokenResponse>();
     expect(issued).toMatchObject({ orderNumber: order.orderNumber, emailed: true });
@@ -556,7 +744,10 @@ describe('order actions', () => {
     expect(confirmations[1]!.language).toBe('fr');
     expect(confirmations[1]!.text).toContain(issued.accessToken);
     // The job no longer holds the token once the e-mail is sent.
-    const resendJobs = await db().select().from(jobs).where(like(jobs.dedupeKey, `resend:${row!.id}:%`));
+    const resendJobs = await db()
+      .select()
+      .from(jobs)
+      .where(like(jobs.dedupeKey, `resend:${row!.id}:%`));
     expect(resendJobs.every((j) => j.status === 'succeeded' && !('accessToken' in j.payload))).toBe(true);
     // The token never reaches the audit log.
     const audit = await auditOf(`order:${order.orderNumber}`, 3);
@@ -566,10 +757,16 @@ describe('order actions', () => {
     expect(d.actions.resendConfirmation).toBe(true);
 
     // Without e-mail, the last confirmation's token is stale again.
-    const quiet = await asAdmin({ method: 'POST', url: `/api/admin/orders/${order.orderNumber}/access-token`, payload: { email: false } });
+    const quiet = await asAdmin({
+      method: 'POST',
+      url: `/api/admin/orders/${order.orderNumber}/access-token`,
+      payload: { email: false },
+    });
     expect(quiet.json()).toMatchObject({ emailed: false });
     expect((await detail(order.orderNumber)).actions.resendConfirmation).toBe(false);
-    expect((await asAdmin({ method: 'POST', url: `/api/admin/orders/${topup}/access-token`, payload: {} })).json()).toMatchObject({
+    expect(
+      (await asAdmin({ method: 'POST', url: `/api/admin/orders/${topup}/access-token`, payload: {} })).json(),
+    ).toMatchObject({
       error: { code: 'no_token' },
     });
   });

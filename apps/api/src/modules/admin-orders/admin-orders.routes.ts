@@ -66,14 +66,27 @@ export const adminOrdersRoutes: FastifyPluginAsyncZod<{ auth: AuthService; admin
         summary: "Change an order's status along the transition table (admins only)",
         params: adminOrderParamsSchema,
         body: orderStatusChangeBodySchema,
-        response: { 200: orderStatusChangeResponseSchema, ...REFUSALS, 409: apiErrorSchema, 502: apiErrorSchema, 503: apiErrorSchema },
+        response: {
+          200: orderStatusChangeResponseSchema,
+          ...REFUSALS,
+          409: apiErrorSchema,
+          502: apiErrorSchema,
+          503: apiErrorSchema,
+        },
       },
     },
     async (request) => {
       const { id } = request.params;
-      auditChange(request, { target: target(id), after: { status: request.body.status, note: request.body.note ?? null, notify: request.body.notify ?? false } });
+      auditChange(request, {
+        target: target(id),
+        after: { status: request.body.status, note: request.body.note ?? null, notify: request.body.notify ?? false },
+      });
       const result = await adminOrders.changeStatus(id, request.body, actorOf(request));
-      auditChange(request, { target: target(id), before: { status: result.previousStatus }, after: { status: result.status, note: request.body.note ?? null, notified: result.notified } });
+      auditChange(request, {
+        target: target(id),
+        before: { status: result.previousStatus },
+        after: { status: result.status, note: request.body.note ?? null, notified: result.notified },
+      });
       return result;
     },
   );
@@ -179,7 +192,11 @@ export const adminOrdersRoutes: FastifyPluginAsyncZod<{ auth: AuthService; admin
     async (request) => {
       const { id } = request.params;
       const result = await adminOrders.revokeToken(id, actorOf(request));
-      auditChange(request, { target: target(id), before: { accessToken: 'active' }, after: { accessToken: result.accessToken } });
+      auditChange(request, {
+        target: target(id),
+        before: { accessToken: 'active' },
+        after: { accessToken: result.accessToken },
+      });
       return result;
     },
   );
@@ -189,7 +206,8 @@ export const adminOrdersRoutes: FastifyPluginAsyncZod<{ auth: AuthService; admin
     {
       schema: {
         tags: ['admin', 'orders'],
-        summary: 'Issue a new portal access token, shown once, optionally e-mailed in a fresh confirmation (admins only)',
+        summary:
+          'Issue a new portal access token, shown once, optionally e-mailed in a fresh confirmation (admins only)',
         params: adminOrderParamsSchema,
         body: reissueTokenBodySchema.optional(),
         response: { 201: reissueTokenResponseSchema, ...REFUSALS, 409: apiErrorSchema },
@@ -200,7 +218,10 @@ export const adminOrdersRoutes: FastifyPluginAsyncZod<{ auth: AuthService; admin
       const email = request.body?.email ?? true;
       const result = await adminOrders.reissueToken(id, email, actorOf(request));
       // Never the token itself: the audit log records that one was issued, and when it expires.
-      auditChange(request, { target: target(id), after: { accessToken: 'reissued', expiresAt: result.expiresAt, emailed: result.emailed } });
+      auditChange(request, {
+        target: target(id),
+        after: { accessToken: 'reissued', expiresAt: result.expiresAt, emailed: result.emailed },
+      });
       return reply.status(201).send(result);
     },
   );

@@ -43,7 +43,10 @@ type Cursor = z.infer<typeof cursorSchema>;
 
 /** A short fingerprint of the filters and sort, so that a cursor is refused on another search. */
 function fingerprint(filter: OrderListFilter, sort: AdminOrderSort): string {
-  return createHash('sha256').update(JSON.stringify([filter, sort])).digest('base64url').slice(0, 12);
+  return createHash('sha256')
+    .update(JSON.stringify([filter, sort]))
+    .digest('base64url')
+    .slice(0, 12);
 }
 
 function encodeCursor(cursor: Cursor): string {
@@ -59,10 +62,14 @@ function decodeCursor(text: string, sort: AdminOrderSort, print: string): Cursor
     parsed = undefined;
   }
   const cursor = cursorSchema.safeParse(parsed);
-  if (!cursor.success) throw new ValidationError('cursor: not a cursor of this list; start again from the first page', 'cursor');
+  if (!cursor.success)
+    throw new ValidationError('cursor: not a cursor of this list; start again from the first page', 'cursor');
   const dateSort = sort === 'newest' || sort === 'oldest';
   if (cursor.data.s !== sort || cursor.data.f !== print || (typeof cursor.data.k === 'string') !== dateSort) {
-    throw new ValidationError('cursor: it belongs to another search or sort; start again from the first page', 'cursor');
+    throw new ValidationError(
+      'cursor: it belongs to another search or sort; start again from the first page',
+      'cursor',
+    );
   }
   return cursor.data;
 }
@@ -121,12 +128,27 @@ export class AdminOrdersService {
     };
     const print = fingerprint(filter, sort);
     const cursor = query.cursor ? decodeCursor(query.cursor, sort, print) : undefined;
-    const page = await this.deps.repo.listPage(filter, sort, limit, cursor ? { key: cursor.k, id: cursor.i } : undefined, !cursor);
+    const page = await this.deps.repo.listPage(
+      filter,
+      sort,
+      limit,
+      cursor ? { key: cursor.k, id: cursor.i } : undefined,
+      !cursor,
+    );
     const total = cursor ? cursor.t : (page.total ?? page.rows.length);
     const last = page.rows.at(-1);
     const dateSort = sort === 'newest' || sort === 'oldest';
     const nextCursor =
-      page.more && last ? encodeCursor({ v: 1, s: sort, k: dateSort ? last.createdKey : last.totalCents, i: last.id, t: total, f: print }) : null;
+      page.more && last
+        ? encodeCursor({
+            v: 1,
+            s: sort,
+            k: dateSort ? last.createdKey : last.totalCents,
+            i: last.id,
+            t: total,
+            f: print,
+          })
+        : null;
     return { orders: page.rows.map(toAdminOrderSummary), nextCursor, total, searchedBy: search?.kind ?? null };
   }
 
@@ -148,20 +170,45 @@ export class AdminOrdersService {
    * @throws NotFoundError 404; OrderChangedError 409 `order_changed`; InvalidTransitionError 409
    *   `invalid_transition`; ConflictError 409 `refunds_unavailable`; the refunder's errors.
    */
-  async changeStatus(orderNumber: string, body: OrderStatusChangeBody, actor: string): Promise<OrderStatusChangeResponse> {
+  async changeStatus(
+    orderNumber: string,
+    body: OrderStatusChangeBody,
+    actor: string,
+  ): Promise<OrderStatusChangeResponse> {
     const { order } = await this.order(orderNumber);
     const seen = order.status;
-    if (body.expectedStatus !== undefined && body.expectedStatus !== seen) throw new OrderChangedError(body.expectedStatus, seen);
+    if (body.expectedStatus !== undefined && body.expectedStatus !== seen)
+      throw new OrderChangedError(body.expectedStatus, seen);
     const notify = body.notify === true;
     if (body.status === 'refunded') {
       assertTransition(seen, 'refunded');
-      if (!this.deps.refunds) throw new ConflictError('Refunds are not available on this store yet.', 'refunds_unavailable');
+      if (!this.deps.refunds)
+        throw new ConflictError('Refunds are not available on this store yet.', 'refunds_unavailable');
       await this.deps.refunds.refundOrder({ orderNumber, actor, reason: body.note, notify });
-      return { orderNumber, status: 'refunded', previousStatus: statusOf(seen), next: [...ORDER_TRANSITIONS.refunded], notified: notify };
+      return {
+        orderNumber,
+        status: 'refunded',
+        previousStatus: statusOf(seen),
+        next: [...ORDER_TRANSITIONS.refunded],
+        notified: notify,
+      };
     }
-    const from = await this.deps.repo.changeStatus({ orderId: order.id, to: body.status, actor, note: body.note ?? null, expected: seen, notify });
+    const from = await this.deps.repo.changeStatus({
+      orderId: order.id,
+      to: body.status,
+      actor,
+      note: body.note ?? null,
+      expected: seen,
+      notify,
+    });
     if (notify) this.deps.jobs.wake();
-    return { orderNumber, status: body.status, previousStatus: statusOf(from), next: [...ORDER_TRANSITIONS[body.status]], notified: notify };
+    return {
+      orderNumber,
+      status: body.status,
+      previousStatus: statusOf(from),
+      next: [...ORDER_TRANSITIONS[body.status]],
+      notified: notify,
+    };
   }
 
   /**
@@ -212,17 +259,21 @@ export class AdminOrdersService {
    * stored copy exists and, for an order, the access token it carries still opens the portal (it
    * was not revoked or replaced since, and has not expired).
    */
-  private async resendable(order: OrderRow): Promise<{ ok: true; messageId: number; template: string } | { ok: false; reason: string }> {
+  private async resendable(
+    order: OrderRow,
+  ): Promise<{ ok: true; messageId: number; template: string } | { ok: false; reason: string }> {
     const template = order.kind === 'topup' ? TOPUP_RECEIPT_TEMPLATE : ORDER_CONFIRMATION_TEMPLATE;
     const copy = await this.deps.repo.latestEmail(order.id, [template]);
-    if (!copy) return { ok: false, reason: 'This order has no confirmation e-mail yet: its eSIMs have not been delivered.' };
+    if (!copy)
+      return { ok: false, reason: 'This order has no confirmation e-mail yet: its eSIMs have not been delivered.' };
     if (order.kind === 'order') {
       const token = accessTokenInfo(order, this.now());
       const changed = await this.deps.repo.lastTokenChange(order.id);
       if (token.state !== 'active' || (changed && changed >= copy.createdAt)) {
         return {
           ok: false,
-          reason: 'The access token in the last confirmation no longer works. Issue a new access token and e-mail it: that sends a fresh confirmation.',
+          reason:
+            'The access token in the last confirmation no longer works. Issue a new access token and e-mail it: that sends a fresh confirmation.',
         };
       }
     }
@@ -264,11 +315,18 @@ export class AdminOrdersService {
   async retryFulfilment(orderNumber: string, actor: string): Promise<RetryFulfilmentResponse> {
     const { order } = await this.order(orderNumber);
     if (order.status !== 'processing') {
-      throw new ConflictError(`Only an order in processing can be retried; this one is ${order.status}.`, 'not_retryable');
+      throw new ConflictError(
+        `Only an order in processing can be retried; this one is ${order.status}.`,
+        'not_retryable',
+      );
     }
     const result = await this.deps.repo.retryFulfilment(order.id, actor);
     this.deps.jobs.wake();
-    return { orderNumber, requeued: result.requeued.map((r) => ({ type: r.type, was: r.status })), enqueued: result.enqueued };
+    return {
+      orderNumber,
+      requeued: result.requeued.map((r) => ({ type: r.type, was: r.status })),
+      enqueued: result.enqueued,
+    };
   }
 
   /**
@@ -295,9 +353,13 @@ export class AdminOrdersService {
    */
   async reissueToken(orderNumber: string, email: boolean, actor: string): Promise<ReissueTokenResponse> {
     const { order } = await this.order(orderNumber);
-    if (order.kind !== 'order') throw new ConflictError('A top-up has no access token of its own: use its parent order.', 'no_token');
+    if (order.kind !== 'order')
+      throw new ConflictError('A top-up has no access token of its own: use its parent order.', 'no_token');
     if (email && !(await this.deps.repo.latestEmail(order.id, [ORDER_CONFIRMATION_TEMPLATE]))) {
-      throw new ConflictError('The eSIMs of this order have not been delivered yet: issue the token without e-mailing it.', 'not_delivered');
+      throw new ConflictError(
+        'The eSIMs of this order have not been delivered yet: issue the token without e-mailing it.',
+        'not_delivered',
+      );
     }
     const accessToken = randomBytes(32).toString('base64url');
     const expiresAt = new Date(this.now().getTime() + ACCESS_TOKEN_TTL_DAYS * DAY_MS);

@@ -14,7 +14,11 @@ let database: Database;
 
 beforeAll(async () => {
   database = await openTestDatabase();
-  ({ app, services } = await buildApp({ config: testConfig({ ADMIN_REQUIRE_2FA: 'true' }), database, serveWeb: false }));
+  ({ app, services } = await buildApp({
+    config: testConfig({ ADMIN_REQUIRE_2FA: 'true' }),
+    database,
+    serveWeb: false,
+  }));
   await app.ready();
 });
 afterAll(async () => {

@@ -52,7 +52,10 @@ export function adminScope(app: FastifyInstance, auth: AuthService): void {
  * Records what an admin call acts on and, for a change, the state before and after; the audit
  * hook writes it with who, what and when once the call is answered.
  */
-export function auditChange(request: FastifyRequest, entry: { target: string | null; before?: unknown; after?: unknown }): void {
+export function auditChange(
+  request: FastifyRequest,
+  entry: { target: string | null; before?: unknown; after?: unknown },
+): void {
   request.audit = { ...request.audit, ...entry };
 }
 

@@ -23,7 +23,11 @@ export const adminRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (
       schema: {
         tags: ['admin'],
         summary: "The admin area's health check (admins only)",
-        response: { 200: z.object({ status: z.literal('ok'), username: z.string() }), 401: apiErrorSchema, 403: apiErrorSchema },
+        response: {
+          200: z.object({ status: z.literal('ok'), username: z.string() }),
+          401: apiErrorSchema,
+          403: apiErrorSchema,
+        },
       },
     },
     async (request) => ({ status: 'ok' as const, username: signedIn(request).user.username }),

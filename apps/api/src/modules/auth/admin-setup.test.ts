@@ -39,23 +39,39 @@ afterAll(async () => {
   await database.close();
 });
 
-const LINK = /^No admin account yet\. Create the first one at (http:\/\/store\.test\/setup-admin#token=([A-Za-z0-9_-]{43})) \(one-time link, valid until (\S+)\), or run "npm run admin:create"\.$/;
-const errorOf = (res: LightMyRequestResponse) => res.json<{ error: { code: string; message: string; field?: string } }>().error;
+const LINK =
+  /^No admin account yet\. Create the first one at (http:\/\/store\.test\/setup-admin#token=([A-Za-z0-9_-]{43})) \(one-time link, valid until (\S+)\), or run "npm run admin:create"\.$/;
+const errorOf = (res: LightMyRequestResponse) =>
+  res.json<{ error: { code: string; message: string; field?: string } }>().error;
 
 /** Runs {@link announceAdminSetupLink} at `logLevel`, recording what it logged and wrote. */
 async function announce(logLevel: AdminSetupLinkOutput['logLevel']) {
   const info: string[] = [];
   const written: string[] = [];
-  const url = await announceAdminSetupLink(services.auth, { log: { info: (msg) => void info.push(msg) }, logLevel, write: (line) => void written.push(line) });
+  const url = await announceAdminSetupLink(services.auth, {
+    log: { info: (msg) => void info.push(msg) },
+    logLevel,
+    write: (line) => void written.push(line),
+  });
   const token = url ? new URL(url).hash.replace(/^#token=/, '') : undefined;
   if (token) secrets.add(token);
   return { url, token, info, written };
 }
 
-const status = async () => (await app.inject({ method: 'GET', url: '/api/setup-admin/status' })).json<{ needed: boolean }>();
+const status = async () =>
+  (await app.inject({ method: 'GET', url: '/api/setup-admin/status' })).json<{ needed: boolean }>();
 
 function setup(token: string, overrides: Record<string, unknown> = {}) {
-  const body = { token, username: 'root', email: 'root@example.com', password: PASSWORD, confirmPassword: PASSWORD, firstName: 'Ada', lastName: 'Admin', ...overrides };
+  const body = {
+    token,
+    username: 'root',
+    email: 'root@example.com',
+    password: PASSWORD,
+    confirmPassword: PASSWORD,
+    firstName: 'Ada',
+    lastName: 'Admin',
+    ...overrides,
+  };
   secrets.add(String(body.password));
   return app.inject({ method: 'POST', url: '/api/setup-admin', payload: body });
 }
@@ -97,7 +113,14 @@ describe('POST /api/setup-admin', () => {
     const res = await app.inject({
       method: 'POST',
       url: '/api/register',
-      payload: { username: 'bob', email: 'bob@example.com', password: PASSWORD, confirmPassword: PASSWORD, firstName: 'Bob', lastName: 'B' },
+      payload: {
+        username: 'bob',
+        email: 'bob@example.com',
+        password: PASSWORD,
+        confirmPassword: PASSWORD,
+        firstName: 'Bob',
+        lastName: 'B',
+      },
     });
     expect(res.statusCode).toBe(201);
     stale = (await announce('info')).token!;
@@ -119,19 +142,32 @@ describe('POST /api/setup-admin', () => {
 
   it('refuses an expired token', async () => {
     const { token: expiring } = await announce('info');
-    await database.db.update(adminSetupTokens).set({ expiresAt: new Date(Date.now() - 1_000) }).where(eq(adminSetupTokens.tokenHash, oneTimeTokenHash(expiring!)));
+    await database.db
+      .update(adminSetupTokens)
+      .set({ expiresAt: new Date(Date.now() - 1_000) })
+      .where(eq(adminSetupTokens.tokenHash, oneTimeTokenHash(expiring!)));
     expect(errorOf(await setup(expiring!)).code).toBe('invalid_token');
     token = (await announce('info')).token!;
   });
 
   it('refuses a common password, a taken username or e-mail and mismatched passwords without using the token', async () => {
     const common = await setup(token, { password: 'passwordpassword', confirmPassword: 'passwordpassword' });
-    expect(errorOf(common)).toMatchObject({ code: 'validation_error', field: 'password', message: 'password: passwordCommon' });
+    expect(errorOf(common)).toMatchObject({
+      code: 'validation_error',
+      field: 'password',
+      message: 'password: passwordCommon',
+    });
     const takenName = await setup(token, { username: 'BOB' });
     expect(takenName.statusCode).toBe(409);
     expect(errorOf(takenName)).toMatchObject({ code: 'username_taken', field: 'username' });
-    expect(errorOf(await setup(token, { email: 'Bob@example.com' }))).toMatchObject({ code: 'email_taken', field: 'email' });
-    expect(errorOf(await setup(token, { confirmPassword: `${PASSWORD}x` }))).toMatchObject({ code: 'validation_error', field: 'confirmPassword' });
+    expect(errorOf(await setup(token, { email: 'Bob@example.com' }))).toMatchObject({
+      code: 'email_taken',
+      field: 'email',
+    });
+    expect(errorOf(await setup(token, { confirmPassword: `${PASSWORD}x` }))).toMatchObject({
+      code: 'validation_error',
+      field: 'confirmPassword',
+    });
     expect(await status()).toEqual({ needed: true });
   });
 
@@ -169,16 +205,32 @@ describe('POST /api/setup-admin', () => {
 describe('concurrent set-ups', () => {
   it('make one admin: one 201, the other 409 admin_exists', async () => {
     const db = await openTestDatabase();
-    const { app: other, services: otherServices } = await buildApp({ config: testConfig({ PUBLIC_URL }), database: db, serveWeb: false });
+    const { app: other, services: otherServices } = await buildApp({
+      config: testConfig({ PUBLIC_URL }),
+      database: db,
+      serveWeb: false,
+    });
     try {
-      const url = await announceAdminSetupLink(otherServices.auth, { log: { info: () => {} }, logLevel: 'info', write: () => {} });
+      const url = await announceAdminSetupLink(otherServices.auth, {
+        log: { info: () => {} },
+        logLevel: 'info',
+        write: () => {},
+      });
       const live = new URL(url!).hash.replace(/^#token=/, '');
       secrets.add(live);
       const send = (username: string) =>
         other.inject({
           method: 'POST',
           url: '/api/setup-admin',
-          payload: { token: live, username, email: `${username}@example.com`, password: PASSWORD, confirmPassword: PASSWORD, firstName: 'A', lastName: 'B' },
+          payload: {
+            token: live,
+            username,
+            email: `${username}@example.com`,
+            password: PASSWORD,
+            confirmPassword: PASSWORD,
+            firstName: 'A',
+            lastName: 'B',
+          },
         });
       const answers = await Promise.all([send('first'), send('second')]);
       expect(answers.map((r) => r.statusCode).sort()).toEqual([201, 409]);
@@ -200,7 +252,10 @@ describe('logs', () => {
     };
     for (const line of logs) collect(JSON.parse(line));
     for (const secret of secrets) {
-      expect(texts.find((text) => text.includes(secret)), `a log line holds ${secret}`).toBeUndefined();
+      expect(
+        texts.find((text) => text.includes(secret)),
+        `a log line holds ${secret}`,
+      ).toBeUndefined();
     }
   });
 });

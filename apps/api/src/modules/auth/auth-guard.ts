@@ -20,7 +20,10 @@ declare module 'fastify' {
  * primary-key lookup (`AuthService.resolveSession`). Requests without the cookie cost nothing.
  * Call on the root instance before the routes.
  */
-export async function registerSessions(app: FastifyInstance, opts: { auth: AuthService; publicOrigin: string }): Promise<void> {
+export async function registerSessions(
+  app: FastifyInstance,
+  opts: { auth: AuthService; publicOrigin: string },
+): Promise<void> {
   await app.register(fastifyCookie);
   app.decorateRequest('auth', null);
   app.addHook('onRequest', async (request) => {

@@ -75,7 +75,11 @@ export function accountSubject(userId: number): string {
  * The failure and attempt policies of `limits` (`AUTH_THROTTLE_*`), and the password-reset
  * request policy (`AUTH_RESET_REQUESTS_*`: per e-mail address and per client address per hour).
  */
-export function authPolicies(limits: Config['auth']['throttle']): { attempts: ThrottlePolicy; failures: ThrottlePolicy[]; resetRequests: ThrottlePolicy } {
+export function authPolicies(limits: Config['auth']['throttle']): {
+  attempts: ThrottlePolicy;
+  failures: ThrottlePolicy[];
+  resetRequests: ThrottlePolicy;
+} {
   const attempts: ThrottlePolicy = {
     name: 'auth',
     attempts: {

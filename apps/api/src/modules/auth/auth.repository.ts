@@ -34,7 +34,8 @@ export type UniqueField = 'username' | 'email';
  * was not a live one (`invalid_token`; also when a concurrent set-up used it first), an admin
  * exists, or the username or e-mail is taken. Nothing is written unless `user` is returned.
  */
-export type FirstAdminResult = { user: UserRow } | { refused: 'invalid_token' | 'admin_exists' } | { conflict: UniqueField };
+export type FirstAdminResult =
+  { user: UserRow } | { refused: 'invalid_token' | 'admin_exists' } | { conflict: UniqueField };
 
 /** Thrown inside a transaction to roll it back with a result. */
 class Rollback<T> extends Error {
@@ -58,7 +59,9 @@ export class AuthRepository {
     const [row] = await this.db
       .select()
       .from(users)
-      .where(or(eq(sql`lower(${users.username})`, lower(identifier)), eq(sql`lower(${users.email})`, lower(identifier))))
+      .where(
+        or(eq(sql`lower(${users.username})`, lower(identifier)), eq(sql`lower(${users.email})`, lower(identifier))),
+      )
       .limit(1);
     return row;
   }
@@ -79,7 +82,11 @@ export class AuthRepository {
   }
 
   /** Which of `username` and `email` another account than `exceptId` holds (case-insensitively). */
-  async takenField(username: string | undefined, email: string | undefined, exceptId?: number): Promise<UniqueField | undefined> {
+  async takenField(
+    username: string | undefined,
+    email: string | undefined,
+    exceptId?: number,
+  ): Promise<UniqueField | undefined> {
     const conditions = [];
     if (username !== undefined) conditions.push(eq(sql`lower(${users.username})`, lower(username)));
     if (email !== undefined) conditions.push(eq(sql`lower(${users.email})`, lower(email)));
@@ -88,7 +95,8 @@ export class AuthRepository {
       .select({ username: users.username, email: users.email })
       .from(users)
       .where(and(or(...conditions), exceptId === undefined ? undefined : ne(users.id, exceptId)));
-    if (username !== undefined && rows.some((r) => r.username.toLowerCase() === username.toLowerCase())) return 'username';
+    if (username !== undefined && rows.some((r) => r.username.toLowerCase() === username.toLowerCase()))
+      return 'username';
     if (email !== undefined && rows.some((r) => r.email.toLowerCase() === email.toLowerCase())) return 'email';
     return undefined;
   }
@@ -103,7 +111,11 @@ export class AuthRepository {
   /** Changes profile fields; `{ conflict: 'email' }` when the new e-mail is another account's. */
   async updateProfile(id: number, patch: ProfilePatch): Promise<{ user: UserRow } | { conflict: UniqueField }> {
     try {
-      const [row] = await this.db.update(users).set({ ...patch, updatedAt: new Date() }).where(eq(users.id, id)).returning();
+      const [row] = await this.db
+        .update(users)
+        .set({ ...patch, updatedAt: new Date() })
+        .where(eq(users.id, id))
+        .returning();
       if (!row) throw new Error(`user ${id} vanished`);
       return { user: row };
     } catch (error) {
@@ -146,7 +158,10 @@ export class AuthRepository {
   async touchSession(id: string, now: Date, idleExpiresAt: Date): Promise<void> {
     await this.db
       .update(userSessions)
-      .set({ lastSeenAt: now, idleExpiresAt: sql`least(${idleExpiresAt.toISOString()}::timestamptz, ${userSessions.expiresAt})` })
+      .set({
+        lastSeenAt: now,
+        idleExpiresAt: sql`least(${idleExpiresAt.toISOString()}::timestamptz, ${userSessions.expiresAt})`,
+      })
       .where(eq(userSessions.id, id));
   }
 
@@ -193,7 +208,13 @@ export class AuthRepository {
     return this.db.transaction(async (tx) => {
       const rows = await tx
         .update(users)
-        .set({ totpSecret: pending, totpPendingSecret: null, totpLastStep: step, twoFactorEnabled: true, updatedAt: new Date() })
+        .set({
+          totpSecret: pending,
+          totpPendingSecret: null,
+          totpLastStep: step,
+          twoFactorEnabled: true,
+          updatedAt: new Date(),
+        })
         .where(and(eq(users.id, id), eq(users.totpPendingSecret, pending), eq(users.twoFactorEnabled, false)))
         .returning({ id: users.id });
       if (rows.length === 0) return false;
@@ -208,7 +229,13 @@ export class AuthRepository {
     await this.db.transaction(async (tx) => {
       await tx
         .update(users)
-        .set({ totpSecret: null, totpPendingSecret: null, totpLastStep: null, twoFactorEnabled: false, updatedAt: new Date() })
+        .set({
+          totpSecret: null,
+          totpPendingSecret: null,
+          totpLastStep: null,
+          twoFactorEnabled: false,
+          updatedAt: new Date(),
+        })
         .where(eq(users.id, id));
       await tx.delete(userRecoveryCodes).where(eq(userRecoveryCodes.userId, id));
     });
@@ -254,7 +281,12 @@ export class AuthRepository {
     await this.db.transaction(async (tx) => {
       await tx
         .delete(passwordResetTokens)
-        .where(and(eq(passwordResetTokens.userId, userId), or(isNull(passwordResetTokens.usedAt), lt(passwordResetTokens.expiresAt, now))));
+        .where(
+          and(
+            eq(passwordResetTokens.userId, userId),
+            or(isNull(passwordResetTokens.usedAt), lt(passwordResetTokens.expiresAt, now)),
+          ),
+        );
       await tx.insert(passwordResetTokens).values({ userId, tokenHash, expiresAt, createdAt: now });
     });
   }
@@ -265,7 +297,13 @@ export class AuthRepository {
       .select({ user: users })
       .from(passwordResetTokens)
       .innerJoin(users, eq(users.id, passwordResetTokens.userId))
-      .where(and(eq(passwordResetTokens.tokenHash, tokenHash), isNull(passwordResetTokens.usedAt), gt(passwordResetTokens.expiresAt, now)));
+      .where(
+        and(
+          eq(passwordResetTokens.tokenHash, tokenHash),
+          isNull(passwordResetTokens.usedAt),
+          gt(passwordResetTokens.expiresAt, now),
+        ),
+      );
     return row?.user;
   }
 
@@ -281,11 +319,19 @@ export class AuthRepository {
       const [token] = await tx
         .update(passwordResetTokens)
         .set({ usedAt: now })
-        .where(and(eq(passwordResetTokens.tokenHash, tokenHash), isNull(passwordResetTokens.usedAt), gt(passwordResetTokens.expiresAt, now)))
+        .where(
+          and(
+            eq(passwordResetTokens.tokenHash, tokenHash),
+            isNull(passwordResetTokens.usedAt),
+            gt(passwordResetTokens.expiresAt, now),
+          ),
+        )
         .returning({ userId: passwordResetTokens.userId });
       if (!token) return undefined;
       await tx.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, token.userId));
-      await tx.delete(passwordResetTokens).where(and(eq(passwordResetTokens.userId, token.userId), isNull(passwordResetTokens.usedAt)));
+      await tx
+        .delete(passwordResetTokens)
+        .where(and(eq(passwordResetTokens.userId, token.userId), isNull(passwordResetTokens.usedAt)));
       await tx.delete(userSessions).where(eq(userSessions.userId, token.userId));
       return token.userId;
     });
@@ -315,7 +361,13 @@ export class AuthRepository {
     const rows = await this.db
       .select({ id: adminSetupTokens.id })
       .from(adminSetupTokens)
-      .where(and(eq(adminSetupTokens.tokenHash, tokenHash), isNull(adminSetupTokens.usedAt), gt(adminSetupTokens.expiresAt, now)));
+      .where(
+        and(
+          eq(adminSetupTokens.tokenHash, tokenHash),
+          isNull(adminSetupTokens.usedAt),
+          gt(adminSetupTokens.expiresAt, now),
+        ),
+      );
     return rows.length > 0;
   }
 
@@ -334,7 +386,8 @@ export class AuthRepository {
           .set({ usedAt: now })
           .where(and(isNull(adminSetupTokens.usedAt), gt(adminSetupTokens.expiresAt, now)))
           .returning({ tokenHash: adminSetupTokens.tokenHash });
-        if (!used.some((t) => t.tokenHash === tokenHash)) throw new Rollback<FirstAdminResult>({ refused: 'invalid_token' });
+        if (!used.some((t) => t.tokenHash === tokenHash))
+          throw new Rollback<FirstAdminResult>({ refused: 'invalid_token' });
         const admins = await tx.select({ id: users.id }).from(users).where(eq(users.isAdmin, true)).limit(1);
         if (admins.length > 0) throw new Rollback<FirstAdminResult>({ refused: 'admin_exists' });
         const [row] = await tx
@@ -349,7 +402,8 @@ export class AuthRepository {
       if (!(error instanceof Rollback)) throw error;
       const result = error.result as FirstAdminResult;
       // Which field collided, read after the rollback.
-      if ('conflict' in result) return { conflict: (await this.takenField(values.username, values.email)) ?? 'username' };
+      if ('conflict' in result)
+        return { conflict: (await this.takenField(values.username, values.email)) ?? 'username' };
       return result;
     }
   }

@@ -1,6 +1,13 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type OrdersTestApp, checkoutBody, client, createOrdersTestApp, newKey, newSession } from '../../../test/orders-fixtures.ts';
+import {
+  type OrdersTestApp,
+  checkoutBody,
+  client,
+  createOrdersTestApp,
+  newKey,
+  newSession,
+} from '../../../test/orders-fixtures.ts';
 import { queryRows } from '../../db/client.ts';
 
 /** Orders placed while signed in belong to the account (issue 9 "My account"); guest orders to none. */
@@ -18,7 +25,9 @@ afterAll(async () => {
 async function checkout(headers: Record<string, string>) {
   const api = client(ctx.app);
   const session = newSession();
-  const products = (await ctx.app.inject({ method: 'GET', url: '/api/products?country=TR' })).json<{ products: { productId: number }[] }>();
+  const products = (await ctx.app.inject({ method: 'GET', url: '/api/products?country=TR' })).json<{
+    products: { productId: number }[];
+  }>();
   await api.addToCart(session, products.products[0]!.productId);
   const res = await ctx.app.inject({
     method: 'POST',
@@ -28,7 +37,10 @@ async function checkout(headers: Record<string, string>) {
   });
   expect(res.statusCode).toBe(201);
   const { orderNumber } = res.json<{ orderNumber: string }>();
-  const [row] = await queryRows<{ user_id: number | null }>(ctx.database.db, sql`select user_id from orders where order_number = ${orderNumber}`);
+  const [row] = await queryRows<{ user_id: number | null }>(
+    ctx.database.db,
+    sql`select user_id from orders where order_number = ${orderNumber}`,
+  );
   return row!.user_id;
 }
 
@@ -37,7 +49,14 @@ describe('POST /api/checkout with the session cookie', () => {
     const registered = await ctx.app.inject({
       method: 'POST',
       url: '/api/register',
-      payload: { username: 'buyer', email: 'buyer@example.com', password: PASSWORD, confirmPassword: PASSWORD, firstName: 'B', lastName: 'Y' },
+      payload: {
+        username: 'buyer',
+        email: 'buyer@example.com',
+        password: PASSWORD,
+        confirmPassword: PASSWORD,
+        firstName: 'B',
+        lastName: 'Y',
+      },
     });
     const userId = registered.json<{ id: number }>().id;
     const token = registered.cookies[0]!.value;
@@ -49,7 +68,12 @@ describe('POST /api/checkout with the session cookie', () => {
     const res = await ctx.app.inject({
       method: 'POST',
       url: '/api/checkout',
-      headers: { 'x-session-id': newSession(), 'idempotency-key': newKey(), cookie: 'sid=whatever', origin: 'https://evil.example' },
+      headers: {
+        'x-session-id': newSession(),
+        'idempotency-key': newKey(),
+        cookie: 'sid=whatever',
+        origin: 'https://evil.example',
+      },
       payload: checkoutBody(),
     });
     expect(res.statusCode).toBe(403);

@@ -15,12 +15,19 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 /** 403 `csrf_rejected`. */
 export class CsrfRejectedError extends AppError {
   constructor() {
-    super('This request did not come from the store itself (Origin or Sec-Fetch-Site), so it was refused.', 403, 'csrf_rejected');
+    super(
+      'This request did not come from the store itself (Origin or Sec-Fetch-Site), so it was refused.',
+      403,
+      'csrf_rejected',
+    );
   }
 }
 
 /** Whether a request that carries the session cookie may change state. */
-export function isSameOriginRequest(request: Pick<FastifyRequest, 'method' | 'headers'>, publicOrigin: string): boolean {
+export function isSameOriginRequest(
+  request: Pick<FastifyRequest, 'method' | 'headers'>,
+  publicOrigin: string,
+): boolean {
   if (SAFE_METHODS.has(request.method)) return true;
   if (request.headers['sec-fetch-site'] === 'same-origin') return true;
   const origin = request.headers.origin;

@@ -50,7 +50,8 @@ afterAll(async () => {
 });
 
 const same = { 'sec-fetch-site': 'same-origin' };
-const errorOf = (res: LightMyRequestResponse) => res.json<{ error: { code: string; message: string; field?: string } }>().error;
+const errorOf = (res: LightMyRequestResponse) =>
+  res.json<{ error: { code: string; message: string; field?: string } }>().error;
 /** A fresh client address per call site, so that the throttles of one test do not reach another. */
 let addressCounter = 0;
 const nextAddress = () => `198.51.100.${++addressCounter}`;
@@ -60,14 +61,27 @@ async function register(username: string, language = 'en') {
     method: 'POST',
     url: '/api/register',
     remoteAddress: nextAddress(),
-    payload: { username, email: `${username}@example.com`, password: PASSWORD, confirmPassword: PASSWORD, firstName: 'Rita', lastName: 'Levi', language },
+    payload: {
+      username,
+      email: `${username}@example.com`,
+      password: PASSWORD,
+      confirmPassword: PASSWORD,
+      firstName: 'Rita',
+      lastName: 'Levi',
+      language,
+    },
   });
   expect(res.statusCode).toBe(201);
   return res;
 }
 
 function login(username: string, password: string) {
-  return app.inject({ method: 'POST', url: '/api/login', remoteAddress: nextAddress(), payload: { username, password } });
+  return app.inject({
+    method: 'POST',
+    url: '/api/login',
+    remoteAddress: nextAddress(),
+    payload: { username, password },
+  });
 }
 
 function cookieOf(res: LightMyRequestResponse): string {
@@ -77,15 +91,26 @@ function cookieOf(res: LightMyRequestResponse): string {
   return cookie.value;
 }
 
-const me = (token: string) => app.inject({ method: 'GET', url: '/api/user', headers: { ...same, cookie: `sid=${token}` } });
+const me = (token: string) =>
+  app.inject({ method: 'GET', url: '/api/user', headers: { ...same, cookie: `sid=${token}` } });
 
 function forgot(email: string, remoteAddress = nextAddress(), language?: string) {
-  return app.inject({ method: 'POST', url: '/api/forgot-password', remoteAddress, payload: { email, ...(language ? { language } : {}) } });
+  return app.inject({
+    method: 'POST',
+    url: '/api/forgot-password',
+    remoteAddress,
+    payload: { email, ...(language ? { language } : {}) },
+  });
 }
 
 function reset(token: string, password = NEW_PASSWORD, remoteAddress = nextAddress()) {
   secrets.add(password);
-  return app.inject({ method: 'POST', url: '/api/reset-password', remoteAddress, payload: { token, password, confirmPassword: password } });
+  return app.inject({
+    method: 'POST',
+    url: '/api/reset-password',
+    remoteAddress,
+    payload: { token, password, confirmPassword: password },
+  });
 }
 
 /** The reset e-mails sent to `to`, oldest first. */
@@ -136,7 +161,11 @@ describe('POST /api/forgot-password', () => {
     expect(mails).toHaveLength(1);
     // The account's language (tr), not the page's (en).
     const mail = mails[0]!;
-    expect(mail).toMatchObject({ template: 'password-reset', language: 'tr', subject: 'Roamwise şifrenizi sıfırlayın' });
+    expect(mail).toMatchObject({
+      template: 'password-reset',
+      language: 'tr',
+      subject: 'Roamwise şifrenizi sıfırlayın',
+    });
     expect(mail.text).toContain(EMAIL_STRINGS.tr.passwordReset.heading);
     expect(mail.text).toContain('Merhaba Rita Levi,');
     expect(mail.text).toContain('30 dakika');
@@ -180,7 +209,10 @@ describe('POST /api/reset-password', () => {
     const sessions = [cookieOf(await login('sam', PASSWORD)), cookieOf(await login('sam', PASSWORD))];
     for (const s of sessions) expect((await me(s)).statusCode).toBe(200);
     const token = await tokenFor('sam@example.com');
-    expect((await resetMails('sam@example.com'))[0]).toMatchObject({ language: 'de', subject: 'Setzen Sie Ihr Roamwise-Passwort zurück' });
+    expect((await resetMails('sam@example.com'))[0]).toMatchObject({
+      language: 'de',
+      subject: 'Setzen Sie Ihr Roamwise-Passwort zurück',
+    });
 
     const res = await reset(token);
     expect(res.statusCode).toBe(200);
@@ -198,7 +230,10 @@ describe('POST /api/reset-password', () => {
   it('accepts a token once under concurrent use', async () => {
     await register('tess');
     const token = await tokenFor('tess@example.com');
-    const answers = await Promise.all([reset(token, 'granite-orchid-ferry-31'), reset(token, 'saffron-kettle-bridge-64')]);
+    const answers = await Promise.all([
+      reset(token, 'granite-orchid-ferry-31'),
+      reset(token, 'saffron-kettle-bridge-64'),
+    ]);
     expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 400]);
   });
 
@@ -228,7 +263,11 @@ describe('POST /api/reset-password', () => {
     const token = await tokenFor('wanda@example.com');
     const common = await reset(token, 'passwordpassword');
     expect(common.statusCode).toBe(400);
-    expect(errorOf(common)).toMatchObject({ code: 'validation_error', field: 'password', message: 'password: passwordCommon' });
+    expect(errorOf(common)).toMatchObject({
+      code: 'validation_error',
+      field: 'password',
+      message: 'password: passwordCommon',
+    });
     // The user's own name is a common word for them.
     expect(errorOf(await reset(token, 'wanda@example.com1')).message).toBe('password: passwordCommon');
     expect((await reset(token, 'walnut-cinder-parade-83')).statusCode).toBe(200);
@@ -275,7 +314,8 @@ describe('throttling', () => {
 
   it('counts wrong reset tokens as failures of the address: after 4, even a valid token waits', async () => {
     const address = nextAddress();
-    for (let i = 0; i < 4; i++) expect((await reset(`guess-${i}-${'x'.repeat(36)}`, NEW_PASSWORD, address)).statusCode).toBe(400);
+    for (let i = 0; i < 4; i++)
+      expect((await reset(`guess-${i}-${'x'.repeat(36)}`, NEW_PASSWORD, address)).statusCode).toBe(400);
     await register('yara');
     const token = await tokenFor('yara@example.com');
     const refused = await reset(token, 'thistle-beacon-rover-27', address);
@@ -297,7 +337,10 @@ describe('logs', () => {
     for (const line of logs) collect(JSON.parse(line));
     expect(secrets.size).toBeGreaterThan(10);
     for (const secret of secrets) {
-      expect(texts.find((text) => text.includes(secret)), `a log line holds ${secret}`).toBeUndefined();
+      expect(
+        texts.find((text) => text.includes(secret)),
+        `a log line holds ${secret}`,
+      ).toBeUndefined();
     }
   });
 });

@@ -130,7 +130,11 @@ export class CatalogRepository {
         .onConflictDoNothing()
         .returning();
       if (!run || !input.job) return run;
-      const jobId = await enqueue(tx as unknown as Db, { ...input.job, payload: { runId: run.id }, dedupeKey: `${input.job.type}:${run.id}` });
+      const jobId = await enqueue(tx as unknown as Db, {
+        ...input.job,
+        payload: { runId: run.id },
+        dedupeKey: `${input.job.type}:${run.id}`,
+      });
       const [withJob] = await tx
         .update(catalogueSyncRuns)
         .set({ jobId: jobId ?? null })
@@ -184,9 +188,13 @@ export class CatalogRepository {
    * left alone), updates `changed` by bundle name in one statement (only the provider's fields
    * and the price: the admin's are not in {@link ProductUpsert}), and records the progress.
    */
-  async writeSyncBatch(runId: number, batch: { added: ProductUpsert[]; changed: ProductUpsert[]; processed: number }): Promise<void> {
+  async writeSyncBatch(
+    runId: number,
+    batch: { added: ProductUpsert[]; changed: ProductUpsert[]; processed: number },
+  ): Promise<void> {
     await this.db.transaction(async (tx) => {
-      if (batch.added.length > 0) await tx.insert(products).values(batch.added).onConflictDoNothing({ target: products.apiBundleName });
+      if (batch.added.length > 0)
+        await tx.insert(products).values(batch.added).onConflictDoNothing({ target: products.apiBundleName });
       if (batch.changed.length > 0) {
         const payload = JSON.stringify(
           batch.changed.map((p) => ({
@@ -235,7 +243,10 @@ export class CatalogRepository {
   }
 
   /** Records a run's counts and report (its status is set by {@link finishSyncRun}). */
-  async saveSyncResult(id: number, result: { counts: SyncCounts; errors: number; report: Record<string, unknown> }): Promise<void> {
+  async saveSyncResult(
+    id: number,
+    result: { counts: SyncCounts; errors: number; report: Record<string, unknown> },
+  ): Promise<void> {
     await this.db
       .update(catalogueSyncRuns)
       .set({ ...result.counts, errors: result.errors, report: result.report })
@@ -300,7 +311,10 @@ export class CatalogRepository {
    * the import's progress) in the same transaction.
    * @returns the ids written; the others changed since they were read.
    */
-  async writeAdminFields(writes: readonly AdminFieldsWrite[], onWritten?: (tx: Db) => Promise<void>): Promise<number[]> {
+  async writeAdminFields(
+    writes: readonly AdminFieldsWrite[],
+    onWritten?: (tx: Db) => Promise<void>,
+  ): Promise<number[]> {
     return this.db.transaction(async (tx) => {
       let written: number[] = [];
       if (writes.length > 0) {

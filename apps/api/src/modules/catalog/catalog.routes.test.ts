@@ -54,7 +54,8 @@ describe('GET /api/products', () => {
     expect(unlimited[0]?.features.dataAmount).toBe('Unlimited');
     const found = (await get('/api/products?q=turk')).json<ProductsResponse>().products;
     expect(found.some((p) => p.countryCode === 'TR')).toBe(true);
-    const foldedTurkish = (await get(`/api/products?q=${encodeURIComponent('türkiye')}`)).json<ProductsResponse>().products;
+    const foldedTurkish = (await get(`/api/products?q=${encodeURIComponent('türkiye')}`)).json<ProductsResponse>()
+      .products;
     expect(foldedTurkish.some((p) => p.countryCode === 'TR')).toBe(true);
     const none = (await get('/api/products?country=atlantis')).json<ProductsResponse>().products;
     expect(none).toEqual([]);
@@ -121,7 +122,10 @@ describe('GET /api/countries', () => {
     expect(countries.find((c) => c.code === 'Europe+')).toMatchObject({ slug: 'europe-plus', type: 'regional' });
     expect(countries.find((c) => c.code === 'Global')).toMatchObject({ slug: 'global', type: 'global' });
     for (const special of ['CYP', 'US-HI', 'US', 'GB', 'AE', 'KR']) {
-      expect(countries.find((c) => c.code === special), special).toBeDefined();
+      expect(
+        countries.find((c) => c.code === special),
+        special,
+      ).toBeDefined();
     }
     expect(countries.find((c) => c.code === 'US')?.slug).toBe('usa');
     expect(countries.find((c) => c.code === 'AE')?.slug).toBe('uae');
@@ -186,11 +190,23 @@ describe("the admin's changes on the storefront (issue 10)", () => {
     const rows = (await repo.allProducts()).filter((r) => r.countryCode === 'LI' && r.active);
     const [renamed, hidden, featured] = rows.slice(-3);
     const write = (row: ProductRow, next: Partial<AdminFields>) => {
-      const expected: AdminFields = { displayName: row.displayName, fixedPriceCents: row.fixedPriceCents, discountPercent: row.discountPercent, enabled: row.enabled, featured: row.featured, priceCents: row.priceCents };
+      const expected: AdminFields = {
+        displayName: row.displayName,
+        fixedPriceCents: row.fixedPriceCents,
+        discountPercent: row.discountPercent,
+        enabled: row.enabled,
+        featured: row.featured,
+        priceCents: row.priceCents,
+      };
       return { id: row.id, expected, next: { ...expected, ...next } };
     };
     const written = await repo.writeAdminFields([
-      write(renamed!, { displayName: 'Liechtenstein Alpine Pass', fixedPriceCents: 777, priceCents: 777, discountPercent: 12 }),
+      write(renamed!, {
+        displayName: 'Liechtenstein Alpine Pass',
+        fixedPriceCents: 777,
+        priceCents: 777,
+        discountPercent: 12,
+      }),
       write(hidden!, { enabled: false }),
       write(featured!, { featured: true }),
     ]);
@@ -200,9 +216,17 @@ describe("the admin's changes on the storefront (issue 10)", () => {
     const list = (await get('/api/products?country=LI')).json<ProductsResponse>().products;
     expect(list[0]).toMatchObject({ productId: featured!.id, featured: true });
     expect(list.find((p) => p.productId === hidden!.id)).toBeUndefined();
-    expect(list.find((p) => p.productId === renamed!.id)).toMatchObject({ name: 'Liechtenstein Alpine Pass', priceCents: 777, price: 7.77, featured: false, features: { discountPercent: 12 } });
+    expect(list.find((p) => p.productId === renamed!.id)).toMatchObject({
+      name: 'Liechtenstein Alpine Pass',
+      priceCents: 777,
+      price: 7.77,
+      featured: false,
+      features: { discountPercent: 12 },
+    });
     expect((await get(`/api/products/${hidden!.id}`)).statusCode).toBe(404);
-    expect((await get('/api/products?q=alpine%20pass')).json<ProductsResponse>().products.map((p) => p.productId)).toEqual([renamed!.id]);
+    expect(
+      (await get('/api/products?q=alpine%20pass')).json<ProductsResponse>().products.map((p) => p.productId),
+    ).toEqual([renamed!.id]);
     // Carts embed only products on sale.
     const embedded = await ctx.services.catalog.activeProducts([renamed!.id, hidden!.id]);
     expect([...embedded.keys()]).toEqual([renamed!.id]);
@@ -210,14 +234,26 @@ describe("the admin's changes on the storefront (issue 10)", () => {
     await ctx.services.catalog.recalculatePrices();
     await ctx.services.catalog.sync();
     const after = (await get('/api/products?country=LI')).json<ProductsResponse>().products;
-    expect(after.find((p) => p.productId === renamed!.id)).toMatchObject({ name: 'Liechtenstein Alpine Pass', priceCents: 777 });
+    expect(after.find((p) => p.productId === renamed!.id)).toMatchObject({
+      name: 'Liechtenstein Alpine Pass',
+      priceCents: 777,
+    });
     expect(after.find((p) => p.productId === hidden!.id)).toBeUndefined();
     expect(after[0]?.productId).toBe(featured!.id);
 
     await repo.writeAdminFields([
-      write((await repo.allProducts()).find((r) => r.id === renamed!.id)!, { displayName: null, fixedPriceCents: null, priceCents: renamed!.priceCents, discountPercent: 0 }),
-      write((await repo.allProducts()).find((r) => r.id === hidden!.id)!, { enabled: true }),
-      write((await repo.allProducts()).find((r) => r.id === featured!.id)!, { featured: false }),
+      write(
+        (await repo.allProducts()).find((r) => r.id === renamed!.id)!,
+        { displayName: null, fixedPriceCents: null, priceCents: renamed!.priceCents, discountPercent: 0 },
+      ),
+      write(
+        (await repo.allProducts()).find((r) => r.id === hidden!.id)!,
+        { enabled: true },
+      ),
+      write(
+        (await repo.allProducts()).find((r) => r.id === featured!.id)!,
+        { featured: false },
+      ),
     ]);
     ctx.services.catalog.invalidate();
     expect((await get('/api/products?country=LI')).json<ProductsResponse>().products).toHaveLength(list.length + 1);

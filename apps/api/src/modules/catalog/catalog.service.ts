@@ -51,7 +51,10 @@ interface Snapshot {
 
 /** Lower-cases and strips diacritics so that "turkiye" finds "Türkiye". */
 function fold(text: string): string {
-  return text.normalize('NFD').replace(/\p{Diacritic}/gu, '').toLowerCase();
+  return text
+    .normalize('NFD')
+    .replace(/\p{Diacritic}/gu, '')
+    .toLowerCase();
 }
 
 /**
@@ -138,7 +141,10 @@ export class CatalogService {
       await this.repo.finishSyncRun(run.id, { status: 'succeeded' });
       return outcome.counts;
     } catch (error) {
-      await this.repo.finishSyncRun(run.id, { status: 'failed', error: error instanceof Error ? error.message : String(error) });
+      await this.repo.finishSyncRun(run.id, {
+        status: 'failed',
+        error: error instanceof Error ? error.message : String(error),
+      });
       throw error;
     }
   }
@@ -184,7 +190,11 @@ export class CatalogService {
       unchanged: plan.counts.unchanged,
       deactivated: plan.counts.retired,
     };
-    await this.repo.saveSyncResult(runId, { counts, errors: plan.counts.errors, report: { ...plan.report, reprice: null } });
+    await this.repo.saveSyncResult(runId, {
+      counts,
+      errors: plan.counts.errors,
+      report: { ...plan.report, reprice: null },
+    });
     this.invalidate();
     return { counts, errors: plan.counts.errors, report: plan.report };
   }
@@ -206,7 +216,13 @@ export class CatalogService {
   async recalculatePrices(): Promise<{ checked: number; changed: number }> {
     const [rules, rows] = await Promise.all([this.repo.pricingRules(), this.repo.allProducts()]);
     const changes = rows
-      .map((row) => ({ id: row.id, priceCents: productPriceCents({ ...pricedItem(row), wholesaleCents: row.wholesaleCents, fixedPriceCents: row.fixedPriceCents }, rules) }))
+      .map((row) => ({
+        id: row.id,
+        priceCents: productPriceCents(
+          { ...pricedItem(row), wholesaleCents: row.wholesaleCents, fixedPriceCents: row.fixedPriceCents },
+          rules,
+        ),
+      }))
       .filter((c, i) => c.priceCents !== rows[i]?.priceCents);
     await this.repo.updatePrices(changes);
     this.invalidate();

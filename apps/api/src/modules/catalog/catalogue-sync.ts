@@ -96,7 +96,11 @@ export function bundleLabel(bundle: unknown, index: number): string {
  * price, destination or bundle type); otherwise the stored price stays, so that saving a pricing
  * rule reprices nothing until a recalculation is applied (issue 10 "Pricing").
  */
-export function toUpsert(bundle: CatalogueBundle, rules: readonly PricingRule[], existing: ProductRow | undefined): ProductUpsert {
+export function toUpsert(
+  bundle: CatalogueBundle,
+  rules: readonly PricingRule[],
+  existing: ProductRow | undefined,
+): ProductUpsert {
   const bundleType = bundle.unlimited ? 'unlimited' : 'prepaid';
   const repriced =
     !existing ||
@@ -105,7 +109,11 @@ export function toUpsert(bundle: CatalogueBundle, rules: readonly PricingRule[],
     existing.bundleType !== bundleType;
   const priceCents = repriced
     ? productPriceCents(
-        { ...pricedItem({ apiBundleName: bundle.name, countryCode: bundle.countryCode, bundleType }), wholesaleCents: bundle.priceCents, fixedPriceCents: existing?.fixedPriceCents ?? null },
+        {
+          ...pricedItem({ apiBundleName: bundle.name, countryCode: bundle.countryCode, bundleType }),
+          wholesaleCents: bundle.priceCents,
+          fixedPriceCents: existing?.fixedPriceCents ?? null,
+        },
         rules,
       )
     : existing.priceCents;
@@ -122,7 +130,9 @@ export function toUpsert(bundle: CatalogueBundle, rules: readonly PricingRule[],
     wholesaleCents: bundle.priceCents,
     priceCents,
     coveredCountries: bundle.countries.map((c) => c.iso),
-    networks: bundle.countries.flatMap((c) => c.networks.map((n) => ({ countryCode: c.iso, name: n.name, speeds: n.speeds }))),
+    networks: bundle.countries.flatMap((c) =>
+      c.networks.map((n) => ({ countryCode: c.iso, name: n.name, speeds: n.speeds })),
+    ),
     imageUrl: existing?.imageUrl ?? null,
     active: true,
   };
@@ -146,7 +156,9 @@ const SCALAR_FIELDS = [
 /** JSON with object keys sorted: jsonb does not keep key order, so compare canonically. */
 function canonical(value: unknown): string {
   return JSON.stringify(value, (_key, v: unknown) =>
-    v && typeof v === 'object' && !Array.isArray(v) ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => a.localeCompare(b))) : v,
+    v && typeof v === 'object' && !Array.isArray(v)
+      ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => a.localeCompare(b)))
+      : v,
   );
 }
 
@@ -166,11 +178,19 @@ export function changedFields(row: ProductRow, next: ProductUpsert): FieldChange
     const from = row[field] ?? null;
     const to = next[field] ?? null;
     if (from !== to) {
-      changes.push({ field, from: typeof from === 'string' ? shown(from) : from, to: typeof to === 'string' ? shown(to) : to });
+      changes.push({
+        field,
+        from: typeof from === 'string' ? shown(from) : from,
+        to: typeof to === 'string' ? shown(to) : to,
+      });
     }
   }
   if (canonical(row.coveredCountries) !== canonical(next.coveredCountries)) {
-    changes.push({ field: 'coveredCountries', from: shown(row.coveredCountries.join(', ')), to: shown(next.coveredCountries.join(', ')) });
+    changes.push({
+      field: 'coveredCountries',
+      from: shown(row.coveredCountries.join(', ')),
+      to: shown(next.coveredCountries.join(', ')),
+    });
   }
   if (canonical(row.networks) !== canonical(next.networks)) {
     changes.push({ field: 'networks', from: networksText(row.networks), to: networksText(next.networks) });
@@ -197,7 +217,11 @@ export interface SyncPlan {
  * products the provider no longer lists are retired. Each report list keeps at most
  * {@link SYNC_REPORT_LIST_MAX} entries.
  */
-export function planSync(bundles: readonly unknown[], existing: readonly ProductRow[], rules: readonly PricingRule[]): SyncPlan {
+export function planSync(
+  bundles: readonly unknown[],
+  existing: readonly ProductRow[],
+  rules: readonly PricingRule[],
+): SyncPlan {
   const byName = new Map(existing.map((row) => [row.apiBundleName, row]));
   const listed = new Set<string>();
   const report: SyncPlan['report'] = { added: [], changed: [], retired: [], errors: [], truncated: false };
@@ -222,7 +246,10 @@ export function planSync(bundles: readonly unknown[], existing: readonly Product
     const bundle = raw as CatalogueBundle;
     if (seen.has(bundle.name)) {
       counts.errors++;
-      push(report.errors, { apiBundleName: label, message: 'listed more than once by the provider; the first listing is used' });
+      push(report.errors, {
+        apiBundleName: label,
+        message: 'listed more than once by the provider; the first listing is used',
+      });
       return;
     }
     seen.add(bundle.name);

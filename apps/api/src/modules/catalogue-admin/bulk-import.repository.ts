@@ -109,8 +109,14 @@ export class BulkImportRepository {
         ...summaryColumns,
         changes: sql<StoredChange[]>`jsonb_path_query_array(${bulkImports.rows}, ${head}::jsonpath)`,
         rowErrors: sql<ImportRowError[]>`jsonb_path_query_array(${bulkImports.rowErrors}, ${head}::jsonpath)`,
-        applied: sql<number>`(select count(*) from jsonb_array_elements(${bulkImports.rows}) e where e->>'outcome' = 'applied')`.mapWith(Number),
-        alreadyApplied: sql<number>`(select count(*) from jsonb_array_elements(${bulkImports.rows}) e where e->>'outcome' = 'already')`.mapWith(Number),
+        applied:
+          sql<number>`(select count(*) from jsonb_array_elements(${bulkImports.rows}) e where e->>'outcome' = 'applied')`.mapWith(
+            Number,
+          ),
+        alreadyApplied:
+          sql<number>`(select count(*) from jsonb_array_elements(${bulkImports.rows}) e where e->>'outcome' = 'already')`.mapWith(
+            Number,
+          ),
         conflicts: sql<{ row: number; apiBundleName: string }[]>`coalesce((
           select jsonb_agg(jsonb_build_object('row', e->'row', 'apiBundleName', e->'apiBundleName') order by n)
           from jsonb_array_elements(${bulkImports.rows}) with ordinality as x(e, n)
@@ -142,16 +148,30 @@ export class BulkImportRepository {
    * change is a compare-and-set, so two admins clicking Apply at once start one job.
    * @returns the import after the change, or undefined when it was not in `from`.
    */
-  async startApply(id: number, job: Omit<EnqueueRequest, 'payload'>, from: readonly string[] = ['validated', 'failed']): Promise<ImportSummaryRow | undefined> {
+  async startApply(
+    id: number,
+    job: Omit<EnqueueRequest, 'payload'>,
+    from: readonly string[] = ['validated', 'failed'],
+  ): Promise<ImportSummaryRow | undefined> {
     return this.db.transaction(async (tx) => {
       const [started] = await tx
         .update(bulkImports)
-        .set({ status: 'applying', processed: 0, total: sql`jsonb_array_length(${bulkImports.rows})`, error: null, finishedAt: null })
+        .set({
+          status: 'applying',
+          processed: 0,
+          total: sql`jsonb_array_length(${bulkImports.rows})`,
+          error: null,
+          finishedAt: null,
+        })
         .where(and(eq(bulkImports.id, id), inArray(bulkImports.status, [...from])))
         .returning({ id: bulkImports.id });
       if (!started) return undefined;
       const jobId = await enqueue(tx as unknown as Db, { ...job, payload: { importId: id } });
-      const [row] = await tx.update(bulkImports).set({ jobId: jobId ?? null }).where(eq(bulkImports.id, id)).returning(summaryColumns);
+      const [row] = await tx
+        .update(bulkImports)
+        .set({ jobId: jobId ?? null })
+        .where(eq(bulkImports.id, id))
+        .returning(summaryColumns);
       return row;
     });
   }

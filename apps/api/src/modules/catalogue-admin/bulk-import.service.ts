@@ -11,8 +11,23 @@ import {
 import { NotFoundError } from '../../lib/errors.ts';
 import type { Job, JobQueue } from '../../lib/jobs.ts';
 import type { AdminFields, AdminFieldsWrite, CatalogRepository, ProductRow } from '../catalog/catalog.repository.ts';
-import type { BulkImportRepository, ImportDetailRow, ImportSummaryRow, RowOutcome, StoredChange } from './bulk-import.repository.ts';
-import { type AdminValues, adminValuesOf, decodeCsv, errorsCsv, exportCsv, parseCsv, storefrontPrice, validateImport } from './import-csv.ts';
+import type {
+  BulkImportRepository,
+  ImportDetailRow,
+  ImportSummaryRow,
+  RowOutcome,
+  StoredChange,
+} from './bulk-import.repository.ts';
+import {
+  type AdminValues,
+  adminValuesOf,
+  decodeCsv,
+  errorsCsv,
+  exportCsv,
+  parseCsv,
+  storefrontPrice,
+  validateImport,
+} from './import-csv.ts';
 
 /** The job that applies an import. */
 export const BULK_IMPORT_APPLY_JOB = 'bulk-import-apply';
@@ -35,7 +50,8 @@ export interface BulkImportServiceDeps {
   jobStatus: (jobId: number) => Promise<string | undefined>;
 }
 
-const asStatus = (status: string): ImportStatus => ((IMPORT_STATUSES as readonly string[]).includes(status) ? (status as ImportStatus) : 'failed');
+const asStatus = (status: string): ImportStatus =>
+  (IMPORT_STATUSES as readonly string[]).includes(status) ? (status as ImportStatus) : 'failed';
 
 function toImport(row: ImportSummaryRow): BulkImport {
   return {
@@ -59,7 +75,10 @@ function toImport(row: ImportSummaryRow): BulkImport {
 function toDetail(row: ImportDetailRow): BulkImportDetail {
   return {
     ...toImport(row),
-    outcome: row.status === 'applied' ? { applied: row.applied, alreadyApplied: row.alreadyApplied, conflicts: row.conflicts } : null,
+    outcome:
+      row.status === 'applied'
+        ? { applied: row.applied, alreadyApplied: row.alreadyApplied, conflicts: row.conflicts }
+        : null,
     changes: row.changes.map(({ outcome: _outcome, ...change }) => change),
     rowErrors: row.rowErrors,
   };
@@ -82,7 +101,10 @@ function toFields(values: AdminValues, priceCents: number): AdminFields {
  * has the file's value, `conflict` when one has neither the value the dry run saw nor the file's
  * (someone changed it since), else the values to write.
  */
-export function classifyRow(change: StoredChange, product: ProductRow | undefined): { outcome: 'already' | 'conflict' } | { outcome: 'apply'; next: AdminValues } {
+export function classifyRow(
+  change: StoredChange,
+  product: ProductRow | undefined,
+): { outcome: 'already' | 'conflict' } | { outcome: 'apply'; next: AdminValues } {
   if (!product) return { outcome: 'conflict' };
   const current = adminValuesOf(product);
   const next = { ...current };
@@ -176,8 +198,15 @@ export class BulkImportService {
     if (!found) throw new NotFoundError(`No bulk import ${id}`, 'id');
     const present = new Set(found.rowErrors.flatMap((e) => Object.keys(e.values)));
     const columns: ImportColumn[] = IMPORT_COLUMNS.filter((c) => present.has(c));
-    const base = found.filename.replace(/\.csv$/i, '').replace(/[^\w.-]+/g, '_').slice(0, 80) || 'import';
-    return { filename: `${base}-errors.csv`, csv: errorsCsv(columns.length > 0 ? columns : ['apiBundleName'], found.rowErrors) };
+    const base =
+      found.filename
+        .replace(/\.csv$/i, '')
+        .replace(/[^\w.-]+/g, '_')
+        .slice(0, 80) || 'import';
+    return {
+      filename: `${base}-errors.csv`,
+      csv: errorsCsv(columns.length > 0 ? columns : ['apiBundleName'], found.rowErrors),
+    };
   }
 
   /** The whole catalogue in the import format (`GET /api/admin/products/export.csv`). */
@@ -197,7 +226,11 @@ export class BulkImportService {
     queue.register(BULK_IMPORT_APPLY_JOB, {
       run: (job: Job) => this.applyNow(Number(job.payload.importId)),
       onError: async (job, error, final) => {
-        if (final) await this.deps.repo.failApply(Number(job.payload.importId), error instanceof Error ? error.message : String(error));
+        if (final)
+          await this.deps.repo.failApply(
+            Number(job.payload.importId),
+            error instanceof Error ? error.message : String(error),
+          );
       },
     });
   }
@@ -230,7 +263,9 @@ export class BulkImportService {
         return 'applied';
       });
       const end = start + batch.length;
-      const written = new Set(await this.deps.catalog.writeAdminFields(writes, (tx) => this.deps.repo.setProgress(tx, importId, end)));
+      const written = new Set(
+        await this.deps.catalog.writeAdminFields(writes, (tx) => this.deps.repo.setProgress(tx, importId, end)),
+      );
       batch.forEach((change, i) => {
         const product = products.get(change.apiBundleName);
         // Written by no statement: the product changed between the read and the write.
@@ -247,7 +282,11 @@ export class BulkImportService {
     const status = await this.deps.jobStatus(row.jobId);
     if (status === 'queued' || status === 'running') return row;
     // A job that succeeded has written its outcome; read it again rather than overwrite it.
-    if (status !== 'succeeded') await this.deps.repo.failApply(row.id, status === 'cancelled' ? 'The apply job was cancelled' : 'The apply job stopped without finishing');
+    if (status !== 'succeeded')
+      await this.deps.repo.failApply(
+        row.id,
+        status === 'cancelled' ? 'The apply job was cancelled' : 'The apply job stopped without finishing',
+      );
     return (await this.deps.repo.summary(row.id)) ?? row;
   }
 }

@@ -31,7 +31,12 @@ afterEach(() => {
 });
 
 const call = (method: 'GET' | 'POST', url: string, payload?: unknown) =>
-  ctx.app.inject({ method, url, headers: admin.headers, ...(payload === undefined ? {} : { payload: payload as object }) });
+  ctx.app.inject({
+    method,
+    url,
+    headers: admin.headers,
+    ...(payload === undefined ? {} : { payload: payload as object }),
+  });
 const upload = (body: string | Buffer, filename = 'changes.csv') =>
   ctx.app.inject({
     method: 'POST',
@@ -49,7 +54,9 @@ async function syncNow(body: object = {}): Promise<SyncRunDetail> {
   const started = await call('POST', '/api/admin/catalogue-sync', body);
   expect(started.statusCode, started.body).toBe(202);
   await runJobs();
-  return (await call('GET', `/api/admin/catalogue-sync/${started.json<{ run: SyncRun }>().run.id}`)).json<{ run: SyncRunDetail }>().run;
+  return (await call('GET', `/api/admin/catalogue-sync/${started.json<{ run: SyncRun }>().run.id}`)).json<{
+    run: SyncRunDetail;
+  }>().run;
 }
 
 /** Uploads a file (dry run), applies it and runs the job; returns the import as applied. */
@@ -85,7 +92,14 @@ describe('catalogue sync', () => {
     const started = await call('POST', '/api/admin/catalogue-sync', {});
     expect(started.statusCode, started.body).toBe(202);
     const { run } = started.json<{ run: SyncRun }>();
-    expect(run).toMatchObject({ status: 'queued', actor: `admin:${admin.username}`, reprice: false, processed: 0, total: 0, provider: 'sandbox' });
+    expect(run).toMatchObject({
+      status: 'queued',
+      actor: `admin:${admin.username}`,
+      reprice: false,
+      processed: 0,
+      total: 0,
+      provider: 'sandbox',
+    });
     const again = await call('POST', '/api/admin/catalogue-sync', { reprice: true });
     expect(again.statusCode).toBe(409);
     expect(again.json()).toEqual({ error: { code: 'sync_in_progress', message: expect.any(String) } });
@@ -95,7 +109,15 @@ describe('catalogue sync', () => {
     const status = await syncStatus();
     expect(status.current).toBeNull();
     const done = status.history[0]!;
-    expect(done).toMatchObject({ id: run.id, status: 'succeeded', added: 0, changed: 0, retired: 0, errors: 0, error: null });
+    expect(done).toMatchObject({
+      id: run.id,
+      status: 'succeeded',
+      added: 0,
+      changed: 0,
+      retired: 0,
+      errors: 0,
+      error: null,
+    });
     expect(done.total).toBeGreaterThan(2000);
     expect(done.processed).toBe(done.total);
     expect(done.unchanged).toBe(done.total);
@@ -121,18 +143,30 @@ describe('catalogue sync', () => {
     const keptBundle = real.find((b) => b.name === kept!.apiBundleName)!;
     const changed: unknown[] = real
       .filter((b) => b.name !== gone!.apiBundleName)
-      .map((b) => (b.name === kept!.apiBundleName || b.name === other!.apiBundleName ? { ...b, priceCents: b.priceCents + 100 } : b));
+      .map((b) =>
+        b.name === kept!.apiBundleName || b.name === other!.apiBundleName
+          ? { ...b, priceCents: b.priceCents + 100 }
+          : b,
+      );
     const added: CatalogueBundle = { ...keptBundle, name: 'esim_77GB_7D_MT_V2', dataMb: 77 * 1024 };
     changed.push(added, { ...keptBundle, name: 'esim_BAD_MT_V2', durationDays: 0 });
     vi.spyOn(provider, 'listCatalogue').mockResolvedValue(changed as CatalogueBundle[]);
 
     const run = await syncNow();
     expect(run).toMatchObject({ status: 'succeeded', added: 1, changed: 2, retired: 1, errors: 1 });
-    expect(run.report!.added).toEqual([{ apiBundleName: 'esim_77GB_7D_MT_V2', name: 'Malta 77GB 7 Days [prepaid]', priceCents: expect.any(Number) }]);
+    expect(run.report!.added).toEqual([
+      { apiBundleName: 'esim_77GB_7D_MT_V2', name: 'Malta 77GB 7 Days [prepaid]', priceCents: expect.any(Number) },
+    ]);
     expect(run.report!.retired).toEqual([{ apiBundleName: gone!.apiBundleName, name: gone!.name }]);
-    expect(run.report!.errors).toEqual([{ apiBundleName: 'esim_BAD_MT_V2', message: expect.stringContaining('durationDays') }]);
+    expect(run.report!.errors).toEqual([
+      { apiBundleName: 'esim_BAD_MT_V2', message: expect.stringContaining('durationDays') },
+    ]);
     const keptChange = run.report!.changed.find((c) => c.apiBundleName === kept!.apiBundleName)!;
-    expect(keptChange).toEqual({ apiBundleName: kept!.apiBundleName, name: 'Malta Starter', fields: [{ field: 'wholesaleCents', from: keptBundle.priceCents, to: keptBundle.priceCents + 100 }] });
+    expect(keptChange).toEqual({
+      apiBundleName: kept!.apiBundleName,
+      name: 'Malta Starter',
+      fields: [{ field: 'wholesaleCents', from: keptBundle.priceCents, to: keptBundle.priceCents + 100 }],
+    });
     const otherChange = run.report!.changed.find((c) => c.apiBundleName === other!.apiBundleName)!;
     expect(otherChange.fields.map((f) => f.field)).toEqual(['wholesaleCents', 'priceCents']);
 
@@ -140,7 +174,13 @@ describe('catalogue sync', () => {
     const after = await storefront('MT');
     expect(after.find((p) => p.apiBundleName === gone!.apiBundleName)).toBeUndefined();
     expect(after.find((p) => p.apiBundleName === 'esim_77GB_7D_MT_V2')).toBeDefined();
-    expect(after[0]).toMatchObject({ apiBundleName: kept!.apiBundleName, name: 'Malta Starter', priceCents: 444, featured: true, features: { discountPercent: 10 } });
+    expect(after[0]).toMatchObject({
+      apiBundleName: kept!.apiBundleName,
+      name: 'Malta Starter',
+      priceCents: 444,
+      featured: true,
+      features: { discountPercent: 10 },
+    });
     expect((await ctx.app.inject({ method: 'GET', url: `/api/products/${gone!.productId}` })).statusCode).toBe(404);
 
     // Idempotent: the same catalogue again changes nothing (the bad bundle is reported again).
@@ -149,25 +189,41 @@ describe('catalogue sync', () => {
     vi.mocked(provider.listCatalogue).mockRestore();
     const back = await syncNow();
     expect(back).toMatchObject({ status: 'succeeded', added: 0, changed: 3, retired: 1, errors: 0 });
-    expect(back.report!.changed.find((c) => c.apiBundleName === gone!.apiBundleName)!.fields).toEqual([{ field: 'active', from: false, to: true }]);
+    expect(back.report!.changed.find((c) => c.apiBundleName === gone!.apiBundleName)!.fields).toEqual([
+      { field: 'active', from: false, to: true },
+    ]);
     await resetMalta();
   });
 
   it('reprices every product after the sync when asked, through the pricing recalculation', async () => {
     const run = await syncNow({ reprice: true });
     expect(run).toMatchObject({ status: 'succeeded', reprice: true });
-    expect(run.report!.reprice).toEqual({ checked: expect.any(Number), changed: expect.any(Number), pricingRunId: expect.any(Number) });
+    expect(run.report!.reprice).toEqual({
+      checked: expect.any(Number),
+      changed: expect.any(Number),
+      pricingRunId: expect.any(Number),
+    });
     expect((run.report!.reprice as { checked: number }).checked).toBeGreaterThan(2000);
   });
 
   it('retries a provider failure with backoff, then fails the run, and the next sync may start', async () => {
-    vi.spyOn(ctx.services.esimProvider, 'listCatalogue').mockRejectedValue(new EsimProviderError('provider unreachable (test)', true, 503));
+    vi.spyOn(ctx.services.esimProvider, 'listCatalogue').mockRejectedValue(
+      new EsimProviderError('provider unreachable (test)', true, 503),
+    );
     const started = await call('POST', '/api/admin/catalogue-sync', {});
     const { run } = started.json<{ run: SyncRun }>();
     expect(await ctx.services.jobs.runOnce()).toBe(true);
-    expect((await syncStatus()).current).toMatchObject({ id: run.id, status: 'queued', error: expect.stringMatching(/^Attempt 1 failed, retrying: .*unreachable/) });
+    expect((await syncStatus()).current).toMatchObject({
+      id: run.id,
+      status: 'queued',
+      error: expect.stringMatching(/^Attempt 1 failed, retrying: .*unreachable/),
+    });
     await runJobs();
-    expect((await syncStatus()).history[0]).toMatchObject({ id: run.id, status: 'failed', error: 'provider unreachable (test)' });
+    expect((await syncStatus()).history[0]).toMatchObject({
+      id: run.id,
+      status: 'failed',
+      error: 'provider unreachable (test)',
+    });
     vi.mocked(ctx.services.esimProvider.listCatalogue).mockRestore();
     expect((await syncNow()).status).toBe('succeeded');
   });
@@ -194,7 +250,10 @@ describe('catalogue sync', () => {
   });
 
   it('lets one of two admins starting at once start a sync (the other gets 409)', async () => {
-    const answers = await Promise.all([call('POST', '/api/admin/catalogue-sync', {}), call('POST', '/api/admin/catalogue-sync', { reprice: false })]);
+    const answers = await Promise.all([
+      call('POST', '/api/admin/catalogue-sync', {}),
+      call('POST', '/api/admin/catalogue-sync', { reprice: false }),
+    ]);
     expect(answers.map((a) => a.statusCode).sort()).toEqual([202, 409]);
     await runJobs();
     expect((await syncStatus()).current).toBeNull();
@@ -204,7 +263,9 @@ describe('catalogue sync', () => {
     // Two instances scheduling the same period: one job.
     await ctx.app.catalogueSchedule!.scheduleNext();
     await ctx.app.catalogueSchedule!.scheduleNext();
-    const scheduled = (await jobsRepo.listByStatus(['queued'], { limit: 10 })).filter((j) => j.type === CATALOGUE_SYNC_SCHEDULE_JOB);
+    const scheduled = (await jobsRepo.listByStatus(['queued'], { limit: 10 })).filter(
+      (j) => j.type === CATALOGUE_SYNC_SCHEDULE_JOB,
+    );
     expect(scheduled).toHaveLength(1);
     expect(new Date(scheduled[0]!.runAt).getTime() % (6 * 3_600_000)).toBe(0);
     await jobsRepo.cancel(scheduled[0]!.id);
@@ -248,7 +309,15 @@ describe('catalogue sync', () => {
 describe('bulk import: refused files', () => {
   const refusals: [string, string | Buffer, string][] = [
     ['an empty file', '', 'empty_file'],
-    ['bytes that are not UTF-8', Buffer.concat([Buffer.from(`${HEADER}\nesim_1GB_7D_MT_V2,Caf`), Buffer.from([0xe9]), Buffer.from(',,,true,false\n')]), 'not_utf8'],
+    [
+      'bytes that are not UTF-8',
+      Buffer.concat([
+        Buffer.from(`${HEADER}\nesim_1GB_7D_MT_V2,Caf`),
+        Buffer.from([0xe9]),
+        Buffer.from(',,,true,false\n'),
+      ]),
+      'not_utf8',
+    ],
     ['a file without a header', 'esim_1GB_7D_MT_V2,Malta,4.99,0,true,false\n', 'missing_header'],
     ['no apiBundleName column', 'displayName,active\nMalta,true\n', 'missing_bundle_column'],
     ['unknown columns', 'apiBundleName,price\nesim_1GB_7D_MT_V2,4\n', 'unknown_columns'],
@@ -261,20 +330,29 @@ describe('bulk import: refused files', () => {
     const res = await upload(body);
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ error: { code, message: expect.any(String), field: 'file' } });
-    expect((await call('GET', '/api/admin/bulk-imports')).json<{ imports: BulkImport[] }>().imports).toHaveLength(before);
+    expect((await call('GET', '/api/admin/bulk-imports')).json<{ imports: BulkImport[] }>().imports).toHaveLength(
+      before,
+    );
   });
 
   it('refuses a file over 10 MB with 413 and the API error body', async () => {
     const res = await upload(`${HEADER}\n${'x'.repeat(10 * 1024 * 1024)}`);
     expect(res.statusCode).toBe(413);
-    expect(res.json()).toEqual({ error: { code: 'payload_too_large', message: expect.stringContaining('10485760'), field: 'body' } });
+    expect(res.json()).toEqual({
+      error: { code: 'payload_too_large', message: expect.stringContaining('10485760'), field: 'body' },
+    });
   });
 
   it('refuses a body that is not text/csv', async () => {
     const json = await call('POST', '/api/admin/bulk-imports', { csv: HEADER });
     expect(json.statusCode).toBe(400);
     expect(json.json()).toMatchObject({ error: { field: 'file' } });
-    const other = await ctx.app.inject({ method: 'POST', url: '/api/admin/bulk-imports', headers: { ...admin.headers, 'content-type': 'application/xml' }, payload: '<x/>' });
+    const other = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/admin/bulk-imports',
+      headers: { ...admin.headers, 'content-type': 'application/xml' },
+      payload: '<x/>',
+    });
     expect(other.statusCode).toBe(415);
   });
 });
@@ -295,7 +373,17 @@ describe('bulk import: dry run, apply, errors, export', () => {
     const res = await upload(file, 'malta.csv');
     expect(res.statusCode, res.body).toBe(201);
     const report = res.json<{ import: BulkImportDetail }>().import;
-    expect(report).toMatchObject({ status: 'validated', filename: 'malta.csv', totalRows: 5, changedRows: 1, errorRows: 4, unchangedRows: 0, processed: 0, total: 1, outcome: null });
+    expect(report).toMatchObject({
+      status: 'validated',
+      filename: 'malta.csv',
+      totalRows: 5,
+      changedRows: 1,
+      errorRows: 4,
+      unchangedRows: 0,
+      processed: 0,
+      total: 1,
+      outcome: null,
+    });
     expect(report.fileHash).toMatch(/^[0-9a-f]{64}$/);
     expect(report.changes).toEqual([
       {
@@ -313,14 +401,27 @@ describe('bulk import: dry run, apply, errors, export', () => {
         warnings: [],
       },
     ]);
-    const errors = Object.fromEntries(report.rowErrors.map((e) => [e.row, e.errors.map((x) => `${x.column}:${x.code}`)]));
+    const errors = Object.fromEntries(
+      report.rowErrors.map((e) => [e.row, e.errors.map((x) => `${x.column}:${x.code}`)]),
+    );
     expect(errors).toEqual({
       3: ['apiBundleName:unknown_bundle'],
-      4: ['apiBundleName:duplicate_bundle', 'displayName:formula', 'retailPrice:bad_price', 'discountPercent:bad_percent', 'active:bad_boolean'],
+      4: [
+        'apiBundleName:duplicate_bundle',
+        'displayName:formula',
+        'retailPrice:bad_price',
+        'discountPercent:bad_percent',
+        'active:bad_boolean',
+      ],
       5: ['apiBundleName:duplicate_bundle', 'displayName:formula', 'retailPrice:formula', 'discountPercent:formula'],
       7: ['apiBundleName:unknown_bundle'],
     });
-    expect(report.rowErrors[1]!.errors[1]).toEqual({ column: 'displayName', code: 'formula', message: 'starts with "=", which a spreadsheet would run as a formula', params: { character: '"="' } });
+    expect(report.rowErrors[1]!.errors[1]).toEqual({
+      column: 'displayName',
+      code: 'formula',
+      message: 'starts with "=", which a spreadsheet would run as a formula',
+      params: { character: '"="' },
+    });
     // The dry run changed nothing.
     expect(await storefront('MT')).toEqual(before);
 
@@ -341,7 +442,12 @@ describe('bulk import: dry run, apply, errors, export', () => {
 
   it('applies as a job with progress; the storefront shows it at once; applying twice changes nothing', async () => {
     const [a, b, c] = await maltaPlans();
-    const file = [HEADER, `${a!.apiBundleName},Malta Weekender,3.33,20,true,false`, `${b!.apiBundleName},,,0,false,false`, `${c!.apiBundleName},,,,true,true`].join('\n');
+    const file = [
+      HEADER,
+      `${a!.apiBundleName},Malta Weekender,3.33,20,true,false`,
+      `${b!.apiBundleName},,,0,false,false`,
+      `${c!.apiBundleName},,,,true,true`,
+    ].join('\n');
     const { import: dry } = (await upload(file)).json<{ import: BulkImportDetail }>();
     expect(dry).toMatchObject({ changedRows: 3, total: 3 });
     const applied = await call('POST', `/api/admin/bulk-imports/${dry.id}/apply`);
@@ -351,17 +457,31 @@ describe('bulk import: dry run, apply, errors, export', () => {
     const twice = await call('POST', `/api/admin/bulk-imports/${dry.id}/apply`);
     expect(twice.statusCode).toBe(200);
     await runJobs();
-    const { import: done } = (await call('GET', `/api/admin/bulk-imports/${dry.id}`)).json<{ import: BulkImportDetail }>();
-    expect(done).toMatchObject({ status: 'applied', processed: 3, total: 3, outcome: { applied: 3, alreadyApplied: 0, conflicts: [] } });
+    const { import: done } = (await call('GET', `/api/admin/bulk-imports/${dry.id}`)).json<{
+      import: BulkImportDetail;
+    }>();
+    expect(done).toMatchObject({
+      status: 'applied',
+      processed: 3,
+      total: 3,
+      outcome: { applied: 3, alreadyApplied: 0, conflicts: [] },
+    });
     expect(done.finishedAt).not.toBeNull();
 
     // The storefront at once: display name, fixed price, discount; the hidden plan gone; the featured plan first.
     const plans = await storefront('MT');
     expect(plans[0]).toMatchObject({ apiBundleName: c!.apiBundleName, featured: true });
-    expect(plans.find((p) => p.apiBundleName === a!.apiBundleName)).toMatchObject({ name: 'Malta Weekender', priceCents: 333, price: 3.33, features: { discountPercent: 20 } });
+    expect(plans.find((p) => p.apiBundleName === a!.apiBundleName)).toMatchObject({
+      name: 'Malta Weekender',
+      priceCents: 333,
+      price: 3.33,
+      features: { discountPercent: 20 },
+    });
     expect(plans.find((p) => p.apiBundleName === b!.apiBundleName)).toBeUndefined();
     expect((await ctx.app.inject({ method: 'GET', url: `/api/products/${b!.productId}` })).statusCode).toBe(404);
-    const countries = (await ctx.app.inject({ method: 'GET', url: '/api/countries' })).json<{ countries: { code: string; planCount: number }[] }>().countries;
+    const countries = (await ctx.app.inject({ method: 'GET', url: '/api/countries' })).json<{
+      countries: { code: string; planCount: number }[];
+    }>().countries;
     expect(countries.find((x) => x.code === 'MT')?.planCount).toBe((await storefront('MT')).length);
     // Recalculating keeps the fixed price.
     await ctx.services.catalog.recalculatePrices();
@@ -375,7 +495,9 @@ describe('bulk import: dry run, apply, errors, export', () => {
     expect(reupload).toMatchObject({ changedRows: 0, unchangedRows: 3, errorRows: 0, fileHash: dry.fileHash });
     expect((await call('POST', `/api/admin/bulk-imports/${reupload.id}/apply`)).statusCode).toBe(202);
     await runJobs();
-    expect((await call('GET', `/api/admin/bulk-imports/${reupload.id}`)).json<{ import: BulkImportDetail }>().import).toMatchObject({
+    expect(
+      (await call('GET', `/api/admin/bulk-imports/${reupload.id}`)).json<{ import: BulkImportDetail }>().import,
+    ).toMatchObject({
       status: 'applied',
       outcome: { applied: 0, alreadyApplied: 0, conflicts: [] },
     });
@@ -389,12 +511,22 @@ describe('bulk import: dry run, apply, errors, export', () => {
 
   it('leaves a row alone when its product changed since the dry run, and says so', async () => {
     const [a, b] = await maltaPlans();
-    const { import: stale } = (await upload(`${HEADER}\n${a!.apiBundleName},Malta One,,0,true,false\n${b!.apiBundleName},Malta Two,,0,true,false\n`)).json<{ import: BulkImportDetail }>();
+    const { import: stale } = (
+      await upload(
+        `${HEADER}\n${a!.apiBundleName},Malta One,,0,true,false\n${b!.apiBundleName},Malta Two,,0,true,false\n`,
+      )
+    ).json<{ import: BulkImportDetail }>();
     await importNow(`apiBundleName,displayName\n${a!.apiBundleName},Malta Uno\n`);
     expect((await call('POST', `/api/admin/bulk-imports/${stale.id}/apply`)).statusCode).toBe(202);
     await runJobs();
-    const { import: done } = (await call('GET', `/api/admin/bulk-imports/${stale.id}`)).json<{ import: BulkImportDetail }>();
-    expect(done.outcome).toEqual({ applied: 1, alreadyApplied: 0, conflicts: [{ row: 2, apiBundleName: a!.apiBundleName }] });
+    const { import: done } = (await call('GET', `/api/admin/bulk-imports/${stale.id}`)).json<{
+      import: BulkImportDetail;
+    }>();
+    expect(done.outcome).toEqual({
+      applied: 1,
+      alreadyApplied: 0,
+      conflicts: [{ row: 2, apiBundleName: a!.apiBundleName }],
+    });
     const names = new Map((await storefront('MT')).map((p) => [p.apiBundleName, p.name]));
     expect(names.get(a!.apiBundleName)).toBe('Malta Uno');
     expect(names.get(b!.apiBundleName)).toBe('Malta Two');
@@ -403,10 +535,17 @@ describe('bulk import: dry run, apply, errors, export', () => {
 
   it('starts one apply job when two admins apply at once', async () => {
     const [a] = await maltaPlans();
-    const { import: dry } = (await upload(`apiBundleName,featured\n${a!.apiBundleName},true\n`)).json<{ import: BulkImportDetail }>();
-    const answers = await Promise.all([call('POST', `/api/admin/bulk-imports/${dry.id}/apply`), call('POST', `/api/admin/bulk-imports/${dry.id}/apply`)]);
+    const { import: dry } = (await upload(`apiBundleName,featured\n${a!.apiBundleName},true\n`)).json<{
+      import: BulkImportDetail;
+    }>();
+    const answers = await Promise.all([
+      call('POST', `/api/admin/bulk-imports/${dry.id}/apply`),
+      call('POST', `/api/admin/bulk-imports/${dry.id}/apply`),
+    ]);
     expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 202]);
-    const jobs = (await jobsRepo.listByStatus(['queued', 'running'], { limit: 20 })).filter((j) => j.type === 'bulk-import-apply');
+    const jobs = (await jobsRepo.listByStatus(['queued', 'running'], { limit: 20 })).filter(
+      (j) => j.type === 'bulk-import-apply',
+    );
     expect(jobs).toHaveLength(1);
     await runJobs();
     await resetMalta();
@@ -420,9 +559,16 @@ describe('bulk import: dry run, apply, errors, export', () => {
     expect(res.headers['content-disposition']).toMatch(/^attachment; filename="catalogue-\d{4}-\d{2}-\d{2}\.csv"$/);
     const rows = parse(res.body, { bom: true }) as string[][];
     expect(rows[0]).toEqual(HEADER.split(','));
-    expect(rows.some((r) => r[1] === 'Malta, "the best"' && r[2] === '9.99' && r[3] === '5' && r[5] === 'true')).toBe(true);
+    expect(rows.some((r) => r[1] === 'Malta, "the best"' && r[2] === '9.99' && r[3] === '5' && r[5] === 'true')).toBe(
+      true,
+    );
     const { import: again } = (await upload(res.body, 'export.csv')).json<{ import: BulkImportDetail }>();
-    expect(again).toMatchObject({ changedRows: 0, errorRows: 0, unchangedRows: rows.length - 1, totalRows: rows.length - 1 });
+    expect(again).toMatchObject({
+      changedRows: 0,
+      errorRows: 0,
+      unchangedRows: rows.length - 1,
+      totalRows: rows.length - 1,
+    });
     const template = await call('GET', '/api/admin/bulk-imports/template.csv');
     expect((parse(template.body, { bom: true }) as string[][])[0]).toEqual(HEADER.split(','));
     await resetMalta();
@@ -443,11 +589,26 @@ describe('access', () => {
     expect((await ctx.app.inject({ method: 'GET', url: '/api/admin/catalogue-sync' })).statusCode).toBe(401);
     expect((await ctx.app.inject({ method: 'GET', url: '/api/admin/products/export.csv' })).statusCode).toBe(401);
     const customer = await signIn(ctx.app, ctx.services, ctx.database);
-    const refused = await ctx.app.inject({ method: 'POST', url: '/api/admin/catalogue-sync', headers: customer.headers, payload: {} });
+    const refused = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/admin/catalogue-sync',
+      headers: customer.headers,
+      payload: {},
+    });
     expect(refused.statusCode).toBe(403);
-    const upload403 = await ctx.app.inject({ method: 'POST', url: '/api/admin/bulk-imports', headers: { ...customer.headers, 'content-type': 'text/csv' }, payload: HEADER });
+    const upload403 = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/admin/bulk-imports',
+      headers: { ...customer.headers, 'content-type': 'text/csv' },
+      payload: HEADER,
+    });
     expect(upload403.statusCode).toBe(403);
-    const crossSite = await ctx.app.inject({ method: 'POST', url: '/api/admin/catalogue-sync', headers: { cookie: admin.cookie, origin: 'https://evil.example' }, payload: {} });
+    const crossSite = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/admin/catalogue-sync',
+      headers: { cookie: admin.cookie, origin: 'https://evil.example' },
+      payload: {},
+    });
     expect(crossSite.json()).toMatchObject({ error: { code: 'csrf_rejected' } });
   });
 });

@@ -81,7 +81,11 @@ const today = () => new Date().toISOString().slice(0, 10);
 export const catalogueAdminRoutes: FastifyPluginAsyncZod<CatalogueAdminRoutesOptions> = async (app, opts) => {
   adminScope(app, opts.auth);
   // The import's body: the file's bytes as they came (this plugin's routes only).
-  app.addContentTypeParser('text/csv', { parseAs: 'buffer', bodyLimit: IMPORT_LIMITS.maxBytes }, (_request, body, done) => done(null, body));
+  app.addContentTypeParser(
+    'text/csv',
+    { parseAs: 'buffer', bodyLimit: IMPORT_LIMITS.maxBytes },
+    (_request, body, done) => done(null, body),
+  );
 
   app.post(
     '/api/admin/catalogue-sync',
@@ -119,7 +123,7 @@ export const catalogueAdminRoutes: FastifyPluginAsyncZod<CatalogueAdminRoutesOpt
     {
       schema: {
         tags: ['admin'],
-        summary: "One catalogue sync run with its report: added, changed, retired, errors (admins only)",
+        summary: 'One catalogue sync run with its report: added, changed, retired, errors (admins only)',
         params: numericIdParamsSchema,
         response: { 200: syncRunResponseSchema, ...errors },
       },
@@ -155,7 +159,13 @@ export const catalogueAdminRoutes: FastifyPluginAsyncZod<CatalogueAdminRoutesOpt
       const detail = await opts.imports.dryRun({ actor: actorOf(request), filename, bytes: csvBytes(request.body) });
       auditChange(request, {
         target: `bulk-import:${detail.id}`,
-        after: { filename, fileHash: detail.fileHash, rows: detail.totalRows, changed: detail.changedRows, errors: detail.errorRows },
+        after: {
+          filename,
+          fileHash: detail.fileHash,
+          rows: detail.totalRows,
+          changed: detail.changedRows,
+          errors: detail.errorRows,
+        },
       });
       return reply.code(201).send({ import: detail });
     },
@@ -193,7 +203,10 @@ export const catalogueAdminRoutes: FastifyPluginAsyncZod<CatalogueAdminRoutesOpt
     async (request, reply) => {
       auditChange(request, { target: `bulk-import:${request.params.id}` });
       const { import: applied, started } = await opts.imports.apply(request.params.id);
-      auditChange(request, { target: `bulk-import:${applied.id}`, after: { status: applied.status, started, rows: applied.total } });
+      auditChange(request, {
+        target: `bulk-import:${applied.id}`,
+        after: { status: applied.status, started, rows: applied.total },
+      });
       return reply.code(started ? 202 : 200).send({ import: applied });
     },
   );

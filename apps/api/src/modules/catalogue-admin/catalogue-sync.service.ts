@@ -56,7 +56,9 @@ export interface CatalogueSyncServiceDeps {
 }
 
 function toRun(row: Omit<SyncRunRow, 'report'>, now = Date.now()): SyncRun {
-  const status = (SYNC_RUN_STATUSES as readonly string[]).includes(row.status) ? (row.status as SyncRunStatus) : 'failed';
+  const status = (SYNC_RUN_STATUSES as readonly string[]).includes(row.status)
+    ? (row.status as SyncRunStatus)
+    : 'failed';
   return {
     id: row.id,
     provider: row.provider,
@@ -124,7 +126,10 @@ export class CatalogueSyncService {
     return {
       current: current ? toRun(current, now) : null,
       history: history.map((row) => toRun(row, now)),
-      schedule: { intervalMs: interval, nextRunAt: interval ? new Date(this.nextPeriodStart(now)).toISOString() : null },
+      schedule: {
+        intervalMs: interval,
+        nextRunAt: interval ? new Date(this.nextPeriodStart(now)).toISOString() : null,
+      },
     };
   }
 
@@ -145,7 +150,8 @@ export class CatalogueSyncService {
       onError: async (job, error, final) => {
         const runId = Number(job.payload.runId);
         if (final) await this.deps.repo.finishSyncRun(runId, { status: 'failed', error: messageOf(error) });
-        else await this.deps.repo.requeueSyncRun(runId, `Attempt ${job.attempts} failed, retrying: ${messageOf(error)}`);
+        else
+          await this.deps.repo.requeueSyncRun(runId, `Attempt ${job.attempts} failed, retrying: ${messageOf(error)}`);
       },
     });
     queue.register(CATALOGUE_SYNC_SCHEDULE_JOB, {
@@ -155,7 +161,10 @@ export class CatalogueSyncService {
         } catch (error) {
           // A run in progress (an admin's, or a slow one): this period's sync is that one.
           if (!(error instanceof ConflictError)) throw error;
-          this.deps.log?.warn({ job: CATALOGUE_SYNC_SCHEDULE_JOB }, 'scheduled catalogue sync skipped: a sync is in progress');
+          this.deps.log?.warn(
+            { job: CATALOGUE_SYNC_SCHEDULE_JOB },
+            'scheduled catalogue sync skipped: a sync is in progress',
+          );
         } finally {
           await this.scheduleNext(queue);
         }
@@ -204,7 +213,10 @@ export class CatalogueSyncService {
       }
     }
     const report: SyncReport = { ...outcome.report, reprice };
-    await this.deps.repo.finishSyncRun(runId, { status: 'succeeded', report: report as unknown as Record<string, unknown> });
+    await this.deps.repo.finishSyncRun(runId, {
+      status: 'succeeded',
+      report: report as unknown as Record<string, unknown>,
+    });
     this.deps.catalog.invalidate();
   }
 

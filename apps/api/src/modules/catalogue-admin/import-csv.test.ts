@@ -47,10 +47,26 @@ function product(name: string, over: Partial<ProductRow> = {}): ProductRow {
 }
 
 const RULES: PricingRule[] = [
-  { id: 1, scope: 'all', scopeValue: null, markupBps: 10_000, fixedMarginCents: 0, endingCents: 99, floorCents: 0, priority: 0, active: true },
+  {
+    id: 1,
+    scope: 'all',
+    scopeValue: null,
+    markupBps: 10_000,
+    fixedMarginCents: 0,
+    endingCents: 99,
+    floorCents: 0,
+    priority: 0,
+    active: true,
+  },
 ];
 
-const catalogue = new Map([product('esim_1'), product('esim_2', { displayName: 'Alpine 1GB', fixedPriceCents: 1299, priceCents: 1299, featured: true }), product('esim_3', { active: false })].map((p) => [p.apiBundleName, p]));
+const catalogue = new Map(
+  [
+    product('esim_1'),
+    product('esim_2', { displayName: 'Alpine 1GB', fixedPriceCents: 1299, priceCents: 1299, featured: true }),
+    product('esim_3', { active: false }),
+  ].map((p) => [p.apiBundleName, p]),
+);
 
 const utf8 = (text: string) => new TextEncoder().encode(text);
 
@@ -106,13 +122,17 @@ describe('decoding and parsing a file', () => {
   });
 
   it('reads tolerant headers: BOM, spaces, any case, snake case; ignores empty and error columns', async () => {
-    const parsed = await parseCsv(decodeCsv(utf8('\uFEFF API_BUNDLE_NAME , Display Name,discount-percent,,error\r\nesim_1,"Alps, 1 GB",5,,x\r\n')));
+    const parsed = await parseCsv(
+      decodeCsv(utf8('\uFEFF API_BUNDLE_NAME , Display Name,discount-percent,,error\r\nesim_1,"Alps, 1 GB",5,,x\r\n')),
+    );
     expect(parsed.columns).toEqual(['apiBundleName', 'displayName', 'discountPercent', null, null]);
     expect(parsed.records).toEqual([{ row: 2, cells: ['esim_1', 'Alps, 1 GB', '5', '', 'x'] }]);
   });
 
   it('reads semicolon files (spreadsheets in European locales) and counts rows as a spreadsheet does', async () => {
-    const parsed = await parseCsv(decodeCsv(utf8('apiBundleName;retailPrice\n\nesim_1;"12,99"\n"esim_2";"multi\nline"\n')));
+    const parsed = await parseCsv(
+      decodeCsv(utf8('apiBundleName;retailPrice\n\nesim_1;"12,99"\n"esim_2";"multi\nline"\n')),
+    );
     expect(parsed.records.map((r) => r.row)).toEqual([3, 4]);
     expect(parsed.records[0]!.cells).toEqual(['esim_1', '12,99']);
   });
@@ -151,7 +171,15 @@ describe('cells', () => {
   });
 
   it('escapes formula cells in the CSV it writes (OWASP CSV injection)', () => {
-    expect(['=1+1', '+1', '-1', '@SUM(A1)', '\tx', '\rx', 'plain'].map(escapeCell)).toEqual(["'=1+1", "'+1", "'-1", "'@SUM(A1)", "'\tx", "'\rx", 'plain']);
+    expect(['=1+1', '+1', '-1', '@SUM(A1)', '\tx', '\rx', 'plain'].map(escapeCell)).toEqual([
+      "'=1+1",
+      "'+1",
+      "'-1",
+      "'@SUM(A1)",
+      "'\tx",
+      "'\rx",
+      'plain',
+    ]);
   });
 });
 
@@ -169,10 +197,18 @@ describe('validating every row and column', () => {
         'esim_3,"a\u0007b",,,true', // control character, a cell short
       ].join('\n'),
     );
-    const byRow = Object.fromEntries(result.rowErrors.map((e) => [e.row, e.errors.map((x) => `${x.column}:${x.code}`)]));
+    const byRow = Object.fromEntries(
+      result.rowErrors.map((e) => [e.row, e.errors.map((x) => `${x.column}:${x.code}`)]),
+    );
     expect(byRow).toEqual({
       2: ['apiBundleName:unknown_bundle'],
-      3: ['apiBundleName:duplicate_bundle', 'displayName:formula', 'retailPrice:bad_price', 'discountPercent:bad_percent', 'active:bad_boolean'],
+      3: [
+        'apiBundleName:duplicate_bundle',
+        'displayName:formula',
+        'retailPrice:bad_price',
+        'discountPercent:bad_percent',
+        'active:bad_boolean',
+      ],
       4: ['displayName:formula', 'retailPrice:formula', 'discountPercent:formula'],
       5: ['apiBundleName:duplicate_bundle'],
       6: ['apiBundleName:required'],
@@ -224,14 +260,19 @@ describe('validating every row and column', () => {
 
   it('warns that a retired bundle stays off sale, and leaves columns absent from the file alone', async () => {
     const result = await run('apiBundleName,displayName\nesim_3,Old plan\n');
-    expect(result.changes[0]).toMatchObject({ changes: [{ field: 'displayName', from: null, to: 'Old plan' }], warnings: ['retired_by_provider'] });
+    expect(result.changes[0]).toMatchObject({
+      changes: [{ field: 'displayName', from: null, to: 'Old plan' }],
+      warnings: ['retired_by_provider'],
+    });
   });
 });
 
 describe('the CSV files the store writes', () => {
   it('exports the catalogue so that importing it changes nothing', async () => {
     const csv = exportCsv([...catalogue.values()]);
-    expect(csv.startsWith('\uFEFFapiBundleName,displayName,retailPrice,discountPercent,active,featured\r\n')).toBe(true);
+    expect(csv.startsWith('\uFEFFapiBundleName,displayName,retailPrice,discountPercent,active,featured\r\n')).toBe(
+      true,
+    );
     expect(csv).toContain('esim_2,Alpine 1GB,12.99,0,true,true\r\n');
     const result = await run(csv);
     expect(result).toMatchObject({ changes: [], rowErrors: [], unchanged: 3, totalRows: 3 });

@@ -78,7 +78,10 @@ export interface ParsedCsv {
 const COLUMN_BY_KEY = new Map<string, ImportColumn>(IMPORT_COLUMNS.map((c) => [headerKey(c), c]));
 
 function headerKey(text: string): string {
-  return text.trim().toLowerCase().replace(/[\s_-]+/g, '');
+  return text
+    .trim()
+    .toLowerCase()
+    .replace(/[\s_-]+/g, '');
 }
 
 /** The delimiter of the file: a semicolon when its first line has semicolons and no comma, else a comma. */
@@ -123,7 +126,10 @@ export async function parseCsv(text: string): Promise<ParsedCsv> {
       const record: CsvRecord = { row: context.records, cells };
       if (!header) header = record;
       else if (++dataRows > IMPORT_LIMITS.maxRows) {
-        throw new ImportFileError(`The file has more than ${IMPORT_LIMITS.maxRows.toLocaleString('en-US')} rows; split it into smaller files.`, 'too_many_rows');
+        throw new ImportFileError(
+          `The file has more than ${IMPORT_LIMITS.maxRows.toLocaleString('en-US')} rows; split it into smaller files.`,
+          'too_many_rows',
+        );
       }
       // csv-parse types `on_record` as returning cells; any value is passed through.
       return record as unknown as string[];
@@ -147,7 +153,10 @@ export async function parseCsv(text: string): Promise<ParsedCsv> {
     if (failure instanceof ImportFileError) throw failure;
     if (failure instanceof CsvError) {
       const where = (failure as CsvError & { lines?: number }).lines;
-      throw new ImportFileError(`The file is not valid CSV${where ? ` (line ${where})` : ''}: ${csvProblem(failure)}.`, 'not_csv');
+      throw new ImportFileError(
+        `The file is not valid CSV${where ? ` (line ${where})` : ''}: ${csvProblem(failure)}.`,
+        'not_csv',
+      );
     }
     throw failure;
   }
@@ -203,14 +212,26 @@ export function resolveColumns(header: readonly string[]): (ImportColumn | null)
     );
   }
   if (!seen.has('apiBundleName')) {
-    throw new ImportFileError(`The header has no apiBundleName column: every row must name its bundle. Columns: ${expected}.`, 'missing_bundle_column');
+    throw new ImportFileError(
+      `The header has no apiBundleName column: every row must name its bundle. Columns: ${expected}.`,
+      'missing_bundle_column',
+    );
   }
   if (unknown.length > 0) {
-    const names = unknown.slice(0, 10).map((n) => `"${show(n)}"`).join(', ');
-    throw new ImportFileError(`Unknown column${unknown.length > 1 ? 's' : ''} ${names}; the columns are ${expected}.`, 'unknown_columns');
+    const names = unknown
+      .slice(0, 10)
+      .map((n) => `"${show(n)}"`)
+      .join(', ');
+    throw new ImportFileError(
+      `Unknown column${unknown.length > 1 ? 's' : ''} ${names}; the columns are ${expected}.`,
+      'unknown_columns',
+    );
   }
   if (duplicates.size > 0) {
-    throw new ImportFileError(`The column${duplicates.size > 1 ? 's' : ''} ${[...duplicates].join(', ')} appear${duplicates.size > 1 ? '' : 's'} more than once in the header.`, 'duplicate_columns');
+    throw new ImportFileError(
+      `The column${duplicates.size > 1 ? 's' : ''} ${[...duplicates].join(', ')} appear${duplicates.size > 1 ? '' : 's'} more than once in the header.`,
+      'duplicate_columns',
+    );
   }
   return columns;
 }
@@ -246,9 +267,16 @@ export function adminValuesOf(row: ProductRow): AdminValues {
 }
 
 /** The retail price the storefront shows for a product with these admin values. */
-export function storefrontPrice(row: ProductRow, values: Pick<AdminValues, 'retailPrice'>, rules: readonly PricingRule[]): number {
+export function storefrontPrice(
+  row: ProductRow,
+  values: Pick<AdminValues, 'retailPrice'>,
+  rules: readonly PricingRule[],
+): number {
   if (values.retailPrice === row.fixedPriceCents) return row.priceCents;
-  return productPriceCents({ ...pricedItem(row), wholesaleCents: row.wholesaleCents, fixedPriceCents: values.retailPrice }, rules);
+  return productPriceCents(
+    { ...pricedItem(row), wholesaleCents: row.wholesaleCents, fixedPriceCents: values.retailPrice },
+    rules,
+  );
 }
 
 const PRICE = /^\$?\s*(\d{1,7})(?:[.,](\d{1,2}))?$/;
@@ -258,7 +286,11 @@ const FALSE = new Set(['false', 'no', '0']);
 
 type CellResult<T> = { ok: true; value: T } | { ok: false; error: Omit<ImportCellError, 'column'> };
 
-const refuse = (code: ImportCellError['code'], message: string, params: Record<string, string | number> = {}): CellResult<never> => ({
+const refuse = (
+  code: ImportCellError['code'],
+  message: string,
+  params: Record<string, string | number> = {},
+): CellResult<never> => ({
   ok: false,
   error: { code, message, params },
 });
@@ -269,9 +301,13 @@ export function parseRetailPrice(cell: string): CellResult<number | null> {
   const match = PRICE.exec(cell);
   const cents = match ? Number(match[1]) * 100 + Number((match[2] ?? '0').padEnd(2, '0')) : NaN;
   if (!match || cents < 1 || cents > IMPORT_LIMITS.retailPriceMaxCents) {
-    return refuse('bad_price', `must be a price in USD such as 12.99, from 0.01 to ${IMPORT_LIMITS.retailPriceMaxCents / 100}, or empty for the pricing rules`, {
-      max: IMPORT_LIMITS.retailPriceMaxCents / 100,
-    });
+    return refuse(
+      'bad_price',
+      `must be a price in USD such as 12.99, from 0.01 to ${IMPORT_LIMITS.retailPriceMaxCents / 100}, or empty for the pricing rules`,
+      {
+        max: IMPORT_LIMITS.retailPriceMaxCents / 100,
+      },
+    );
   }
   return { ok: true, value: cents };
 }
@@ -282,7 +318,9 @@ export function parseDiscount(cell: string): CellResult<number> {
   const match = PERCENT.exec(cell);
   const value = match ? Number(match[1]) : NaN;
   if (!match || value > IMPORT_LIMITS.discountPercentMax) {
-    return refuse('bad_percent', `must be a whole percent from 0 to ${IMPORT_LIMITS.discountPercentMax}`, { max: IMPORT_LIMITS.discountPercentMax });
+    return refuse('bad_percent', `must be a whole percent from 0 to ${IMPORT_LIMITS.discountPercentMax}`, {
+      max: IMPORT_LIMITS.discountPercentMax,
+    });
   }
   return { ok: true, value };
 }
@@ -299,7 +337,9 @@ export function parseBoolean(cell: string): CellResult<boolean> {
 export function parseDisplayName(cell: string): CellResult<string | null> {
   if (cell === '') return { ok: true, value: null };
   if ([...cell].length > IMPORT_LIMITS.displayNameMax) {
-    return refuse('too_long', `must be at most ${IMPORT_LIMITS.displayNameMax} characters`, { max: IMPORT_LIMITS.displayNameMax });
+    return refuse('too_long', `must be at most ${IMPORT_LIMITS.displayNameMax} characters`, {
+      max: IMPORT_LIMITS.displayNameMax,
+    });
   }
   return { ok: true, value: cell };
 }
@@ -326,7 +366,11 @@ export interface ImportValidation {
  * when it would sell below its wholesale price, `retired_by_provider` when the provider no
  * longer lists it, so `active: true` cannot put it on sale).
  */
-export async function validateImport(parsed: ParsedCsv, products: ReadonlyMap<string, ProductRow>, rules: readonly PricingRule[]): Promise<ImportValidation> {
+export async function validateImport(
+  parsed: ParsedCsv,
+  products: ReadonlyMap<string, ProductRow>,
+  rules: readonly PricingRule[],
+): Promise<ImportValidation> {
   const { columns, records } = parsed;
   const bundleAt = columns.indexOf('apiBundleName');
   // Rows naming each bundle (trimmed), to refuse duplicates on every row involved.
@@ -364,7 +408,11 @@ export async function validateImport(parsed: ParsedCsv, products: ReadonlyMap<st
       if (startsLikeFormula(raw) || startsLikeFormula(trimmedStart)) {
         const first = startsLikeFormula(raw) ? raw[0]! : trimmedStart[0]!;
         const shownChar = first === '\t' ? 'a tab' : first === '\r' ? 'a carriage return' : `"${first}"`;
-        fail({ code: 'formula', message: `starts with ${shownChar}, which a spreadsheet would run as a formula`, params: { character: shownChar } });
+        fail({
+          code: 'formula',
+          message: `starts with ${shownChar}, which a spreadsheet would run as a formula`,
+          params: { character: shownChar },
+        });
         return;
       }
       if (!isSingleLineText(raw)) {
@@ -376,12 +424,17 @@ export async function validateImport(parsed: ParsedCsv, products: ReadonlyMap<st
       switch (column) {
         case 'apiBundleName':
           if (cell === '') parsedCell = refuse('required', 'is required: the bundle this row changes');
-          else if (!products.has(cell)) parsedCell = refuse('unknown_bundle', `no product has the bundle "${show(cell)}"`, { bundle: show(cell) });
+          else if (!products.has(cell))
+            parsedCell = refuse('unknown_bundle', `no product has the bundle "${show(cell)}"`, { bundle: show(cell) });
           else if ((rowsByBundle.get(cell)?.length ?? 0) > 1) {
             const others = rowsByBundle.get(cell)!.filter((r) => r !== record.row);
-            parsedCell = refuse('duplicate_bundle', `the bundle is also on row${others.length > 1 ? 's' : ''} ${others.slice(0, 5).join(', ')}`, {
-              rows: others.slice(0, 5).join(', '),
-            });
+            parsedCell = refuse(
+              'duplicate_bundle',
+              `the bundle is also on row${others.length > 1 ? 's' : ''} ${others.slice(0, 5).join(', ')}`,
+              {
+                rows: others.slice(0, 5).join(', '),
+              },
+            );
           } else parsedCell = { ok: true, value: cell };
           break;
         case 'displayName':
@@ -417,7 +470,12 @@ export async function validateImport(parsed: ParsedCsv, products: ReadonlyMap<st
 const FIELDS: readonly ImportField[] = ['displayName', 'retailPrice', 'discountPercent', 'active', 'featured'];
 
 /** The change a valid row makes to its product, or undefined when it makes none. */
-function compare(row: number, product: ProductRow, next: Partial<AdminValues>, rules: readonly PricingRule[]): ImportChange | undefined {
+function compare(
+  row: number,
+  product: ProductRow,
+  next: Partial<AdminValues>,
+  rules: readonly PricingRule[],
+): ImportChange | undefined {
   const current = adminValuesOf(product);
   const changes: ImportChange['changes'] = [];
   for (const field of FIELDS) {
@@ -455,7 +513,10 @@ export function escapeCell(cell: string): string {
 
 /** A UTF-8 CSV with a BOM (so that spreadsheets read it as UTF-8), CRLF line ends, every cell escaped. */
 function toCsv(rows: readonly (readonly string[])[]): string {
-  return `\uFEFF${stringify(rows.map((r) => r.map(escapeCell)), { record_delimiter: 'windows' })}`;
+  return `\uFEFF${stringify(
+    rows.map((r) => r.map(escapeCell)),
+    { record_delimiter: 'windows' },
+  )}`;
 }
 
 /** USD cents as the import reads them back: `12.99`. */

@@ -38,7 +38,11 @@ export function acceptLanguageOf(header: string | readonly string[] | undefined)
  * the page's (`pageLanguage`, the request body's `language`), else the first supported language
  * of the browser's `Accept-Language`, else English (specification section 1's fallback).
  */
-export function chooseLanguage(message: string, pageLanguage: Language | undefined, acceptLanguage: Language | undefined): Language {
+export function chooseLanguage(
+  message: string,
+  pageLanguage: Language | undefined,
+  acceptLanguage: Language | undefined,
+): Language {
   return detectLanguage(message, pageLanguage ?? acceptLanguage ?? DEFAULT_LANGUAGE);
 }
 

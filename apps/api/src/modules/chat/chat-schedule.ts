@@ -23,7 +23,12 @@ export interface ChatSchedule {
 }
 
 /** The schedule of `purge` and, when the AnythingLLM engine is in use, `sync`, on `queue`. */
-export function chatSchedule(deps: { queue: Pick<JobQueue, 'enqueue'>; purge: ConversationPurge; sync?: DocumentSync | undefined; warm?: () => Promise<void> }): ChatSchedule {
+export function chatSchedule(deps: {
+  queue: Pick<JobQueue, 'enqueue'>;
+  purge: ConversationPurge;
+  sync?: DocumentSync | undefined;
+  warm?: () => Promise<void>;
+}): ChatSchedule {
   return {
     async start() {
       await deps.purge.scheduleNext(deps.queue);

@@ -16,7 +16,10 @@ import type { ThrottlePolicy, Throttler } from '../../lib/throttle.ts';
 export const CHAT_RATE_WINDOW_S = 60;
 
 /** The policy of the limits (messages per minute per session and per address). */
-export function chatThrottlePolicy(limits: { rateLimitPerSession: number; rateLimitPerAddress: number }): ThrottlePolicy {
+export function chatThrottlePolicy(limits: {
+  rateLimitPerSession: number;
+  rateLimitPerAddress: number;
+}): ThrottlePolicy {
   return {
     name: 'chat',
     attempts: {

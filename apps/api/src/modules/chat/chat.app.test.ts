@@ -53,7 +53,11 @@ async function runDueJobs(services: AppServices): Promise<void> {
 }
 
 const chat = (app: FastifyInstance, message: string, extra: Record<string, unknown> = {}) =>
-  app.inject({ method: 'POST', url: '/api/anythingllm/chat', payload: { message, mode: 'chat', sessionId: `${Date.now()}-appsession`, reset: false, ...extra } });
+  app.inject({
+    method: 'POST',
+    url: '/api/anythingllm/chat',
+    payload: { message, mode: 'chat', sessionId: `${Date.now()}-appsession`, reset: false, ...extra },
+  });
 
 describe('CHAT_ENGINE=local (default)', () => {
   let t: TestApp;
@@ -89,7 +93,12 @@ describe('CHAT_ENGINE=anythingllm', () => {
   let t: TestApp;
   beforeAll(async () => {
     fake = await startFakeAnythingLLM();
-    t = await startApp({ CHAT_ENGINE: 'anythingllm', ANYTHINGLLM_URL: fake.url, ANYTHINGLLM_API_KEY: fake.apiKey, ANYTHINGLLM_WORKSPACE: fake.workspace });
+    t = await startApp({
+      CHAT_ENGINE: 'anythingllm',
+      ANYTHINGLLM_URL: fake.url,
+      ANYTHINGLLM_API_KEY: fake.apiKey,
+      ANYTHINGLLM_WORKSPACE: fake.workspace,
+    });
   });
   afterAll(async () => {
     await t.close();
@@ -115,7 +124,11 @@ describe('CHAT_ENGINE=anythingllm', () => {
     expect(res.statusCode).toBe(200);
     const body = chatResponseSchema.parse(res.json());
     expect(body.sources).toEqual([{ title: 'Hotspot and tethering' }]);
-    expect(fake.calls('POST', '/api/v1/workspace/roamwise/chat').at(-1)?.body).toMatchObject({ message: 'Is tethering allowed on my plan?', mode: 'chat', reset: false });
+    expect(fake.calls('POST', '/api/v1/workspace/roamwise/chat').at(-1)?.body).toMatchObject({
+      message: 'Is tethering allowed on my plan?',
+      mode: 'chat',
+      reset: false,
+    });
   });
 
   it("an admin's create and delete in the knowledge base reach the workspace through the sync job", async () => {
@@ -133,7 +146,11 @@ describe('CHAT_ENGINE=anythingllm', () => {
     await runDueJobs(t.services);
     const pushed = fake.workspaceDocuments().find((d) => d.docSource === `kb:${id}`);
     expect(pushed?.description).toBe('Top-ups');
-    const deleted = await t.app.inject({ method: 'DELETE', url: `/api/admin/knowledge-base/articles/${id}`, headers: admin.headers });
+    const deleted = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/admin/knowledge-base/articles/${id}`,
+      headers: admin.headers,
+    });
     expect(deleted.statusCode).toBeLessThan(300);
     await new Promise((resolve) => setTimeout(resolve, 2_100));
     await runDueJobs(t.services);
@@ -147,7 +164,11 @@ describe('CHAT_ENGINE=anythingllm', () => {
     expect(res.json().textResponse).toBe(CHAT_ERROR_REPLIES.en);
     fake.fail('chat', 'abort200');
     const turkish = await chat(t.app, 'eSIM kartım çalışmıyor, ne yapmalıyım?');
-    expect(turkish.json()).toMatchObject({ textResponse: 'Üzgünüm, bir hata oluştu. Lütfen tekrar deneyin.', sources: [], language: 'tr' });
+    expect(turkish.json()).toMatchObject({
+      textResponse: 'Üzgünüm, bir hata oluştu. Lütfen tekrar deneyin.',
+      sources: [],
+      language: 'tr',
+    });
     expect(t.logs.some((line) => line.includes('chat engine failed (abort)'))).toBe(true);
   });
 });

@@ -65,7 +65,14 @@ export class ChatRepository {
     return this.db.transaction(async (tx) => {
       const [conversation] = await tx
         .insert(chatConversations)
-        .values({ sessionId, language: agent.language, engine, messageCount: 2, startedAt: user.at, lastMessageAt: agent.at })
+        .values({
+          sessionId,
+          language: agent.language,
+          engine,
+          messageCount: 2,
+          startedAt: user.at,
+          lastMessageAt: agent.at,
+        })
         .onConflictDoUpdate({
           target: chatConversations.sessionId,
           set: {
@@ -78,7 +85,14 @@ export class ChatRepository {
         .returning({ id: chatConversations.id });
       const conversationId = conversation!.id;
       await tx.insert(chatMessages).values([
-        { conversationId, sender: 'user', message: user.message, sources: [], language: user.language, createdAt: user.at },
+        {
+          conversationId,
+          sender: 'user',
+          message: user.message,
+          sources: [],
+          language: user.language,
+          createdAt: user.at,
+        },
         {
           conversationId,
           sender: 'agent',
@@ -115,7 +129,10 @@ export class ChatRepository {
 
   /** The conversation of a chat session with its messages, oldest first; undefined when none. */
   async findBySession(sessionId: string): Promise<StoredConversation | undefined> {
-    const [conversation] = await this.db.select().from(chatConversations).where(eq(chatConversations.sessionId, sessionId));
+    const [conversation] = await this.db
+      .select()
+      .from(chatConversations)
+      .where(eq(chatConversations.sessionId, sessionId));
     if (!conversation) return undefined;
     const messages = await this.db
       .select({

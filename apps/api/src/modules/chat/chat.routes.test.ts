@@ -59,13 +59,19 @@ afterAll(async () => {
 });
 
 /** A Fastify app with the API's validation, error handler and text guard, and only the chat route. */
-async function chatApp(engine: ChatEngine, limits = { rateLimitPerSession: 1_000, rateLimitPerAddress: 1_000 }): Promise<FastifyInstance> {
+async function chatApp(
+  engine: ChatEngine,
+  limits = { rateLimitPerSession: 1_000, rateLimitPerAddress: 1_000 },
+): Promise<FastifyInstance> {
   const app = Fastify({ logger: false }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
   registerTextGuard(app);
-  const log = { warn: (obj: object, msg: string) => logged.push({ obj, msg }), error: (obj: object, msg: string) => logged.push({ obj, msg }) };
+  const log = {
+    warn: (obj: object, msg: string) => logged.push({ obj, msg }),
+    error: (obj: object, msg: string) => logged.push({ obj, msg }),
+  };
   const chat = new ChatService({ engine, conversations: repo, log });
   const throttler = new Throttler(new ThrottleRepository(database.db));
   await app.register(chatRoutes, { chat, throttle: chatThrottle(throttler, chatThrottlePolicy(limits)) });
@@ -122,9 +128,19 @@ describe('validation', () => {
 
   it('refuses a body that is not JSON', async () => {
     expect((await ask(app, '{"message":')).statusCode).toBe(400);
-    const res = await app.inject({ method: 'POST', url: '/api/anythingllm/chat', headers: { 'content-type': 'text/plain' }, payload: 'hello' });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/anythingllm/chat',
+      headers: { 'content-type': 'text/plain' },
+      payload: 'hello',
+    });
     expect(res.statusCode).toBe(400);
-    const xml = await app.inject({ method: 'POST', url: '/api/anythingllm/chat', headers: { 'content-type': 'application/xml' }, payload: '<a/>' });
+    const xml = await app.inject({
+      method: 'POST',
+      url: '/api/anythingllm/chat',
+      headers: { 'content-type': 'application/xml' },
+      payload: '<a/>',
+    });
     expect(xml.statusCode).toBe(415);
   });
 
@@ -156,16 +172,21 @@ describe('rate limit', () => {
   it('limits messages per chat session: 429 rate_limited with Retry-After, other sessions unaffected', async () => {
     const app = await chatApp(new StubEngine(), { rateLimitPerSession: 3, rateLimitPerAddress: 1_000 });
     const sessionId = newSession();
-    for (let i = 0; i < 3; i++) expect((await ask(app, { message: `question ${i}`, sessionId }, {}, '198.51.100.1')).statusCode).toBe(200);
+    for (let i = 0; i < 3; i++)
+      expect((await ask(app, { message: `question ${i}`, sessionId }, {}, '198.51.100.1')).statusCode).toBe(200);
     const refused = await ask(app, { message: 'one more', sessionId }, {}, '198.51.100.1');
     expect(refused.statusCode).toBe(429);
     expect(refused.json()).toMatchObject({ error: { code: 'rate_limited' } });
-    expect(refused.json().error.message).toMatch(/Too many chat messages\. Please wait \d+ (seconds?|minute) and try again\./);
+    expect(refused.json().error.message).toMatch(
+      /Too many chat messages\. Please wait \d+ (seconds?|minute) and try again\./,
+    );
     const retryAfter = Number(refused.headers['retry-after']);
     expect(retryAfter).toBeGreaterThanOrEqual(1);
     expect(retryAfter).toBeLessThanOrEqual(60);
     expect(refused.headers['cache-control']).toBe('no-store');
-    expect((await ask(app, { message: 'another visitor', sessionId: newSession() }, {}, '198.51.100.1')).statusCode).toBe(200);
+    expect(
+      (await ask(app, { message: 'another visitor', sessionId: newSession() }, {}, '198.51.100.1')).statusCode,
+    ).toBe(200);
     // Refused messages are not stored.
     expect((await repo.findBySession(sessionId))?.messageCount).toBe(6);
     await app.close();
@@ -173,13 +194,19 @@ describe('rate limit', () => {
 
   it('limits messages per client address whatever the session', async () => {
     const app = await chatApp(new StubEngine(), { rateLimitPerSession: 1_000, rateLimitPerAddress: 3 });
-    for (let i = 0; i < 3; i++) expect((await ask(app, { message: 'hello', sessionId: newSession() }, {}, '203.0.113.9')).statusCode).toBe(200);
+    for (let i = 0; i < 3; i++)
+      expect((await ask(app, { message: 'hello', sessionId: newSession() }, {}, '203.0.113.9')).statusCode).toBe(200);
     const refused = await ask(app, { message: 'hello', sessionId: newSession() }, {}, '203.0.113.9');
     expect(refused.statusCode).toBe(429);
     expect(Number(refused.headers['retry-after'])).toBeGreaterThanOrEqual(1);
     // IPv6 addresses count by /64.
-    for (let i = 0; i < 3; i++) expect((await ask(app, { message: 'hello', sessionId: newSession() }, {}, `2001:db8:1:2::${i + 1}`)).statusCode).toBe(200);
-    expect((await ask(app, { message: 'hello', sessionId: newSession() }, {}, '2001:db8:1:2::99')).statusCode).toBe(429);
+    for (let i = 0; i < 3; i++)
+      expect(
+        (await ask(app, { message: 'hello', sessionId: newSession() }, {}, `2001:db8:1:2::${i + 1}`)).statusCode,
+      ).toBe(200);
+    expect((await ask(app, { message: 'hello', sessionId: newSession() }, {}, '2001:db8:1:2::99')).statusCode).toBe(
+      429,
+    );
     expect((await ask(app, { message: 'hello', sessionId: newSession() }, {}, '203.0.113.10')).statusCode).toBe(200);
     await app.close();
   });
@@ -202,7 +229,12 @@ describe('language choice', () => {
   }
 
   it("answers in the message's own language over the page's and the browser's", async () => {
-    expect(await languageOf({ message: 'How long does it take to get my money back after I cancel the order?', language: 'de' }, { 'accept-language': 'fr' })).toBe('en');
+    expect(
+      await languageOf(
+        { message: 'How long does it take to get my money back after I cancel the order?', language: 'de' },
+        { 'accept-language': 'fr' },
+      ),
+    ).toBe('en');
     expect(await languageOf({ message: 'eSIM kartımı nasıl yüklerim?', language: 'en' })).toBe('tr');
     expect(await languageOf({ message: '¿Cuánto tiempo tarda el reembolso de mi pedido?', language: 'en' })).toBe('es');
   });
@@ -213,7 +245,9 @@ describe('language choice', () => {
 
   it('then to the first supported language of Accept-Language, by quality', async () => {
     expect(await languageOf({ message: 'eSIM?' }, { 'accept-language': 'de-CH, de;q=0.9, en;q=0.8' })).toBe('de');
-    expect(await languageOf({ message: 'eSIM?' }, { 'accept-language': 'ja, it;q=0.9, es;q=0.5, fr;q=0.4' })).toBe('es');
+    expect(await languageOf({ message: 'eSIM?' }, { 'accept-language': 'ja, it;q=0.9, es;q=0.5, fr;q=0.4' })).toBe(
+      'es',
+    );
     expect(await languageOf({ message: 'eSIM?' }, { 'accept-language': 'tr;q=0, fr;q=0.2' })).toBe('fr');
   });
 
@@ -229,20 +263,23 @@ describe('engine errors', () => {
     ['tr', 'Üzgünüm, bir hata oluştu. Lütfen tekrar deneyin.'],
     ['en', CHAT_ERROR_REPLIES.en],
     ['de', CHAT_ERROR_REPLIES.de],
-  ] as const)('answer 200 with the localised error reply (%s), logged and stored as kind error', async (language, text) => {
-    const engine = new StubEngine();
-    engine.failure = new AnythingLLMError('timeout', 'AnythingLLM: POST /chat took longer than 100 ms');
-    const app = await chatApp(engine);
-    const sessionId = newSession();
-    logged.length = 0;
-    const res = await ask(app, { message: 'eSIM?', sessionId, language });
-    expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ textResponse: text, sources: [], language });
-    expect(logged.some((l) => l.msg.includes('chat engine failed (timeout)'))).toBe(true);
-    const stored = await repo.findBySession(sessionId);
-    expect(stored?.messages.at(-1)).toMatchObject({ sender: 'agent', kind: 'error', message: text, language });
-    await app.close();
-  });
+  ] as const)(
+    'answer 200 with the localised error reply (%s), logged and stored as kind error',
+    async (language, text) => {
+      const engine = new StubEngine();
+      engine.failure = new AnythingLLMError('timeout', 'AnythingLLM: POST /chat took longer than 100 ms');
+      const app = await chatApp(engine);
+      const sessionId = newSession();
+      logged.length = 0;
+      const res = await ask(app, { message: 'eSIM?', sessionId, language });
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toMatchObject({ textResponse: text, sources: [], language });
+      expect(logged.some((l) => l.msg.includes('chat engine failed (timeout)'))).toBe(true);
+      const stored = await repo.findBySession(sessionId);
+      expect(stored?.messages.at(-1)).toMatchObject({ sender: 'agent', kind: 'error', message: text, language });
+      await app.close();
+    },
+  );
 
   it('a plain Error is no 500 either', async () => {
     const engine = new StubEngine();
@@ -270,7 +307,10 @@ describe('conversations', () => {
       ['agent', 'fr'],
     ]);
     const reply = stored!.messages[1]!;
-    expect(reply).toMatchObject({ kind: 'knowledge', sources: [{ title: 'Refunds' }, { title: 'Japan plans', url: '/en/japan' }] });
+    expect(reply).toMatchObject({
+      kind: 'knowledge',
+      sources: [{ title: 'Refunds' }, { title: 'Japan plans', url: '/en/japan' }],
+    });
     expect(reply.latencyMs).toBeGreaterThanOrEqual(0);
     expect(stored!.messages[0]).toMatchObject({ kind: null, latencyMs: null, sources: [] });
     expect(stored!.lastMessageAt.getTime()).toBeGreaterThanOrEqual(stored!.startedAt.getTime());

@@ -18,7 +18,9 @@ const chatHeadersSchema = z.looseObject({
   'accept-language': z
     .string()
     .optional()
-    .describe("The browser's languages: the first of en, tr, es, fr, de it names is the fallback after the page's `language`"),
+    .describe(
+      "The browser's languages: the first of en, tr, es, fr, de it names is the fallback after the page's `language`",
+    ),
 });
 
 /**
@@ -41,7 +43,10 @@ const chatHeadersSchema = z.looseObject({
  *   localised error reply ("Üzgünüm, bir hata oluştu. Lütfen tekrar deneyin." in Turkish; logged).
  * The exchange is stored as the session's conversation, kept 30 days after its last message.
  */
-export const chatRoutes: FastifyPluginAsyncZod<{ chat: ChatService; throttle: ChatThrottle }> = async (app, { chat, throttle }) => {
+export const chatRoutes: FastifyPluginAsyncZod<{ chat: ChatService; throttle: ChatThrottle }> = async (
+  app,
+  { chat, throttle },
+) => {
   // Scoped to this plugin's route, error answers included.
   app.addHook('onRequest', async (_request, reply) => {
     reply.header('cache-control', 'no-store');
@@ -53,7 +58,8 @@ export const chatRoutes: FastifyPluginAsyncZod<{ chat: ChatService; throttle: Ch
       bodyLimit: BODY_LIMIT_BYTES,
       schema: {
         tags: ['chat'],
-        summary: "Ask the store's chat assistant; the reply comes in the visitor's language with the titles of its sources",
+        summary:
+          "Ask the store's chat assistant; the reply comes in the visitor's language with the titles of its sources",
         description:
           'AnythingLLM-compatible workspace chat (`mode` always `chat`, `reset` always false). Rate limited per `sessionId` and per client address (429 with `Retry-After`). An engine failure answers 200 with the localised error reply.',
         headers: chatHeadersSchema,
@@ -64,7 +70,12 @@ export const chatRoutes: FastifyPluginAsyncZod<{ chat: ChatService; throttle: Ch
     async (request, reply) => {
       const { message, sessionId, language } = request.body;
       await throttle(request, reply, sessionId);
-      return chat.ask({ message, sessionId, pageLanguage: language, acceptLanguage: acceptLanguageOf(request.headers['accept-language']) });
+      return chat.ask({
+        message,
+        sessionId,
+        pageLanguage: language,
+        acceptLanguage: acceptLanguageOf(request.headers['accept-language']),
+      });
     },
   );
 };

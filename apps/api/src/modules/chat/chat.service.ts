@@ -94,13 +94,22 @@ export class ChatService {
       reply = { textResponse: CHAT_ERROR_REPLIES[language], sources: [], language, kind: 'error' };
     }
     const latencyMs = Math.max(0, Math.round(performance.now() - started));
-    const sources = reply.sources.map((s) => (s.url === undefined ? { title: s.title } : { title: s.title, url: s.url }));
+    const sources = reply.sources.map((s) =>
+      s.url === undefined ? { title: s.title } : { title: s.title, url: s.url },
+    );
     try {
       await this.deps.conversations.recordExchange({
         sessionId: input.sessionId,
         engine: this.deps.engine.name,
         user: { message: input.message, language, at: receivedAt },
-        agent: { message: reply.textResponse, sources, language: reply.language, kind: reply.kind, latencyMs, at: this.now() },
+        agent: {
+          message: reply.textResponse,
+          sources,
+          language: reply.language,
+          kind: reply.kind,
+          latencyMs,
+          at: this.now(),
+        },
       });
     } catch (error) {
       this.deps.log.error({ err: error }, 'chat: could not store the conversation; the reply is sent anyway');

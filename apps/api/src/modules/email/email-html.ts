@@ -104,7 +104,11 @@ export function supportText(common: CommonEmailStrings): string[] {
  * The closing lines of every plain-text part: the support block, then the signature separator
  * (`--`), why the reader got the message (`reason`, filled with `vars`) and the tagline.
  */
-export function textFooter(common: CommonEmailStrings, reason: string, vars: Readonly<Record<string, string | number>>): string[] {
+export function textFooter(
+  common: CommonEmailStrings,
+  reason: string,
+  vars: Readonly<Record<string, string | number>>,
+): string[] {
   return [...supportText(common), '', '--', fill(reason, vars), fill(common.tagline, vars), ''];
 }
 

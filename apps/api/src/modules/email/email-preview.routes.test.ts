@@ -68,10 +68,17 @@ describe('GET /email-preview/{template}/{lang}', () => {
     },
     // The status messages (issue 10): the sample order, the portal without a token.
     ...Object.fromEntries(
-      ORDER_STATUSES.map((status) => [`order-status-${status}`, { qrCodes: false, portalHref: 'http://localhost:5000/portal', text: 'ORD-7K3F9Q2X4M' }]),
+      ORDER_STATUSES.map((status) => [
+        `order-status-${status}`,
+        { qrCodes: false, portalHref: 'http://localhost:5000/portal', text: 'ORD-7K3F9Q2X4M' },
+      ]),
     ),
     // The contact form (issue 11): the desk's copy links to the admin area, the acknowledgement to support.
-    'support-message': { qrCodes: false, portalHref: 'http://localhost:5000/admin/support-messages?id=1', text: '[SUP-7K3M4Q2X]' },
+    'support-message': {
+      qrCodes: false,
+      portalHref: 'http://localhost:5000/admin/support-messages?id=1',
+      text: '[SUP-7K3M4Q2X]',
+    },
     'support-acknowledgement': { qrCodes: false, portalHref: 'mailto:support@roamwise.example', text: 'SUP-7K3M4Q2X' },
   };
 
@@ -127,7 +134,9 @@ describe('GET /email-preview/{template}/{lang}', () => {
     expect(res.statusCode).toBe(200);
     expect(res.body.startsWith('Subject: Setzen Sie Ihr Roamwise-Passwort zurück\n\n')).toBe(true);
     expect(res.body).toContain('Hallo Lena Schmidt,');
-    expect(res.body).toContain('Neues Passwort festlegen: http://localhost:5000/auth?view=reset#token=SAMPLE-RESET-TOKEN-7Q2M\n');
+    expect(res.body).toContain(
+      'Neues Passwort festlegen: http://localhost:5000/auth?view=reset#token=SAMPLE-RESET-TOKEN-7Q2M\n',
+    );
     expect(res.body).toContain('Dieser Link ist 30 Minuten lang gültig und kann nur einmal verwendet werden.');
   });
 

@@ -3,14 +3,25 @@ import { describe, expect, it } from 'vitest';
 import { escapeHtml, fill } from './email-html.ts';
 import { EMAIL_TEMPLATES, SAMPLE_RESET_TOKEN, samplePasswordReset } from './email-templates.ts';
 import { EMAIL_STRINGS } from './locales/index.ts';
-import { PASSWORD_RESET_TEMPLATE, type PasswordResetData, passwordResetUrl, renderPasswordReset } from './password-reset.tsx';
+import {
+  PASSWORD_RESET_TEMPLATE,
+  type PasswordResetData,
+  passwordResetUrl,
+  renderPasswordReset,
+} from './password-reset.tsx';
 
 const NASTY_NAME = `Zoë "<b>O'Brien</b>" & <script>alert(1)</script>`;
 const TOKEN = 'k3Yq9Zb_Xw-7Lr2PmT8vN1cH5sJ0dF4gA6eR9uW2xQy';
 const URL_WITH_TOKEN = `https://shop.example/auth?view=reset#token=${TOKEN}`;
 
 function data(overrides: Partial<PasswordResetData> = {}): PasswordResetData {
-  return { ...samplePasswordReset('en', 'https://shop.example'), customerName: NASTY_NAME, username: 'zoe.obrien', resetUrl: URL_WITH_TOKEN, ...overrides };
+  return {
+    ...samplePasswordReset('en', 'https://shop.example'),
+    customerName: NASTY_NAME,
+    username: 'zoe.obrien',
+    resetUrl: URL_WITH_TOKEN,
+    ...overrides,
+  };
 }
 
 /** The subject per language, written out by hand (not derived from the code). */
@@ -65,7 +76,9 @@ describe('renderPasswordReset', () => {
         expect(part).toContain(enc(fill(t.reason, { brand: 'Roamwise' })));
       }
       // The button and the link written out, both to the reset page with the token in the fragment.
-      const links = [...email.html.matchAll(/<a href="([^"]*)"([^>]*)>(.*?)<\/a>/g)].filter((m) => m[1]!.includes('#token='));
+      const links = [...email.html.matchAll(/<a href="([^"]*)"([^>]*)>(.*?)<\/a>/g)].filter((m) =>
+        m[1]!.includes('#token='),
+      );
       expect(links.map((m) => m[1])).toEqual([URL_WITH_TOKEN, URL_WITH_TOKEN]);
       expect(links[0]![3]).toContain(`>${escapeHtml(t.button)}<`);
       expect(links[1]![3]).toBe(URL_WITH_TOKEN);
@@ -76,7 +89,9 @@ describe('renderPasswordReset', () => {
   it('escapes HTML in the name and the username', async () => {
     const email = await renderPasswordReset(data({ username: '<img src=x onerror=alert(1)>' }), 'en');
     for (const raw of ['<script>', '<b>O', '<img src=x']) expect(email.html).not.toContain(raw);
-    expect(email.html).toContain('Zoë &quot;&lt;b&gt;O&#x27;Brien&lt;/b&gt;&quot; &amp; &lt;script&gt;alert(1)&lt;/script&gt;');
+    expect(email.html).toContain(
+      'Zoë &quot;&lt;b&gt;O&#x27;Brien&lt;/b&gt;&quot; &amp; &lt;script&gt;alert(1)&lt;/script&gt;',
+    );
     expect(email.html).toContain('<strong>&lt;img src=x onerror=alert(1)&gt;</strong>');
     expect(email.text).toContain(NASTY_NAME);
   });

@@ -126,7 +126,12 @@ export function SupportMessageEmail({ view }: { view: SupportMessageView }) {
     [t.subject, data.subject],
   ];
   return (
-    <EmailLayout lang={view.lang} title={view.subject} preheader={fill(t.preheader, vars)} footer={[fill(t.reason, vars), `© ${view.year} ${BRAND}`]}>
+    <EmailLayout
+      lang={view.lang}
+      title={view.subject}
+      preheader={fill(t.preheader, vars)}
+      footer={[fill(t.reason, vars), `© ${view.year} ${BRAND}`]}
+    >
       <Card>
         <EmailTitle>{t.heading}</EmailTitle>
         <Paragraph>{fill(t.intro, vars)}</Paragraph>
@@ -204,7 +209,10 @@ function supportMessageText(view: SupportMessageView): string {
  * @returns subject, HTML, text, template id `support-message`, the language used, no inline images.
  * @throws TypeError when `adminUrl` is not an absolute http(s) URL (as a rejected promise).
  */
-export async function renderSupportMessage(data: SupportMessageEmailData, language: string = SUPPORT_DESK_LANGUAGE): Promise<RenderedEmail> {
+export async function renderSupportMessage(
+  data: SupportMessageEmailData,
+  language: string = SUPPORT_DESK_LANGUAGE,
+): Promise<RenderedEmail> {
   const view = supportMessageView(data, language);
   const html = await renderEmailHtml(<SupportMessageEmail view={view} />);
   return {

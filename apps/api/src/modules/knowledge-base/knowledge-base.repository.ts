@@ -130,7 +130,10 @@ export class KnowledgeBaseRepository implements KnowledgeSource {
     await tx
       .insert(kbRevision)
       .values({ id: 1, revision: 1 })
-      .onConflictDoUpdate({ target: kbRevision.id, set: { revision: sql`${kbRevision.revision} + 1`, updatedAt: sql`now()` } });
+      .onConflictDoUpdate({
+        target: kbRevision.id,
+        set: { revision: sql`${kbRevision.revision} + 1`, updatedAt: sql`now()` },
+      });
   }
 
   /** {@inheritDoc KnowledgeSource.revision} 0 before any change. */
@@ -201,7 +204,10 @@ export class KnowledgeBaseRepository implements KnowledgeSource {
         )!,
       );
     }
-    if (after) conditions.push(sql`(${kbArticles.updatedAt}, ${kbArticles.id}) < (${after.updatedKey}::timestamptz, ${after.id})`);
+    if (after)
+      conditions.push(
+        sql`(${kbArticles.updatedAt}, ${kbArticles.id}) < (${after.updatedKey}::timestamptz, ${after.id})`,
+      );
     return conditions.length > 0 ? and(...conditions) : undefined;
   }
 
@@ -254,7 +260,8 @@ export class KnowledgeBaseRepository implements KnowledgeSource {
     return this.locked(async (tx) => {
       const [before] = await tx.select().from(kbArticles).where(eq(kbArticles.id, id)).for('update');
       if (!before) return { status: 'not_found' };
-      if (Math.floor(before.updatedAt.getTime()) !== expectedUpdatedAt.getTime()) return { status: 'changed', current: before };
+      if (Math.floor(before.updatedAt.getTime()) !== expectedUpdatedAt.getTime())
+        return { status: 'changed', current: before };
       if (values.slug !== before.slug || values.language !== before.language) {
         const [twin] = await tx
           .select({ id: kbArticles.id })
@@ -421,7 +428,10 @@ export class KnowledgeBaseRepository implements KnowledgeSource {
    * `remote_synced_at` is now) or the failure's text (the last success time stays). Not a change
    * of the article: neither `updated_at` nor the revision moves. Nothing happens for a deleted id.
    */
-  async markRemote(id: number, remote: { location: string | null; hash: string | null; error: string | null }): Promise<void> {
+  async markRemote(
+    id: number,
+    remote: { location: string | null; hash: string | null; error: string | null },
+  ): Promise<void> {
     await this.db
       .update(kbArticles)
       .set({

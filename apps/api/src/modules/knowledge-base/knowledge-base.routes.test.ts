@@ -49,7 +49,12 @@ afterAll(async () => close());
 type ErrorBody = { error: { code: string; message: string; field?: string } };
 
 /** A request as the admin (same-origin browser headers) unless `as` says otherwise. */
-async function call<T = unknown>(method: InjectOptions['method'], url: string, payload?: unknown, as: SignedIn | null = admin) {
+async function call<T = unknown>(
+  method: InjectOptions['method'],
+  url: string,
+  payload?: unknown,
+  as: SignedIn | null = admin,
+) {
   const res = await app.inject({
     method,
     url,
@@ -148,10 +153,13 @@ describe('validation', () => {
     expect(res.body.error.field).toBe(field);
   });
 
-  it.each([['/articles/0'], ['/articles/abc'], ['/articles/99999999999']])('GET %s → 400 or 404, never 500', async (url) => {
-    const res = await call('GET', `${BASE}${url}`);
-    expect([400, 404]).toContain(res.status);
-  });
+  it.each([['/articles/0'], ['/articles/abc'], ['/articles/99999999999']])(
+    'GET %s → 400 or 404, never 500',
+    async (url) => {
+      const res = await call('GET', `${BASE}${url}`);
+      expect([400, 404]).toContain(res.status);
+    },
+  );
 
   it('answers 404 for an article that does not exist', async () => {
     expect((await call<ErrorBody>('GET', `${BASE}/articles/2147483647`)).status).toBe(404);
@@ -166,8 +174,12 @@ describe('validation', () => {
 
   it('refuses a bad try and a bad import, naming the field', async () => {
     expect((await call<ErrorBody>('POST', `${BASE}/try`, { question: '   ' })).body.error.field).toBe('question');
-    expect((await call<ErrorBody>('POST', `${BASE}/try`, { question: 'x'.repeat(2001) })).body.error.field).toBe('question');
-    expect((await call<ErrorBody>('POST', `${BASE}/try`, { question: 'hotspot?', language: 'it' })).body.error.field).toBe('language');
+    expect((await call<ErrorBody>('POST', `${BASE}/try`, { question: 'x'.repeat(2001) })).body.error.field).toBe(
+      'question',
+    );
+    expect(
+      (await call<ErrorBody>('POST', `${BASE}/try`, { question: 'hotspot?', language: 'it' })).body.error.field,
+    ).toBe('language');
     expect((await call<ErrorBody>('POST', `${BASE}/import`, { files: [] })).body.error.field).toBe('files');
     const many = Array.from({ length: 51 }, (_, i) => ({ name: `f${i}.md`, content: '# T\n\nB' }));
     expect((await call<ErrorBody>('POST', `${BASE}/import`, { files: many })).body.error.field).toBe('files');
@@ -197,7 +209,12 @@ describe('articles', () => {
       updatedAt: created.updatedAt,
     });
     expect(put.status, JSON.stringify(put.body)).toBe(200);
-    expect(put.body.article).toMatchObject({ title: 'Hotspot and tethering', slug: created.slug, published: false, tags: ['hotspot'] });
+    expect(put.body.article).toMatchObject({
+      title: 'Hotspot and tethering',
+      slug: created.slug,
+      published: false,
+      tags: ['hotspot'],
+    });
     expect(Date.parse(put.body.article.updatedAt)).toBeGreaterThan(Date.parse(created.updatedAt));
     expect(await revision()).toBe(r0 + 2);
 
@@ -217,7 +234,10 @@ describe('articles', () => {
         .where(and(eq(adminAuditLog.username, admin.username), eq(adminAuditLog.target, `kb-article:${created.id}`)));
     }
     const byAction = Object.fromEntries(rows.map((r) => [r.action, r]));
-    expect(byAction['POST /api/admin/knowledge-base/articles']?.after).toMatchObject({ id: created.id, title: created.title });
+    expect(byAction['POST /api/admin/knowledge-base/articles']?.after).toMatchObject({
+      id: created.id,
+      title: created.title,
+    });
     expect(byAction['PUT /api/admin/knowledge-base/articles/:id']?.before).toMatchObject({ published: true });
     expect(byAction['PUT /api/admin/knowledge-base/articles/:id']?.after).toMatchObject({ published: false });
     expect(byAction['DELETE /api/admin/knowledge-base/articles/:id']?.before).toMatchObject({ id: created.id });
@@ -305,13 +325,19 @@ describe('articles', () => {
     expect(await revision()).toBe(r);
     const rows = await repo.forRemoteSync();
     const remoteShown = rows.find((x) => x.id === shown.id)!;
-    expect(remoteShown).toMatchObject({ published: true, remoteLocation: 'custom-documents/raw-shown.json', remoteHash: 'abc' });
+    expect(remoteShown).toMatchObject({
+      published: true,
+      remoteLocation: 'custom-documents/raw-shown.json',
+      remoteHash: 'abc',
+    });
     expect(remoteShown.body).toBe(shown.body);
     expect(rows.find((x) => x.id === hidden.id)).toMatchObject({ published: false, remoteLocation: null });
     const after = (await call<KbArticleResponse>('GET', `${BASE}/articles/${shown.id}`)).body.article;
     expect(after.updatedAt).toBe(shown.updatedAt);
     expect(after.remoteSyncedAt).not.toBeNull();
-    expect((await call<KbArticleResponse>('GET', `${BASE}/articles/${hidden.id}`)).body.article.remoteError).toBe('collector offline');
+    expect((await call<KbArticleResponse>('GET', `${BASE}/articles/${hidden.id}`)).body.article.remoteError).toBe(
+      'collector offline',
+    );
   });
 });
 
@@ -397,7 +423,12 @@ describe('the list', () => {
 describe('Markdown import', () => {
   it('creates and updates per file, reports each, and a bad file does not stop the others', async () => {
     const slug = unique('imported');
-    const existing = await create({ slug: `${slug}-existing`, language: 'fr', published: false, title: 'Ancien titre' });
+    const existing = await create({
+      slug: `${slug}-existing`,
+      language: 'fr',
+      published: false,
+      title: 'Ancien titre',
+    });
     const r = await revision();
     const files = [
       { name: `${slug}-one.md`, content: '---\ntitle: First imported\ntags: [import, one]\n---\nBody **one**.' },
@@ -414,7 +445,18 @@ describe('Markdown import', () => {
     const res = await call<KbImportResponse>('POST', `${BASE}/import`, { files, language: 'en' });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     const results = res.body.results;
-    expect(results.map((x) => x.status)).toEqual(['created', 'created', 'updated', 'error', 'error', 'error', 'error', 'error', 'error', 'error']);
+    expect(results.map((x) => x.status)).toEqual([
+      'created',
+      'created',
+      'updated',
+      'error',
+      'error',
+      'error',
+      'error',
+      'error',
+      'error',
+      'error',
+    ]);
     expect(res.body.counts).toEqual({ created: 2, updated: 1, error: 7 });
     expect(results[0]).toMatchObject({ slug: `${slug}-one`, language: 'en', title: 'First imported' });
     expect(results[1]).toMatchObject({ slug: `${slug}-two`, language: 'de', title: 'Zweiter Artikel' });
@@ -431,14 +473,22 @@ describe('Markdown import', () => {
     expect(await revision()).toBe(r + 3);
 
     const one = await repo.findBySlug(`${slug}-one`, 'en');
-    expect(one).toMatchObject({ title: 'First imported', body: 'Body **one**.', tags: ['import', 'one'], published: true, updatedBy: admin.username });
+    expect(one).toMatchObject({
+      title: 'First imported',
+      body: 'Body **one**.',
+      tags: ['import', 'one'],
+      published: true,
+      updatedBy: admin.username,
+    });
     const updated = await repo.find(existing.id);
     // An updated article keeps its own published flag.
     expect(updated).toMatchObject({ title: 'Nouveau titre', body: 'Nouveau texte.', published: false });
   });
 
   it('needs a language from the front matter or the request', async () => {
-    const res = await call<KbImportResponse>('POST', `${BASE}/import`, { files: [{ name: 'no-language.md', content: '# T\n\nB' }] });
+    const res = await call<KbImportResponse>('POST', `${BASE}/import`, {
+      files: [{ name: 'no-language.md', content: '# T\n\nB' }],
+    });
     expect(res.status).toBe(200);
     expect(res.body.results[0]).toMatchObject({ status: 'error', field: 'language' });
   });
@@ -470,7 +520,10 @@ describe('try a question', () => {
       body: `Quokka tethering shares your data. The ${word} setting turns quokka tethering on in one tap.`,
       tags: [word],
     });
-    const res = await call<KbTryResponse>('POST', `${BASE}/try`, { question: `How do I turn on ${word} quokka tethering?`, language: 'en' });
+    const res = await call<KbTryResponse>('POST', `${BASE}/try`, {
+      question: `How do I turn on ${word} quokka tethering?`,
+      language: 'en',
+    });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body.language).toBe('en');
     expect(res.body.hits.length).toBeGreaterThan(0);
@@ -480,7 +533,9 @@ describe('try a question', () => {
     expect(res.body.answer.textResponse).toContain(word);
     expect(res.body.answer.sources.map((s) => s.title)).toContain(a.title);
     // Nothing is stored as a conversation.
-    const stored = await database.db.execute(sql`select count(*)::int as n from chat_conversations where session_id like 'admin-try-%'`);
+    const stored = await database.db.execute(
+      sql`select count(*)::int as n from chat_conversations where session_id like 'admin-try-%'`,
+    );
     const rows = Array.isArray(stored) ? stored : (stored as unknown as { rows: { n: number }[] }).rows;
     expect(Number((rows[0] as { n: number }).n)).toBe(0);
   });
@@ -502,13 +557,23 @@ describe('try a question', () => {
       retrieve,
       answer: async (question) => {
         asked.push(question);
-        return { textResponse: 'Yes, hotspot works.', sources: [{ title: 'Hotspot' }], language: question.language, kind: 'knowledge' };
+        return {
+          textResponse: 'Yes, hotspot works.',
+          sources: [{ title: 'Hotspot' }],
+          language: question.language,
+          kind: 'knowledge',
+        };
       },
       detectLanguage: (message, fallback) => (/ı/.test(message) ? 'tr' : fallback),
     });
     const chosen = await service.try({ question: '  Hotspot?  ', language: 'de' });
     expect(chosen.language).toBe('de');
-    expect(chosen.answer).toMatchObject({ textResponse: 'Yes, hotspot works.', sources: [{ title: 'Hotspot' }], language: 'de', kind: 'knowledge' });
+    expect(chosen.answer).toMatchObject({
+      textResponse: 'Yes, hotspot works.',
+      sources: [{ title: 'Hotspot' }],
+      language: 'de',
+      kind: 'knowledge',
+    });
     expect(chosen.answer.id).toMatch(/^[0-9a-f-]{36}$/);
     expect(chosen.hits).toHaveLength(5);
     expect(chosen.hits[0]).toMatchObject({ title: 'Hotspot? 0', score: 10 });
@@ -548,9 +613,16 @@ describe('the change hook', () => {
       },
       log,
     });
-    const a = await service.create({ title: 'Hook test', body: 'Body', language: 'en', slug: unique('hook'), tags: [], published: true }, 'tester');
+    const a = await service.create(
+      { title: 'Hook test', body: 'Body', language: 'en', slug: unique('hook'), tags: [], published: true },
+      'tester',
+    );
     expect(calls).toEqual([[]]);
-    const { after } = await service.update(a.id, { title: 'Hook test 2', body: 'Body', language: 'en', tags: [], published: false, updatedAt: a.updatedAt }, 'tester');
+    const { after } = await service.update(
+      a.id,
+      { title: 'Hook test 2', body: 'Body', language: 'en', tags: [], published: false, updatedAt: a.updatedAt },
+      'tester',
+    );
     expect(after.slug).toBe(a.slug);
     expect(calls).toHaveLength(2);
     await repo.markRemote(a.id, { location: 'custom-documents/raw-hook.json', hash: 'h', error: null });
@@ -564,14 +636,19 @@ describe('the change hook', () => {
     await expect(service.remove(a.id)).rejects.toMatchObject({ status: 404 });
     await service.import({ files: [{ name: 'x.md', content: 'no title' }], language: 'en', published: true }, 'tester');
     expect(calls).toHaveLength(before);
-    await service.import({ files: [{ name: `${unique('hooked')}.md`, content: '# T\n\nB' }], language: 'en', published: true }, 'tester');
+    await service.import(
+      { files: [{ name: `${unique('hooked')}.md`, content: '# T\n\nB' }], language: 'en', published: true },
+      'tester',
+    );
     expect(calls).toHaveLength(before + 1);
   });
 });
 
 describe('excerpts', () => {
   it('strips Markdown marks and cuts at 200 characters', () => {
-    expect(excerptOf('# Title\n\n- **Bold** [link](https://x.test) and `code`\n> quote')).toBe('Title Bold link and code quote');
+    expect(excerptOf('# Title\n\n- **Bold** [link](https://x.test) and `code`\n> quote')).toBe(
+      'Title Bold link and code quote',
+    );
     const long = excerptOf('word '.repeat(100));
     expect(long.length).toBeLessThanOrEqual(200);
     expect(long.endsWith('…')).toBe(true);
@@ -584,12 +661,21 @@ describe('the seed', () => {
   beforeEach(async () => {
     dir = mkdtempSync(path.join(os.tmpdir(), 'kb-seed-'));
     for (const language of ['en', 'tr']) mkdirSync(path.join(dir, language));
-    writeFileSync(path.join(dir, 'en', 'refunds.md'), '---\ntitle: How do refunds work?\ntags: [refund, money back]\n---\nFull refund within 30 days.');
-    writeFileSync(path.join(dir, 'tr', 'refunds.md'), '---\ntitle: İade nasıl çalışır?\ntags: iade, para iadesi\n---\n30 gün içinde tam iade.');
+    writeFileSync(
+      path.join(dir, 'en', 'refunds.md'),
+      '---\ntitle: How do refunds work?\ntags: [refund, money back]\n---\nFull refund within 30 days.',
+    );
+    writeFileSync(
+      path.join(dir, 'tr', 'refunds.md'),
+      '---\ntitle: İade nasıl çalışır?\ntags: iade, para iadesi\n---\n30 gün içinde tam iade.',
+    );
     writeFileSync(path.join(dir, 'en', 'hotspot.md'), '# Hotspot\n\nAllowed on every plan.');
     writeFileSync(path.join(dir, 'en', 'Bad Name.md'), '# Bad\n\nName');
     writeFileSync(path.join(dir, 'en', 'no-title.md'), 'no title');
-    writeFileSync(path.join(dir, 'en', 'too-many-tags.md'), `---\ntitle: Tags\ntags: [${Array.from({ length: 21 }, (_, i) => `t${i}`).join(', ')}, ${'x'.repeat(41)}]\n---\nB`);
+    writeFileSync(
+      path.join(dir, 'en', 'too-many-tags.md'),
+      `---\ntitle: Tags\ntags: [${Array.from({ length: 21 }, (_, i) => `t${i}`).join(', ')}, ${'x'.repeat(41)}]\n---\nB`,
+    );
     writeFileSync(path.join(dir, 'en', 'empty.md'), '---\ntitle: Empty\n---\n');
     writeFileSync(path.join(dir, 'en', 'notes.txt'), 'not Markdown');
     seedDb = await openTestDatabase();
@@ -608,13 +694,26 @@ describe('the seed', () => {
       two.ensureSeeded({ dir, onSkip: (file) => skipped.push(file) }),
     ]);
     expect(counts.sort()).toEqual([0, 4]);
-    expect([...new Set(skipped)].sort()).toEqual(['en/Bad Name.md', 'en/empty.md', 'en/no-title.md', 'en/too-many-tags.md']);
+    expect([...new Set(skipped)].sort()).toEqual([
+      'en/Bad Name.md',
+      'en/empty.md',
+      'en/no-title.md',
+      'en/too-many-tags.md',
+    ]);
     const rows = await seedDb.db.select().from(kbArticles).orderBy(kbArticles.language, kbArticles.slug);
-    expect(rows.map((r) => `${r.language}/${r.slug}`)).toEqual(['en/hotspot', 'en/refunds', 'en/too-many-tags', 'tr/refunds']);
+    expect(rows.map((r) => `${r.language}/${r.slug}`)).toEqual([
+      'en/hotspot',
+      'en/refunds',
+      'en/too-many-tags',
+      'tr/refunds',
+    ]);
     // Tags that break the rules are dropped, the article kept.
     expect(rows.find((r) => r.slug === 'too-many-tags')?.tags).toEqual(Array.from({ length: 20 }, (_, i) => `t${i}`));
     expect(rows.every((r) => r.published && r.updatedBy === 'seed')).toBe(true);
-    expect(rows.find((r) => r.language === 'tr')).toMatchObject({ title: 'İade nasıl çalışır?', tags: ['iade', 'para iadesi'] });
+    expect(rows.find((r) => r.language === 'tr')).toMatchObject({
+      title: 'İade nasıl çalışır?',
+      tags: ['iade', 'para iadesi'],
+    });
     const [rev] = await seedDb.db.select().from(kbRevision);
     expect(rev?.revision).toBe(1);
 
@@ -636,7 +735,9 @@ describe('the seed', () => {
 
   it('every shipped article meets the admin rules (title, body, tags, slug), so none is left out or cut', async () => {
     const skipped: string[] = [];
-    const inserted = await new KnowledgeBaseRepository(seedDb.db).ensureSeeded({ onSkip: (file, reason) => skipped.push(`${file}: ${reason}`) });
+    const inserted = await new KnowledgeBaseRepository(seedDb.db).ensureSeeded({
+      onSkip: (file, reason) => skipped.push(`${file}: ${reason}`),
+    });
     expect(skipped).toEqual([]);
     const rows = await seedDb.db.select({ slug: kbArticles.slug }).from(kbArticles).where(like(kbArticles.slug, '%'));
     expect(rows).toHaveLength(inserted);

@@ -20,7 +20,13 @@ import frontMatter from 'front-matter';
 import { z } from 'zod';
 import { AppError, ConflictError, NotFoundError, UpstreamError, ValidationError } from '../../lib/errors.ts';
 import type { ChatAnswer, ChatQuestion, RetrievalHit } from '../chat/chat-engine.ts';
-import type { KbArticleRow, KbArticleValues, KbListFilter, KbListRow, KnowledgeBaseRepository } from './knowledge-base.repository.ts';
+import type {
+  KbArticleRow,
+  KbArticleValues,
+  KbListFilter,
+  KbListRow,
+  KnowledgeBaseRepository,
+} from './knowledge-base.repository.ts';
 import { parseArticleMarkdown } from './seed-content.ts';
 
 /**
@@ -136,7 +142,8 @@ function decodeCursor(text: string, print: string): z.infer<typeof cursorSchema>
     parsed = undefined;
   }
   const cursor = cursorSchema.safeParse(parsed);
-  if (!cursor.success) throw new ValidationError('cursor: not a cursor of this list; start again from the first page', 'cursor');
+  if (!cursor.success)
+    throw new ValidationError('cursor: not a cursor of this list; start again from the first page', 'cursor');
   if (cursor.data.f !== print) {
     throw new ValidationError('cursor: it belongs to another search; start again from the first page', 'cursor');
   }
@@ -201,7 +208,13 @@ export class KnowledgeBaseService {
    * carried by the cursor to the next ones).
    * @throws ValidationError 400 `cursor` for a cursor of another search or a forged one.
    */
-  async list(query: { q?: string | undefined; language?: Language | undefined; published?: boolean | undefined; cursor?: string | undefined; limit?: number | undefined }): Promise<KbListResponse> {
+  async list(query: {
+    q?: string | undefined;
+    language?: Language | undefined;
+    published?: boolean | undefined;
+    cursor?: string | undefined;
+    limit?: number | undefined;
+  }): Promise<KbListResponse> {
     const q = query.q?.trim();
     const filter: KbListFilter = {
       ...(q ? { q } : {}),
@@ -218,7 +231,9 @@ export class KnowledgeBaseService {
     const last = page.rows.at(-1);
     const nextCursor =
       page.more && last
-        ? Buffer.from(JSON.stringify({ v: 1, k: last.updatedKey, i: last.id, t: total, f: print })).toString('base64url')
+        ? Buffer.from(JSON.stringify({ v: 1, k: last.updatedKey, i: last.id, t: total, f: print })).toString(
+            'base64url',
+          )
         : null;
     return { articles: page.rows.map(toSummary), nextCursor, total };
   }
@@ -237,17 +252,38 @@ export class KnowledgeBaseService {
    * @throws ConflictError 409 `slug_taken` (`slug`) when the given slug is used in that language.
    */
   async create(
-    input: { title: string; body: string; language: Language; slug?: string | undefined; tags: string[]; published: boolean },
+    input: {
+      title: string;
+      body: string;
+      language: Language;
+      slug?: string | undefined;
+      tags: string[];
+      published: boolean;
+    },
     actor: string,
   ): Promise<KbArticle> {
     const derived = input.slug === undefined;
     const slug = input.slug ?? slugFromTitle(input.title);
-    if (!slug) throw new ValidationError('slug: the title gives no slug (it has no letter a-z or digit); enter one', 'slug');
+    if (!slug)
+      throw new ValidationError('slug: the title gives no slug (it has no letter a-z or digit); enter one', 'slug');
     const row = await this.repo.create(
-      { slug, language: input.language, title: input.title, body: input.body, tags: input.tags, published: input.published, updatedBy: actor },
+      {
+        slug,
+        language: input.language,
+        title: input.title,
+        body: input.body,
+        tags: input.tags,
+        published: input.published,
+        updatedBy: actor,
+      },
       derived,
     );
-    if (!row) throw new ConflictError(`slug: "${slug}" is already used by another ${input.language} article`, 'slug_taken', 'slug');
+    if (!row)
+      throw new ConflictError(
+        `slug: "${slug}" is already used by another ${input.language} article`,
+        'slug_taken',
+        'slug',
+      );
     await this.changed();
     return toArticle(row);
   }
@@ -261,7 +297,15 @@ export class KnowledgeBaseService {
    */
   async update(
     id: number,
-    input: { title: string; body: string; language: Language; slug?: string | undefined; tags: string[]; published: boolean; updatedAt: string },
+    input: {
+      title: string;
+      body: string;
+      language: Language;
+      slug?: string | undefined;
+      tags: string[];
+      published: boolean;
+      updatedAt: string;
+    },
     actor: string,
   ): Promise<{ before: KbArticle; after: KbArticle }> {
     const expected = new Date(input.updatedAt);
@@ -290,7 +334,11 @@ export class KnowledgeBaseService {
           'updatedAt',
         );
       case 'slug_taken':
-        throw new ConflictError(`slug: "${slug}" is already used by another ${input.language} article`, 'slug_taken', 'slug');
+        throw new ConflictError(
+          `slug: "${slug}" is already used by another ${input.language} article`,
+          'slug_taken',
+          'slug',
+        );
       case 'updated':
         await this.changed();
         return { before: toArticle(outcome.before), after: toArticle(outcome.after) };
@@ -338,7 +386,10 @@ export class KnowledgeBaseService {
       }
       const language = declared.value ?? input.language;
       if (!language) {
-        fail('no language: add "language: en" (tr, es, fr, de) to the front matter, or choose the language of the import', 'language');
+        fail(
+          'no language: add "language: en" (tr, es, fr, de) to the front matter, or choose the language of the import',
+          'language',
+        );
         continue;
       }
       if (!isLanguage(language) || !kbLanguageSchema.safeParse(language).success) {
@@ -361,7 +412,13 @@ export class KnowledgeBaseService {
       const title = kbTitleSchema.safeParse(parsed.title);
       const body = kbBodySchema.safeParse(parsed.body);
       const tags = kbTagsSchema.safeParse(parsed.tags);
-      const bad = ([['title', title], ['body', body], ['tags', tags]] as const).find(([, result]) => !result.success);
+      const bad = (
+        [
+          ['title', title],
+          ['body', body],
+          ['tags', tags],
+        ] as const
+      ).find(([, result]) => !result.success);
       if (bad) {
         fail(`${bad[0]}: ${problem(bad[1])}`, bad[0]);
         continue;

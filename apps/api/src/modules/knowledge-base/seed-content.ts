@@ -85,7 +85,11 @@ export function loadSeedArticles(
         continue;
       }
       try {
-        articles.push({ slug, language, ...parseArticleMarkdown(readFileSync(path.join(dir, language, file), 'utf8')) });
+        articles.push({
+          slug,
+          language,
+          ...parseArticleMarkdown(readFileSync(path.join(dir, language, file), 'utf8')),
+        });
       } catch (error) {
         fail(`${language}/${file}`, (error as Error).message);
       }

@@ -55,7 +55,10 @@ describe('/livez and /readyz', () => {
     // Never started (tests drive jobs themselves): reported, not refused.
     let res = await app.inject({ method: 'GET', url: '/readyz' });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ status: 'ok', checks: { database: 'ok', migrations: 'ok', worker: 'not started', draining: 'ok', changeBus: 'listening' } });
+    expect(res.json()).toMatchObject({
+      status: 'ok',
+      checks: { database: 'ok', migrations: 'ok', worker: 'not started', draining: 'ok', changeBus: 'listening' },
+    });
 
     services.jobs.start();
     res = await app.inject({ method: 'GET', url: '/readyz' });
@@ -71,7 +74,10 @@ describe('/livez and /readyz', () => {
     app.ops!.startDraining();
     res = await app.inject({ method: 'GET', url: '/readyz' });
     expect(res.statusCode).toBe(503);
-    expect(res.json()).toMatchObject({ status: 'unavailable', checks: { draining: 'draining', worker: 'ok', database: 'ok' } });
+    expect(res.json()).toMatchObject({
+      status: 'unavailable',
+      checks: { draining: 'draining', worker: 'ok', database: 'ok' },
+    });
     // Liveness does not follow readiness: the instance still answers while it drains.
     expect((await app.inject({ method: 'GET', url: '/livez' })).statusCode).toBe(200);
     expect((await app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
@@ -81,7 +87,9 @@ describe('/livez and /readyz', () => {
     const bare = await openTestDatabase();
     try {
       // A database whose newest migration row is removed: the build has a migration it lacks.
-      await bare.db.execute(sql`delete from drizzle.__drizzle_migrations where created_at = (select max(created_at) from drizzle.__drizzle_migrations)`);
+      await bare.db.execute(
+        sql`delete from drizzle.__drizzle_migrations where created_at = (select max(created_at) from drizzle.__drizzle_migrations)`,
+      );
       const other = await buildApp({ config: testConfig(), database: bare, serveWeb: false });
       await other.app.ready();
       let res = await other.app.inject({ method: 'GET', url: '/readyz' });
@@ -113,7 +121,9 @@ describe('/metrics', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('text/plain');
     const text = res.body;
-    expect(text).toMatch(/http_request_duration_seconds_bucket\{le="[^"]+",method="GET",route="\/api\/products",status_code="200"\}/);
+    expect(text).toMatch(
+      /http_request_duration_seconds_bucket\{le="[^"]+",method="GET",route="\/api\/products",status_code="200"\}/,
+    );
     expect(text).toContain('route="/api/products/:id"');
     // An invented URL is never a label: the not-found handler is one series.
     expect(text).not.toContain('abc123');
@@ -130,13 +140,28 @@ describe('/metrics', () => {
     expect(far.statusCode).toBe(403);
     expect(far.json().error.code).toBe('forbidden');
     // TRUST_PROXY=127.0.0.1 makes request.ip the forwarded one; the guard reads the socket.
-    const forwarded = await app.inject({ method: 'GET', url: '/metrics', remoteAddress: '203.0.113.7', headers: { 'x-forwarded-for': '127.0.0.1' } });
+    const forwarded = await app.inject({
+      method: 'GET',
+      url: '/metrics',
+      remoteAddress: '203.0.113.7',
+      headers: { 'x-forwarded-for': '127.0.0.1' },
+    });
     expect(forwarded.statusCode).toBe(403);
     // Through nginx on this host: a loopback socket, but X-Forwarded-For (nginx always sets it).
-    const viaProxy = await app.inject({ method: 'GET', url: '/metrics', remoteAddress: '127.0.0.1', headers: { 'x-forwarded-for': '203.0.113.7' } });
+    const viaProxy = await app.inject({
+      method: 'GET',
+      url: '/metrics',
+      remoteAddress: '127.0.0.1',
+      headers: { 'x-forwarded-for': '203.0.113.7' },
+    });
     expect(viaProxy.statusCode).toBe(403);
     expect(viaProxy.json().error.code).toBe('forbidden');
-    for (const headers of [{ 'x-forwarded-for': '127.0.0.1' }, { 'x-forwarded-for': '' }, { forwarded: 'for=198.51.100.1' }, { 'x-real-ip': '198.51.100.1' }]) {
+    for (const headers of [
+      { 'x-forwarded-for': '127.0.0.1' },
+      { 'x-forwarded-for': '' },
+      { forwarded: 'for=198.51.100.1' },
+      { 'x-real-ip': '198.51.100.1' },
+    ]) {
       const res = await app.inject({ method: 'GET', url: '/metrics', remoteAddress: '127.0.0.1', headers });
       expect(res.statusCode, JSON.stringify(headers)).toBe(403);
     }
@@ -145,7 +170,16 @@ describe('/metrics', () => {
     expect(direct.statusCode).toBe(200);
     expect((await app.inject({ method: 'GET', url: '/metrics', remoteAddress: '::1' })).statusCode).toBe(200);
     // `/metrics/` (ignoreTrailingSlash) is the same route, under the same rules.
-    expect((await app.inject({ method: 'GET', url: '/metrics/', remoteAddress: '127.0.0.1', headers: { 'x-forwarded-for': '203.0.113.7' } })).statusCode).toBe(403);
+    expect(
+      (
+        await app.inject({
+          method: 'GET',
+          url: '/metrics/',
+          remoteAddress: '127.0.0.1',
+          headers: { 'x-forwarded-for': '203.0.113.7' },
+        })
+      ).statusCode,
+    ).toBe(403);
     expect((await app.inject({ method: 'GET', url: '/metrics/', remoteAddress: '203.0.113.7' })).statusCode).toBe(403);
     expect((await app.inject({ method: 'GET', url: '/metrics/', remoteAddress: '127.0.0.1' })).statusCode).toBe(200);
     expect(cameThroughProxy({ 'x-forwarded-for': '203.0.113.7' })).toBe(true);
@@ -165,15 +199,31 @@ describe('/metrics', () => {
       const none = await other.app.inject({ method: 'GET', url: '/metrics' });
       expect(none.statusCode).toBe(401);
       expect(none.json().error.code).toBe('unauthorized');
-      const wrong = await other.app.inject({ method: 'GET', url: '/metrics', headers: { authorization: `Bearer ${token}x` } });
+      const wrong = await other.app.inject({
+        method: 'GET',
+        url: '/metrics',
+        headers: { authorization: `Bearer ${token}x` },
+      });
       expect(wrong.statusCode).toBe(401);
-      const good = await other.app.inject({ method: 'GET', url: '/metrics', remoteAddress: '203.0.113.7', headers: { authorization: `Bearer ${token}` } });
+      const good = await other.app.inject({
+        method: 'GET',
+        url: '/metrics',
+        remoteAddress: '203.0.113.7',
+        headers: { authorization: `Bearer ${token}` },
+      });
       expect(good.statusCode).toBe(200);
       expect(good.body).toContain('http_request_duration_seconds');
       // The token is the rule here, through a proxy or not, with or without the trailing slash.
-      const proxied = await other.app.inject({ method: 'GET', url: '/metrics/', remoteAddress: '127.0.0.1', headers: { authorization: `Bearer ${token}`, 'x-forwarded-for': '203.0.113.7' } });
+      const proxied = await other.app.inject({
+        method: 'GET',
+        url: '/metrics/',
+        remoteAddress: '127.0.0.1',
+        headers: { authorization: `Bearer ${token}`, 'x-forwarded-for': '203.0.113.7' },
+      });
       expect(proxied.statusCode).toBe(200);
-      expect((await other.app.inject({ method: 'GET', url: '/metrics/', remoteAddress: '127.0.0.1' })).statusCode).toBe(401);
+      expect((await other.app.inject({ method: 'GET', url: '/metrics/', remoteAddress: '127.0.0.1' })).statusCode).toBe(
+        401,
+      );
     } finally {
       await other.app.close();
       await db.close();
@@ -185,11 +235,20 @@ describe('request ids', () => {
   it('answers X-Request-Id with an id of ours, logs it as reqId, and keeps a client id only as clientRequestId', async () => {
     const { app } = built;
     lines.length = 0;
-    const res = await app.inject({ method: 'POST', url: '/api/checkout', payload: {}, headers: { 'x-request-id': 'client-chosen-id-42' } });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/checkout',
+      payload: {},
+      headers: { 'x-request-id': 'client-chosen-id-42' },
+    });
     const id = res.headers['x-request-id'];
     expect(id).toMatch(/^[0-9a-f-]{36}$/);
     expect(id).not.toBe('client-chosen-id-42');
-    const second = await app.inject({ method: 'GET', url: '/livez', headers: { 'x-request-id': 'client-chosen-id-42' } });
+    const second = await app.inject({
+      method: 'GET',
+      url: '/livez',
+      headers: { 'x-request-id': 'client-chosen-id-42' },
+    });
     expect(second.headers['x-request-id']).not.toBe(id);
     // Not-found and error answers carry it too.
     expect((await app.inject({ method: 'GET', url: '/api/nope' })).headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
@@ -237,13 +296,18 @@ describe('provider instrumentation', () => {
     expect(wrapped.listCatalogue).toBe(wrapped.listCatalogue);
     const text = await metrics.registry.metrics();
     expect(text).toContain('provider_calls_total{provider="flaky",op="listCatalogue",outcome="rate_limited"} 1');
-    expect(text).toMatch(/provider_request_duration_seconds_count\{provider="flaky",op="listCatalogue",outcome="rate_limited"\} 1/);
+    expect(text).toMatch(
+      /provider_request_duration_seconds_count\{provider="flaky",op="listCatalogue",outcome="rate_limited"\} 1/,
+    );
   });
 });
 
 async function counterValue(op: string, outcome: string): Promise<number> {
   const data = await metrics.providerCalls.get();
-  return data.values.find((v) => v.labels.provider === 'sandbox' && v.labels.op === op && v.labels.outcome === outcome)?.value ?? 0;
+  return (
+    data.values.find((v) => v.labels.provider === 'sandbox' && v.labels.op === op && v.labels.outcome === outcome)
+      ?.value ?? 0
+  );
 }
 
 describe('instrumented providers in the app', () => {
@@ -255,7 +319,9 @@ describe('instrumented providers in the app', () => {
       database: db,
       serveWeb: false,
       esimProvider: instrumentEsimProvider(new SandboxEsimProvider({ db: db.db })),
-      paymentProvider: instrumentPaymentProvider(new SandboxPaymentProvider({ db: db.db, secret: config.paymentSandboxSecret })),
+      paymentProvider: instrumentPaymentProvider(
+        new SandboxPaymentProvider({ db: db.db, secret: config.paymentSandboxSecret }),
+      ),
     });
     try {
       await other.services.catalog.ensureSeeded();
@@ -263,10 +329,18 @@ describe('instrumented providers in the app', () => {
       const token = await other.app.inject({
         method: 'POST',
         url: '/api/payments/sandbox/tokens',
-        payload: { cardholderName: 'Metrics Test', cardNumber: '4242 4242 4242 4242', expiryMonth: 12, expiryYear: new Date().getUTCFullYear() + 2, cvv: '123' },
+        payload: {
+          cardholderName: 'Metrics Test',
+          cardNumber: '4242 4242 4242 4242',
+          expiryMonth: 12,
+          expiryYear: new Date().getUTCFullYear() + 2,
+          cvv: '123',
+        },
       });
       expect(token.statusCode, token.body).toBe(201);
-      expect((await other.app.inject({ method: 'GET', url: '/sandbox/esims/8900000000000000000' })).statusCode).not.toBe(500);
+      expect(
+        (await other.app.inject({ method: 'GET', url: '/sandbox/esims/8900000000000000000' })).statusCode,
+      ).not.toBe(500);
       expect(await counterValue('listCatalogue', 'ok')).toBeGreaterThan(0);
     } finally {
       await other.app.close();

@@ -140,7 +140,10 @@ export async function registerOps(app: FastifyInstance, deps: OpsDeps): Promise<
   app.addHook('onResponse', async (request: FastifyRequest, reply: FastifyReply) => {
     const route = request.routeOptions.url;
     const status = reply.statusCode;
-    metrics.httpDuration.observe({ method: request.method, route: route ?? 'unmatched', status_code: String(status) }, reply.elapsedTime / 1000);
+    metrics.httpDuration.observe(
+      { method: request.method, route: route ?? 'unmatched', status_code: String(status) },
+      reply.elapsedTime / 1000,
+    );
     const kind = route ? CHECKOUT_ROUTES[`${request.method} ${route}`] : undefined;
     if (kind) metrics.checkouts.inc({ kind, outcome: checkoutOutcome(status) });
   });
@@ -162,7 +165,10 @@ export async function registerOps(app: FastifyInstance, deps: OpsDeps): Promise<
     if (checks.database === 'ok') {
       // Once applied, migrations stay applied for this build: checked until the first success.
       try {
-        migrationsOk ||= await withTimeout(migrationsApplied(deps.database.db as Parameters<typeof migrationsApplied>[0]), timeoutMs);
+        migrationsOk ||= await withTimeout(
+          migrationsApplied(deps.database.db as Parameters<typeof migrationsApplied>[0]),
+          timeoutMs,
+        );
       } catch {
         migrationsOk = false;
       }
@@ -181,10 +187,13 @@ export async function registerOps(app: FastifyInstance, deps: OpsDeps): Promise<
     if (deps.metricsToken) {
       const header = request.headers.authorization ?? '';
       const token = header.startsWith('Bearer ') ? header.slice(7) : '';
-      if (!sameSecret(token, deps.metricsToken)) throw new UnauthorizedError('The metrics need the bearer token (METRICS_TOKEN).');
+      if (!sameSecret(token, deps.metricsToken))
+        throw new UnauthorizedError('The metrics need the bearer token (METRICS_TOKEN).');
     } else if (!isLoopback(request.socket.remoteAddress) || cameThroughProxy(request.headers)) {
       // A proxy on this host (nginx) connects from loopback too: its forwarded header refuses.
-      throw new ForbiddenError('The metrics are served to direct loopback connections only; set METRICS_TOKEN to scrape from elsewhere.');
+      throw new ForbiddenError(
+        'The metrics are served to direct loopback connections only; set METRICS_TOKEN to scrape from elsewhere.',
+      );
     }
     const merged = Registry.merge([metrics.registry, own]);
     const body = await merged.metrics();

@@ -17,7 +17,12 @@ export const requestIdOptions = {
   /** false: Fastify never takes the id from a request header. */
   requestIdHeader: false as const,
   /** Each request's logger: `reqId` (Fastify's binding) and, when sent, `clientRequestId`, from its first line on. */
-  childLoggerFactory(logger: FastifyBaseLogger, bindings: Bindings, options: ChildLoggerOptions, request: RawRequestDefaultExpression): FastifyBaseLogger {
+  childLoggerFactory(
+    logger: FastifyBaseLogger,
+    bindings: Bindings,
+    options: ChildLoggerOptions,
+    request: RawRequestDefaultExpression,
+  ): FastifyBaseLogger {
     const theirs = clientRequestId(request.headers['x-request-id']);
     return logger.child(theirs ? { ...bindings, clientRequestId: theirs } : bindings, options);
   },

@@ -50,7 +50,11 @@ const instances: Instance[] = [];
 async function startInstance(env: NodeJS.ProcessEnv = {}): Promise<Instance> {
   const database = await openDatabase({ databaseUrl: dbUrl, dataDir: 'unused' });
   await database.migrate();
-  const { app, services } = await buildApp({ config: testConfig({ ...UNTHROTTLED_ENV, ...env }), database, serveWeb: false });
+  const { app, services } = await buildApp({
+    config: testConfig({ ...UNTHROTTLED_ENV, ...env }),
+    database,
+    serveWeb: false,
+  });
   await app.ready();
   const instance = { app, services, database };
   instances.push(instance);
@@ -106,7 +110,11 @@ describe('caches', () => {
       payload: { name: 'Iceland up', scope: 'country', scopeValue: 'IS', markupBps: 90_000 },
     });
     expect(created.statusCode, created.body).toBe(201);
-    const run = await a.app.inject({ method: 'POST', url: '/api/pricing-settings/recalculate', headers: adminA.headers });
+    const run = await a.app.inject({
+      method: 'POST',
+      url: '/api/pricing-settings/recalculate',
+      headers: adminA.headers,
+    });
     expect(run.statusCode, run.body).toBe(200);
     const changedAt = Date.now();
     const tookMs = await within(1_000, async () => {
@@ -125,9 +133,15 @@ describe('caches', () => {
     const deaf = new CatalogService(new CatalogRepository(b.database.db), b.services.esimProvider);
     const before = new Map((await deaf.productsFor('IS')).map((p) => [p.apiBundleName, p.priceCents]));
     const bundle = [...before.keys()][0]!;
-    await a.database.db.execute(sql`update products set price_cents = price_cents + 1, updated_at = now() where api_bundle_name = ${bundle}`);
+    await a.database.db.execute(
+      sql`update products set price_cents = price_cents + 1, updated_at = now() where api_bundle_name = ${bundle}`,
+    );
     // The check runs once a second; the reload that follows takes its own time (longer on a busy machine).
-    const tookMs = await within(3_000, async () => (await deaf.productsFor('IS')).find((p) => p.apiBundleName === bundle)?.priceCents === before.get(bundle)! + 1);
+    const tookMs = await within(
+      3_000,
+      async () =>
+        (await deaf.productsFor('IS')).find((p) => p.apiBundleName === bundle)?.priceCents === before.get(bundle)! + 1,
+    );
     expect(tookMs).toBeLessThan(2_500);
   });
 });
@@ -136,7 +150,11 @@ describe('jobs', () => {
   it('runs each of N jobs exactly once with two workers on one database, and a schedule enqueued by both once', async () => {
     const runs = new Map<number, string[]>();
     const queues = instances.slice(0, 2).map((instance, i) => {
-      const queue = new JobQueue(new JobsRepository(instance.database.db), { pollMs: 10, leaseMs: 5_000, workerId: `worker-${i}` });
+      const queue = new JobQueue(new JobsRepository(instance.database.db), {
+        pollMs: 10,
+        leaseMs: 5_000,
+        workerId: `worker-${i}`,
+      });
       queue.register('e-count', {
         run: async (job) => {
           runs.set(job.id, [...(runs.get(job.id) ?? []), `worker-${i}`]);
@@ -152,7 +170,9 @@ describe('jobs', () => {
       ids.push(id!);
     }
     // The same period's schedule from both instances at once: one job.
-    const scheduled = await Promise.all(queues.map((q) => q.enqueue({ type: 'e-count', payload: { tick: true }, dedupeKey: 'e-count:2026-01-01T00' })));
+    const scheduled = await Promise.all(
+      queues.map((q) => q.enqueue({ type: 'e-count', payload: { tick: true }, dedupeKey: 'e-count:2026-01-01T00' })),
+    );
     expect(scheduled.filter((id) => id !== undefined)).toHaveLength(1);
     ids.push(scheduled.find((id) => id !== undefined)!);
     for (const q of queues) q.start();
@@ -208,7 +228,9 @@ describe('rate limits', () => {
     const statuses: number[] = [];
     for (let i = 0; i < 8; i++) {
       const target = i % 2 === 0 ? c : d;
-      statuses.push((await target.app.inject({ method: 'GET', url: '/api/portal', remoteAddress: address })).statusCode);
+      statuses.push(
+        (await target.app.inject({ method: 'GET', url: '/api/portal', remoteAddress: address })).statusCode,
+      );
     }
     // 6 answered (401: no token), then 429 on either instance.
     expect(statuses.slice(0, 6).every((s) => s === 401)).toBe(true);
@@ -224,12 +246,16 @@ describe('rate limits', () => {
     const statuses: number[] = [];
     for (let i = 0; i < 7; i++) {
       const target = i % 2 === 0 ? c : d;
-      statuses.push((await target.app.inject({ method: 'GET', url: '/api/portal', remoteAddress: address })).statusCode);
+      statuses.push(
+        (await target.app.inject({ method: 'GET', url: '/api/portal', remoteAddress: address })).statusCode,
+      );
     }
     expect(statuses.slice(0, 5).every((s) => s === 401)).toBe(true);
     expect(statuses.slice(5)).toEqual([429, 429]);
     // Nothing was counted in the database.
-    const rows = await a.database.db.execute(sql`select count(*)::int as n from throttle_buckets where key like ${`ratelimit:portal:%${address}%`}`);
+    const rows = await a.database.db.execute(
+      sql`select count(*)::int as n from throttle_buckets where key like ${`ratelimit:portal:%${address}%`}`,
+    );
     expect(Number((rows as unknown as { n: number }[])[0]?.n)).toBe(0);
   });
 });

@@ -2,7 +2,14 @@ import type { ProductsResponse } from '@esim/contract/catalog';
 import { checkoutResponseSchema } from '@esim/contract/checkout';
 import { orderViewSchema } from '@esim/contract/order';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { type OrdersTestApp, checkoutBody, client, createOrdersTestApp, newKey, newSession } from '../../../test/orders-fixtures.ts';
+import {
+  type OrdersTestApp,
+  checkoutBody,
+  client,
+  createOrdersTestApp,
+  newKey,
+  newSession,
+} from '../../../test/orders-fixtures.ts';
 import { type TestSmtpServer, startSmtpServer } from '../../../test/smtp-server.ts';
 
 /**
@@ -24,13 +31,18 @@ afterAll(async () => {
 
 it('e-mails the access token, the activation codes and the QR codes over SMTP in the buyer’s language', async () => {
   const api = client(ctx.app);
-  const { products } = (await ctx.app.inject({ method: 'GET', url: '/api/products?country=TR' })).json<ProductsResponse>();
+  const { products } = (
+    await ctx.app.inject({ method: 'GET', url: '/api/products?country=TR' })
+  ).json<ProductsResponse>();
   const session = newSession();
   await api.addToCart(session, products[0]!.productId, 2);
   const res = await api.checkout(
     session,
     newKey(),
-    checkoutBody({ method: 'card', token: await api.cardToken() }, { language: 'de', customer: { fullName: 'Ada Lovelace', email: 'ada@example.com' } }),
+    checkoutBody(
+      { method: 'card', token: await api.cardToken() },
+      { language: 'de', customer: { fullName: 'Ada Lovelace', email: 'ada@example.com' } },
+    ),
   );
   expect(res.statusCode, res.body).toBe(201);
   const { orderNumber, accessToken } = checkoutResponseSchema.parse(res.json());

@@ -7,7 +7,14 @@ import { EsimProviderError } from '../../providers/esim/esim-provider.ts';
 import { SandboxEsimProvider } from '../../providers/esim/sandbox.ts';
 import type { Mailer, OutgoingEmail } from '../../providers/mail/mailer.ts';
 import { createMailer } from '../../providers/mail/nodemailer-mailer.ts';
-import { type OrdersTestApp, checkoutBody, client, createOrdersTestApp, newKey, newSession } from '../../../test/orders-fixtures.ts';
+import {
+  type OrdersTestApp,
+  checkoutBody,
+  client,
+  createOrdersTestApp,
+  newKey,
+  newSession,
+} from '../../../test/orders-fixtures.ts';
 
 /**
  * Fulfilment through the job queue (DESIGN.md sections 3 and 6): retries with backoff, permanent
@@ -47,7 +54,9 @@ beforeAll(async () => {
   ctx = await createOrdersTestApp({ esimProvider, deps: { mailer } });
   realMailer = createMailer({ smtpUrl: undefined, mailFrom: 'test@example.com' }, ctx.database);
   api = client(ctx.app);
-  const products = (await ctx.app.inject({ method: 'GET', url: '/api/products?country=FR' })).json<{ products: { productId: number }[] }>();
+  const products = (await ctx.app.inject({ method: 'GET', url: '/api/products?country=FR' })).json<{
+    products: { productId: number }[];
+  }>();
   productIds = products.products.map((p) => p.productId);
 });
 afterAll(async () => {
@@ -145,7 +154,9 @@ describe('send-order-email', () => {
     await ctx.services.jobs.runUntilIdle();
     const row = await orderRow(orderId);
     expect(row).toMatchObject({ status: 'completed', lastError: null });
-    expect(await ctx.database.db.select().from(emailMessages).where(eq(emailMessages.orderId, orderId))).toHaveLength(1);
+    expect(await ctx.database.db.select().from(emailMessages).where(eq(emailMessages.orderId, orderId))).toHaveLength(
+      1,
+    );
     const [, email] = await jobsOf(orderId);
     expect(email).toMatchObject({ status: 'succeeded', attempts: 2 });
     expect(email!.payload).toEqual({ orderId });
@@ -156,13 +167,23 @@ describe('send-order-email', () => {
     await ctx.services.jobs.runOnce(); // provision
     // The mailer stores the message, then "the process dies": the job is still running with a
     // lease that has run out.
-    await realMailer.send({ to: 'ada@example.com', subject: 's', html: 'h', text: 't', template: 'order-confirmation', language: 'en', orderId });
+    await realMailer.send({
+      to: 'ada@example.com',
+      subject: 's',
+      html: 'h',
+      text: 't',
+      template: 'order-confirmation',
+      language: 'en',
+      orderId,
+    });
     await ctx.database.db
       .update(jobs)
       .set({ status: 'running', attempts: 1, lockedBy: 'dead-worker', lockedUntil: sql`now() - interval '1 second'` })
       .where(eq(jobs.dedupeKey, `email:${orderId}`));
     await ctx.services.jobs.runUntilIdle();
     expect((await orderRow(orderId)).status).toBe('completed');
-    expect(await ctx.database.db.select().from(emailMessages).where(eq(emailMessages.orderId, orderId))).toHaveLength(1);
+    expect(await ctx.database.db.select().from(emailMessages).where(eq(emailMessages.orderId, orderId))).toHaveLength(
+      1,
+    );
   });
 });

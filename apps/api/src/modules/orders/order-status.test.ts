@@ -1,6 +1,13 @@
 import { ORDER_STATUSES, type OrderStatus } from '@esim/contract/order';
 import { describe, expect, it } from 'vitest';
-import { ORDER_TRANSITIONS, InvalidTransitionError, assertTransition, canTransition, nextStatuses, orderStatusesResponse } from './order-status.ts';
+import {
+  ORDER_TRANSITIONS,
+  InvalidTransitionError,
+  assertTransition,
+  canTransition,
+  nextStatuses,
+  orderStatusesResponse,
+} from './order-status.ts';
 
 describe('the order status table', () => {
   it('has a row for every status of the specification, and only those statuses', () => {
@@ -80,7 +87,8 @@ describe('every pair of statuses', () => {
   });
 
   it('lets a paid order be refunded, and never an unpaid one', () => {
-    for (const paid of ['processing', 'processed', 'shipped', 'completed'] as const) expect(canTransition(paid, 'refunded')).toBe(true);
+    for (const paid of ['processing', 'processed', 'shipped', 'completed'] as const)
+      expect(canTransition(paid, 'refunded')).toBe(true);
     for (const unpaid of ['pending', 'created'] as const) expect(canTransition(unpaid, 'refunded')).toBe(false);
   });
 

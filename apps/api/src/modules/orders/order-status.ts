@@ -66,7 +66,10 @@ export class OrderChangedError extends ConflictError {
     readonly expected: string,
     readonly actual: string,
   ) {
-    super(`This order changed since you loaded it: it is now ${actual}, not ${expected}. Reload it and try again.`, 'order_changed');
+    super(
+      `This order changed since you loaded it: it is now ${actual}, not ${expected}. Reload it and try again.`,
+      'order_changed',
+    );
   }
 }
 

@@ -11,7 +11,14 @@ import type { CatalogueBundle } from '../../providers/esim/esim-provider.ts';
 import { SandboxEsimProvider } from '../../providers/esim/sandbox.ts';
 import { SANDBOX_TEST_CARDS } from '../../providers/payment/sandbox.ts';
 import { transition } from './orders.repository.ts';
-import { type OrdersTestApp, checkoutBody, client, createOrdersTestApp, newKey, newSession } from '../../../test/orders-fixtures.ts';
+import {
+  type OrdersTestApp,
+  checkoutBody,
+  client,
+  createOrdersTestApp,
+  newKey,
+  newSession,
+} from '../../../test/orders-fixtures.ts';
 
 /** The sandbox minus the bundles named in `dropped`, to retire products mid-test. */
 class RetiringProvider extends SandboxEsimProvider {
@@ -30,7 +37,8 @@ let products: Product[];
 beforeAll(async () => {
   ctx = await createOrdersTestApp({ esimProvider });
   api = client(ctx.app);
-  products = (await ctx.app.inject({ method: 'GET', url: '/api/products?country=TR' })).json<ProductsResponse>().products;
+  products = (await ctx.app.inject({ method: 'GET', url: '/api/products?country=TR' })).json<ProductsResponse>()
+    .products;
 });
 afterAll(async () => {
   await ctx?.close();
@@ -88,15 +96,50 @@ describe('POST /api/checkout by card', () => {
       accessTokenHash: sha256(body.accessToken),
     });
     expect(JSON.stringify(order)).not.toContain(body.accessToken);
-    const lines = await db().select().from(orderLines).where(eq(orderLines.orderId, order!.id)).orderBy(asc(orderLines.id));
-    expect(lines.map((l) => [l.productId, l.name, l.dataAmount, l.validityDays, l.quantity, l.unitPriceCents, l.lineTotalCents])).toEqual([
-      [product(0).productId, product(0).name, product(0).features.dataAmount, product(0).features.validityDays, 2, product(0).priceCents, 2 * product(0).priceCents],
-      [product(1).productId, product(1).name, product(1).features.dataAmount, product(1).features.validityDays, 1, product(1).priceCents, product(1).priceCents],
+    const lines = await db()
+      .select()
+      .from(orderLines)
+      .where(eq(orderLines.orderId, order!.id))
+      .orderBy(asc(orderLines.id));
+    expect(
+      lines.map((l) => [
+        l.productId,
+        l.name,
+        l.dataAmount,
+        l.validityDays,
+        l.quantity,
+        l.unitPriceCents,
+        l.lineTotalCents,
+      ]),
+    ).toEqual([
+      [
+        product(0).productId,
+        product(0).name,
+        product(0).features.dataAmount,
+        product(0).features.validityDays,
+        2,
+        product(0).priceCents,
+        2 * product(0).priceCents,
+      ],
+      [
+        product(1).productId,
+        product(1).name,
+        product(1).features.dataAmount,
+        product(1).features.validityDays,
+        1,
+        product(1).priceCents,
+        product(1).priceCents,
+      ],
     ]);
     expect((await cartOf(session)).items).toEqual([]);
 
     const before = orderViewSchema.parse((await api.getOrder(body.orderNumber, { 'x-session-id': session })).json());
-    expect(before).toMatchObject({ status: 'processing', paymentStatus: 'succeeded', card: { brand: 'visa', last4: '4242' }, esims: [] });
+    expect(before).toMatchObject({
+      status: 'processing',
+      paymentStatus: 'succeeded',
+      card: { brand: 'visa', last4: '4242' },
+      esims: [],
+    });
 
     await ctx.services.jobs.runUntilIdle();
 
@@ -113,13 +156,22 @@ describe('POST /api/checkout by card', () => {
 
     const mails = await db().select().from(emailMessages).where(eq(emailMessages.orderId, order!.id));
     expect(mails).toHaveLength(1);
-    expect(mails[0]).toMatchObject({ to: 'ada@example.com', template: 'order-confirmation', language: 'en', status: 'stored' });
+    expect(mails[0]).toMatchObject({
+      to: 'ada@example.com',
+      template: 'order-confirmation',
+      language: 'en',
+      status: 'stored',
+    });
     expect(mails[0]!.text).toContain(body.accessToken);
     expect(mails[0]!.html).toContain(body.accessToken);
     for (const esim of after.esims) expect(mails[0]!.text).toContain(esim.activationCode);
     expect(mails[0]!.attachments.map((a) => a.contentType)).toEqual(['image/png', 'image/png', 'image/png']);
 
-    const history = await db().select().from(orderStatusChanges).where(eq(orderStatusChanges.orderId, order!.id)).orderBy(asc(orderStatusChanges.id));
+    const history = await db()
+      .select()
+      .from(orderStatusChanges)
+      .where(eq(orderStatusChanges.orderId, order!.id))
+      .orderBy(asc(orderStatusChanges.id));
     expect(history.map((h) => [h.fromStatus, h.toStatus, h.actor])).toEqual([
       [null, 'pending', 'customer'],
       ['pending', 'processing', 'payment:sandbox'],
@@ -150,12 +202,20 @@ describe('POST /api/checkout by card', () => {
     expect(await cartOf(session)).toEqual(cartBefore);
 
     const [order] = await ordersOf(session);
-    expect(order).toMatchObject({ status: 'cancelled', paymentStatus: 'failed', paymentError: 'Your card was declined.' });
+    expect(order).toMatchObject({
+      status: 'cancelled',
+      paymentStatus: 'failed',
+      paymentError: 'Your card was declined.',
+    });
     await ctx.services.jobs.runUntilIdle();
     const view = (await api.getOrder(order!.orderNumber, { 'x-session-id': session })).json<OrderView>();
     expect(view).toMatchObject({ status: 'cancelled', esims: [] });
     expect((await db().select().from(jobs)).filter((j) => j.payload.orderId === order!.id)).toEqual([]);
-    const history = await db().select().from(orderStatusChanges).where(eq(orderStatusChanges.orderId, order!.id)).orderBy(asc(orderStatusChanges.id));
+    const history = await db()
+      .select()
+      .from(orderStatusChanges)
+      .where(eq(orderStatusChanges.orderId, order!.id))
+      .orderBy(asc(orderStatusChanges.id));
     expect(history.map((h) => [h.fromStatus, h.toStatus, h.actor, h.note])).toEqual([
       [null, 'pending', 'customer', null],
       ['pending', 'cancelled', 'payment:sandbox', 'card_declined'],
@@ -188,13 +248,20 @@ describe('POST /api/checkout with PayPal, then POST /api/orders/{orderNumber}/pa
     expect(early.statusCode).toBe(409);
     expect(early.json()).toMatchObject({ error: { code: 'payment_not_approved' } });
 
-    expect(body.payment).toEqual({ status: 'requires_approval', approvalUrl: `/sandbox/paypal/${order!.paymentReference}` });
+    expect(body.payment).toEqual({
+      status: 'requires_approval',
+      approvalUrl: `/sandbox/paypal/${order!.paymentReference}`,
+    });
     expect(await api.decidePaypal(order!.paymentReference!, 'approve')).toBe(
       `/checkout/success?order=${body.orderNumber}&paypalOrder=${order!.paymentReference}`,
     );
     const captured = await api.capture(body.orderNumber, { 'x-access-token': body.accessToken });
     expect(captured.statusCode, captured.body).toBe(200);
-    expect(orderViewSchema.parse(captured.json())).toMatchObject({ status: 'processing', paymentStatus: 'succeeded', card: null });
+    expect(orderViewSchema.parse(captured.json())).toMatchObject({
+      status: 'processing',
+      paymentStatus: 'succeeded',
+      card: null,
+    });
     expect((await cartOf(session)).items).toEqual([]);
     const again = await api.capture(body.orderNumber, { 'x-session-id': session });
     expect(again.statusCode).toBe(200);
@@ -223,7 +290,11 @@ describe('POST /api/checkout with PayPal, then POST /api/orders/{orderNumber}/pa
       expect(res.json()).toEqual({ error: { code: 'paypal_cancelled', message: 'The PayPal payment was cancelled.' } });
     }
     const [cancelled] = await ordersOf(session);
-    expect(cancelled).toMatchObject({ status: 'cancelled', paymentStatus: 'cancelled', paymentError: 'The PayPal payment was cancelled.' });
+    expect(cancelled).toMatchObject({
+      status: 'cancelled',
+      paymentStatus: 'cancelled',
+      paymentError: 'The PayPal payment was cancelled.',
+    });
     expect((await cartOf(session)).items).toHaveLength(2);
     // The parked job (and the access token it carried) is gone.
     expect((await db().select().from(jobs)).filter((j) => j.payload.orderId === order!.id)).toEqual([]);
@@ -232,7 +303,9 @@ describe('POST /api/checkout with PayPal, then POST /api/orders/{orderNumber}/pa
   it('refuses to capture a card order (409) and hides orders from strangers (404)', async () => {
     const session = await sessionWithCart();
     const body = (await api.checkout(session, newKey(), await card())).json<CheckoutResponse>();
-    expect((await api.capture(body.orderNumber, { 'x-session-id': session })).json()).toMatchObject({ error: { code: 'not_paypal' } });
+    expect((await api.capture(body.orderNumber, { 'x-session-id': session })).json()).toMatchObject({
+      error: { code: 'not_paypal' },
+    });
     const stranger = await api.capture(body.orderNumber, { 'x-session-id': newSession() });
     expect(stranger.statusCode).toBe(404);
   });
@@ -347,7 +420,11 @@ describe('One cart, one checkout (issue 8)', () => {
     const again = await api.checkout(session, newKey(), await card());
     expect(again.statusCode).toBe(409);
     expect(again.json()).toEqual({
-      error: { code: 'cart_checked_out', message: `Your cart was already checked out as order ${first.orderNumber}.`, orderNumber: first.orderNumber },
+      error: {
+        code: 'cart_checked_out',
+        message: `Your cart was already checked out as order ${first.orderNumber}.`,
+        orderNumber: first.orderNumber,
+      },
     });
     expect(await ordersOf(session)).toHaveLength(1);
   });
@@ -371,7 +448,9 @@ describe('One cart, one checkout (issue 8)', () => {
 
   it('supersedes a PayPal checkout the buyer abandoned: the new checkout pays, the old order is cancelled and can never be captured', async () => {
     const session = await sessionWithCart();
-    const abandoned = (await api.checkout(session, newKey(), checkoutBody({ method: 'paypal' }))).json<CheckoutResponse>();
+    const abandoned = (
+      await api.checkout(session, newKey(), checkoutBody({ method: 'paypal' }))
+    ).json<CheckoutResponse>();
     const [old] = await ordersOf(session);
     // The buyer even approved it at PayPal, then came back and paid by card instead.
     await api.decidePaypal(old!.paymentReference!, 'approve');
@@ -382,11 +461,18 @@ describe('One cart, one checkout (issue 8)', () => {
     expect(capture.statusCode).toBe(402);
     expect(capture.json()).toMatchObject({ error: { code: 'paypal_cancelled' } });
     expect(await sandboxChargeCount()).toBe(charges + 1);
-    const [sandboxPaypal] = await db().select().from(sandboxCharges).where(eq(sandboxCharges.id, old!.paymentReference!));
+    const [sandboxPaypal] = await db()
+      .select()
+      .from(sandboxCharges)
+      .where(eq(sandboxCharges.id, old!.paymentReference!));
     expect(sandboxPaypal!.status).toBe('approved');
     const rows = await ordersOf(session);
     expect(rows.find((o) => o.id === old!.id)).toMatchObject({ status: 'cancelled', paymentStatus: 'cancelled' });
-    const history = await db().select().from(orderStatusChanges).where(eq(orderStatusChanges.orderId, old!.id)).orderBy(asc(orderStatusChanges.id));
+    const history = await db()
+      .select()
+      .from(orderStatusChanges)
+      .where(eq(orderStatusChanges.orderId, old!.id))
+      .orderBy(asc(orderStatusChanges.id));
     expect(history.map((h) => [h.toStatus, h.actor, h.note])).toEqual([
       ['pending', 'customer', null],
       ['cancelled', 'customer', 'superseded'],
@@ -435,7 +521,7 @@ describe('One cart, one checkout (issue 8)', () => {
   });
 });
 
-describe('Sandbox card tokens are single-use, as real providers\' are (issue 8)', () => {
+describe("Sandbox card tokens are single-use, as real providers' are (issue 8)", () => {
   it('refuses a token that already paid, whatever the idempotency key (402 token_already_used), and charges nothing', async () => {
     const body = await card();
     const first = await api.checkout(await sessionWithCart(), newKey(), body);
@@ -443,8 +529,12 @@ describe('Sandbox card tokens are single-use, as real providers\' are (issue 8)'
     const charges = await db().select().from(sandboxCharges).where(eq(sandboxCharges.status, 'succeeded'));
     const second = await api.checkout(await sessionWithCart(), newKey(), body);
     expect(second.statusCode).toBe(402);
-    expect(second.json()).toEqual({ error: { code: 'token_already_used', message: 'These card details were already used. Please enter them again.' } });
-    expect(await db().select().from(sandboxCharges).where(eq(sandboxCharges.status, 'succeeded'))).toHaveLength(charges.length);
+    expect(second.json()).toEqual({
+      error: { code: 'token_already_used', message: 'These card details were already used. Please enter them again.' },
+    });
+    expect(await db().select().from(sandboxCharges).where(eq(sandboxCharges.status, 'succeeded'))).toHaveLength(
+      charges.length,
+    );
   });
 });
 
@@ -468,13 +558,18 @@ describe('POST /api/checkout input', () => {
     [{ ...checkoutBody(), payment: { method: 'card' } }, 'payment.token'],
     [{ ...checkoutBody(), payment: { method: 'bitcoin' } }, 'payment.method'],
     [{ ...checkoutBody(), language: 'xx' }, 'language'],
-    [{ ...checkoutBody(), billingAddress: { address: 'a', city: 'b', postalCode: 'c', country: 'turkey' } }, 'billingAddress.country'],
+    [
+      { ...checkoutBody(), billingAddress: { address: 'a', city: 'b', postalCode: 'c', country: 'turkey' } },
+      'billingAddress.country',
+    ],
   ])('refuses an invalid body with 400 naming the field (%#: %s)', async (payload, field) => {
     const session = await sessionWithCart();
     const res = await api.checkout(session, newKey(), payload);
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ error: { code: 'validation_error', field } });
-    expect(res.json<{ error: { message: string } }>().error.message).toMatch(new RegExp(`^${field.replace('.', '\\.')}: `));
+    expect(res.json<{ error: { message: string } }>().error.message).toMatch(
+      new RegExp(`^${field.replace('.', '\\.')}: `),
+    );
   });
 
   it('answers malformed JSON with 400, never 500', async () => {
@@ -514,7 +609,11 @@ describe('GET /api/orders/{orderNumber}', () => {
     expect(bySession.statusCode).toBe(200);
     expect(bySession.headers['cache-control']).toBe('no-store');
     const view = orderViewSchema.parse(bySession.json());
-    expect(view).toMatchObject({ orderNumber, currency: 'USD', customer: { fullName: 'Ada Lovelace', email: 'ada@example.com' } });
+    expect(view).toMatchObject({
+      orderNumber,
+      currency: 'USD',
+      customer: { fullName: 'Ada Lovelace', email: 'ada@example.com' },
+    });
     expect(view.items).toHaveLength(2);
     expect(JSON.stringify(view)).not.toContain(accessToken);
 
@@ -551,7 +650,9 @@ describe('GET /api/orders/{orderNumber}', () => {
 
 describe('OpenAPI', () => {
   it('documents the order routes', async () => {
-    const doc = (await ctx.app.inject({ method: 'GET', url: '/api/openapi.json' })).json<{ paths: Record<string, Record<string, unknown>> }>();
+    const doc = (await ctx.app.inject({ method: 'GET', url: '/api/openapi.json' })).json<{
+      paths: Record<string, Record<string, unknown>>;
+    }>();
     expect(Object.keys(doc.paths['/api/checkout'] ?? {})).toEqual(['post']);
     expect(Object.keys(doc.paths['/api/orders/{id}'] ?? {})).toEqual(['get']);
     expect(Object.keys(doc.paths['/api/orders/{id}/paypal/capture'] ?? {})).toEqual(['post']);
@@ -564,7 +665,11 @@ describe('transition()', () => {
     await api.checkout(session, newKey(), await card());
     const [order] = await ordersOf(session);
     const history = () =>
-      db().select().from(orderStatusChanges).where(eq(orderStatusChanges.orderId, order!.id)).orderBy(asc(orderStatusChanges.id));
+      db()
+        .select()
+        .from(orderStatusChanges)
+        .where(eq(orderStatusChanges.orderId, order!.id))
+        .orderBy(asc(orderStatusChanges.id));
     const before = await history();
     await expect(db().transaction((tx) => transition(tx, order!.id, 'pending', 'admin:alice'))).rejects.toThrow(
       'An order cannot go from processing to pending',
@@ -572,11 +677,18 @@ describe('transition()', () => {
     expect((await ordersOf(session))[0]!.status).toBe('processing');
     expect(await history()).toEqual(before);
 
-    const from = await db().transaction((tx) => transition(tx, order!.id, 'processed', 'admin:alice', 'provisioned by hand'));
+    const from = await db().transaction((tx) =>
+      transition(tx, order!.id, 'processed', 'admin:alice', 'provisioned by hand'),
+    );
     expect(from).toBe('processing');
     expect((await ordersOf(session))[0]!.status).toBe('processed');
     const last = (await history()).at(-1);
-    expect(last).toMatchObject({ fromStatus: 'processing', toStatus: 'processed', actor: 'admin:alice', note: 'provisioned by hand' });
+    expect(last).toMatchObject({
+      fromStatus: 'processing',
+      toStatus: 'processed',
+      actor: 'admin:alice',
+      note: 'provisioned by hand',
+    });
     expect(last!.at).toBeInstanceOf(Date);
   });
 });

@@ -11,7 +11,9 @@ import type { Config } from '../../config.ts';
 export function paymentsConfig(config: Config, paypal: boolean): PaymentsConfig {
   const { publishableKey, jsUrl } = config.stripe;
   const card: PaymentsConfig['card'] =
-    config.paymentProvider === 'stripe' && publishableKey ? { provider: 'stripe', publishableKey, stripeJsUrl: jsUrl } : { provider: 'sandbox' };
+    config.paymentProvider === 'stripe' && publishableKey
+      ? { provider: 'stripe', publishableKey, stripeJsUrl: jsUrl }
+      : { provider: 'sandbox' };
   return { card, paypal, wallets: { provider: card.provider } };
 }
 
@@ -27,7 +29,8 @@ export const paymentsConfigRoutes: FastifyPluginAsyncZod<{ config: PaymentsConfi
     {
       schema: {
         tags: ['payments'],
-        summary: 'How this store takes payments: the card provider (sandbox or Stripe with its publishable key), PayPal, wallets',
+        summary:
+          'How this store takes payments: the card provider (sandbox or Stripe with its publishable key), PayPal, wallets',
         response: { 200: paymentsConfigSchema },
       },
     },

@@ -14,7 +14,11 @@ describe('GET /api/payments/config', () => {
     const res = await ctx.app.inject({ method: 'GET', url: '/api/payments/config' });
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toBe('public, max-age=300');
-    expect(paymentsConfigSchema.parse(res.json())).toEqual({ card: { provider: 'sandbox' }, paypal: true, wallets: { provider: 'sandbox' } });
+    expect(paymentsConfigSchema.parse(res.json())).toEqual({
+      card: { provider: 'sandbox' },
+      paypal: true,
+      wallets: { provider: 'sandbox' },
+    });
   });
 
   it('with Stripe: the publishable key and the Stripe.js URL, never the secret key; PayPal as configured', () => {

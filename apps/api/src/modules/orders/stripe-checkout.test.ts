@@ -71,7 +71,11 @@ beforeEach(async () => {
 });
 
 async function control(path: string, body: unknown) {
-  const res = await fetch(`${fake.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const res = await fetch(`${fake.url}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
   return res.json() as Promise<Record<string, unknown>>;
 }
 
@@ -79,7 +83,10 @@ async function control(path: string, body: unknown) {
 async function ctoken(paymentMethod = 'pm_card_visa'): Promise<string> {
   const res = await fetch(`${fake.url}/v1/test_helpers/confirmation_tokens`, {
     method: 'POST',
-    headers: { authorization: `Bearer ${FAKE_CREDENTIALS.stripeSecretKey}`, 'content-type': 'application/x-www-form-urlencoded' },
+    headers: {
+      authorization: `Bearer ${FAKE_CREDENTIALS.stripeSecretKey}`,
+      'content-type': 'application/x-www-form-urlencoded',
+    },
     body: `payment_method=${paymentMethod}`,
   });
   return ((await res.json()) as { id: string }).id;
@@ -87,7 +94,11 @@ async function ctoken(paymentMethod = 'pm_card_visa'): Promise<string> {
 
 async function checkout(paymentMethod: string, session = newSession(), fill = true) {
   if (fill) await api.addToCart(session, products[0]!, 1);
-  const res = await api.checkout(session, newKey(), checkoutBody({ method: 'card', token: await ctoken(paymentMethod) }));
+  const res = await api.checkout(
+    session,
+    newKey(),
+    checkoutBody({ method: 'card', token: await ctoken(paymentMethod) }),
+  );
   return { session, res };
 }
 
@@ -99,12 +110,19 @@ async function orderRow(orderNumber: string) {
   return row!;
 }
 
-const statusChanges = async (orderId: number) => database.db.select().from(orderStatusChanges).where(eq(orderStatusChanges.orderId, orderId));
+const statusChanges = async (orderId: number) =>
+  database.db.select().from(orderStatusChanges).where(eq(orderStatusChanges.orderId, orderId));
 
 /** A signed delivery of `event` to the webhook route (`generateTestHeaderString`: `t=…,v1=…`). */
 function deliver(event: unknown, opts: { timestamp?: number; signature?: string; payload?: string } = {}) {
   const payload = opts.payload ?? JSON.stringify(event);
-  const signature = opts.signature ?? Stripe.webhooks.generateTestHeaderString({ payload, secret, ...(opts.timestamp ? { timestamp: opts.timestamp } : {}) });
+  const signature =
+    opts.signature ??
+    Stripe.webhooks.generateTestHeaderString({
+      payload,
+      secret,
+      ...(opts.timestamp ? { timestamp: opts.timestamp } : {}),
+    });
   return app.inject({
     method: 'POST',
     url: '/api/webhooks/stripe',
@@ -142,7 +160,11 @@ describe('checkout with Stripe', () => {
     const body = checkoutResponseSchema.parse(res.json());
     expect(body.payment).toEqual({ status: 'succeeded' });
     const order = orderViewSchema.parse((await api.getOrder(body.orderNumber, { 'x-session-id': session })).json());
-    expect(order).toMatchObject({ status: 'processing', paymentStatus: 'succeeded', card: { brand: 'visa', last4: '4242' } });
+    expect(order).toMatchObject({
+      status: 'processing',
+      paymentStatus: 'succeeded',
+      card: { brand: 'visa', last4: '4242' },
+    });
     expect((await orderRow(body.orderNumber)).paymentReference).toMatch(/^pi_/);
   });
 
@@ -169,11 +191,18 @@ describe('checkout with Stripe', () => {
     // Strangers see nothing.
     expect((await confirm(body.orderNumber, { 'x-session-id': newSession() })).statusCode).toBe(404);
 
-    const challenge = await fetch(`${fake.url}/3ds/${row.paymentReference}/complete`, { method: 'POST', headers: { accept: 'application/json' } });
+    const challenge = await fetch(`${fake.url}/3ds/${row.paymentReference}/complete`, {
+      method: 'POST',
+      headers: { accept: 'application/json' },
+    });
     expect(((await challenge.json()) as { status: string }).status).toBe('succeeded');
     const confirmed = await confirm(body.orderNumber, { 'x-access-token': body.accessToken });
     expect(confirmed.statusCode, confirmed.body).toBe(200);
-    expect(orderViewSchema.parse(confirmed.json())).toMatchObject({ status: 'processing', paymentStatus: 'succeeded', card: { last4: '3184' } });
+    expect(orderViewSchema.parse(confirmed.json())).toMatchObject({
+      status: 'processing',
+      paymentStatus: 'succeeded',
+      card: { last4: '3184' },
+    });
     expect((await confirm(body.orderNumber, { 'x-session-id': session })).statusCode).toBe(200);
     // The cart was emptied with the payment; provisioning runs with the parked job's access token.
     expect((await api.getCart(session)).json<{ items: unknown[] }>().items).toHaveLength(0);
@@ -208,7 +237,11 @@ describe('checkout with Stripe', () => {
     const row = await orderRow(body.orderNumber);
     fake.authenticate(row.paymentReference!, true);
     await fake.flushWebhooks();
-    const event = fake.events().find((e) => e.type === 'payment_intent.succeeded' && (e.data.object as { id: string }).id === row.paymentReference)!;
+    const event = fake
+      .events()
+      .find(
+        (e) => e.type === 'payment_intent.succeeded' && (e.data.object as { id: string }).id === row.paymentReference,
+      )!;
     expect(event.deliveries.at(-1)?.status).toBe(200);
     expect((await orderRow(body.orderNumber)).status).toBe('processing');
     const [processed] = await database.db.select().from(webhookEvents).where(eq(webhookEvents.eventId, event.id));
@@ -219,7 +252,9 @@ describe('checkout with Stripe', () => {
     expect(replay.status).toBe(200);
     expect(await statusChanges(row.id)).toHaveLength(before.length);
     await services.jobs.runUntilIdle();
-    expect((await api.getOrder(body.orderNumber, { 'x-session-id': session })).json()).toMatchObject({ status: 'completed' });
+    expect((await api.getOrder(body.orderNumber, { 'x-session-id': session })).json()).toMatchObject({
+      status: 'completed',
+    });
     // The browser coming back late sees the order paid.
     expect((await confirm(body.orderNumber, { 'x-session-id': session })).statusCode).toBe(200);
   });
@@ -266,13 +301,23 @@ describe('checkout with Stripe', () => {
     const late = await confirm(abandoned.orderNumber, { 'x-session-id': session });
     expect(late.statusCode).toBe(402);
     expect(late.json()).toMatchObject({ error: { code: 'payment_refunded' } });
-    const refunded = fake.paymentIntents().find((p) => p.id === old.paymentReference) as unknown as { latest_charge: { amount_refunded: number; amount: number } };
+    const refunded = fake.paymentIntents().find((p) => p.id === old.paymentReference) as unknown as {
+      latest_charge: { amount_refunded: number; amount: number };
+    };
     expect(refunded.latest_charge.amount_refunded).toBe(refunded.latest_charge.amount);
     // The webhook of the same payment refunds nothing more.
     expect((await deliver(piEvent('payment_intent.succeeded', old.paymentReference!))).statusCode).toBe(200);
     const events = await database.db.select().from(orderEvents).where(eq(orderEvents.orderId, old.id));
     expect(events.filter((e) => (e.data as { outcome?: string }).outcome === 'refunded')).toHaveLength(2);
-    expect(fake.events().filter((e) => e.type === 'refund.created' && (e.data.object as { payment_intent: string }).payment_intent === old.paymentReference)).toHaveLength(1);
+    expect(
+      fake
+        .events()
+        .filter(
+          (e) =>
+            e.type === 'refund.created' &&
+            (e.data.object as { payment_intent: string }).payment_intent === old.paymentReference,
+        ),
+    ).toHaveLength(1);
   });
 
   it('answers 503 when Stripe cannot be reached, and the retry with the same key charges once', async () => {
@@ -306,7 +351,12 @@ describe('checkout with Stripe', () => {
     expect(down.statusCode).toBe(503);
     const [row] = await database.db.select().from(orders).where(eq(orders.sessionId, session));
     expect(row).toMatchObject({ status: 'pending', paymentReference: null });
-    const stripe = new Stripe(FAKE_CREDENTIALS.stripeSecretKey, { host: new URL(fake.url).hostname, port: Number(new URL(fake.url).port), protocol: 'http', maxNetworkRetries: 0 });
+    const stripe = new Stripe(FAKE_CREDENTIALS.stripeSecretKey, {
+      host: new URL(fake.url).hostname,
+      port: Number(new URL(fake.url).port),
+      protocol: 'http',
+      maxNetworkRetries: 0,
+    });
     const intent = await stripe.paymentIntents
       .create(
         {
@@ -331,11 +381,18 @@ describe('checkout with Stripe', () => {
     expect((await orderRow(row.orderNumber)).paymentReference).toBeNull();
     // Stripe's event, made while deliveries were paused, is delivered now.
     await control('/__fake/webhooks/pause', { paused: false });
-    const event = fake.events().find((e) => e.type === 'payment_intent.succeeded' && (e.data.object as { id: string }).id === intent)!;
+    const event = fake
+      .events()
+      .find((e) => e.type === 'payment_intent.succeeded' && (e.data.object as { id: string }).id === intent)!;
     expect(await control('/__fake/webhooks/resend', { eventId: event.id })).toMatchObject({ status: 200 });
     const [processed] = await database.db.select().from(webhookEvents).where(eq(webhookEvents.eventId, event.id));
     expect(processed?.processedAt).not.toBeNull();
-    expect(await orderRow(row.orderNumber)).toMatchObject({ status: 'processing', paymentStatus: 'succeeded', paymentReference: intent, cardLast4: '4242' });
+    expect(await orderRow(row.orderNumber)).toMatchObject({
+      status: 'processing',
+      paymentStatus: 'succeeded',
+      paymentReference: intent,
+      cardLast4: '4242',
+    });
     expect((await api.getCart(session)).json<{ items: unknown[] }>().items).toHaveLength(0);
     // Provisioned with the job parked before the charge, which carries the access token: the
     // confirmation e-mail is sent and the order completed.
@@ -349,7 +406,10 @@ describe('checkout with Stripe', () => {
     expect(await control('/__fake/webhooks/resend', { eventId: event.id })).toMatchObject({ status: 200 });
     const retried = await api.checkout(session, key, payload);
     expect(retried.statusCode, retried.body).toBe(201);
-    expect(checkoutResponseSchema.parse(retried.json())).toMatchObject({ orderNumber: row.orderNumber, payment: { status: 'succeeded' } });
+    expect(checkoutResponseSchema.parse(retried.json())).toMatchObject({
+      orderNumber: row.orderNumber,
+      payment: { status: 'succeeded' },
+    });
     expect(await statusChanges(row.id)).toHaveLength(before.length);
     expect(fake.paymentIntents().filter((p) => p.metadata.order === row.orderNumber)).toHaveLength(1);
     const captured = await database.db.select().from(orderEvents).where(eq(orderEvents.orderId, row.id));
@@ -359,13 +419,28 @@ describe('checkout with Stripe', () => {
   it('a declined charge the store never recorded: payment_failed by metadata.order cancels the order and frees the cart', async () => {
     await control('/__fake/webhooks/pause', { paused: true });
     const { session, row, intent } = await chargedButNotRecorded('pm_card_chargeDeclined');
-    const blocked = await api.checkout(session, newKey(), checkoutBody({ method: 'card', token: await ctoken('pm_card_visa') }));
+    const blocked = await api.checkout(
+      session,
+      newKey(),
+      checkoutBody({ method: 'card', token: await ctoken('pm_card_visa') }),
+    );
     expect(blocked.statusCode).toBe(409);
     expect(blocked.json()).toMatchObject({ error: { code: 'checkout_in_progress' } });
-    const res = await deliver({ ...piEvent('payment_intent.payment_failed', intent), data: { object: fake.paymentIntents().find((p) => p.id === intent) } });
+    const res = await deliver({
+      ...piEvent('payment_intent.payment_failed', intent),
+      data: { object: fake.paymentIntents().find((p) => p.id === intent) },
+    });
     expect(res.statusCode, res.body).toBe(200);
-    expect(await orderRow(row.orderNumber)).toMatchObject({ status: 'cancelled', paymentStatus: 'failed', paymentReference: intent });
-    const retry = await api.checkout(session, newKey(), checkoutBody({ method: 'card', token: await ctoken('pm_card_visa') }));
+    expect(await orderRow(row.orderNumber)).toMatchObject({
+      status: 'cancelled',
+      paymentStatus: 'failed',
+      paymentReference: intent,
+    });
+    const retry = await api.checkout(
+      session,
+      newKey(),
+      checkoutBody({ method: 'card', token: await ctoken('pm_card_visa') }),
+    );
     expect(retry.statusCode, retry.body).toBe(201);
   });
 
@@ -387,7 +462,9 @@ describe('checkout with Stripe', () => {
       const [stored] = await database.db.select().from(webhookEvents).where(eq(webhookEvents.eventId, event.id));
       // Unmatched (names this order): left unprocessed; names no order of the store: processed.
       const namesOrder = (object.metadata as { order?: string }).order === row.orderNumber;
-      expect(stored?.processedAt ?? null, JSON.stringify(object.metadata)).toEqual(namesOrder ? null : expect.any(Date));
+      expect(stored?.processedAt ?? null, JSON.stringify(object.metadata)).toEqual(
+        namesOrder ? null : expect.any(Date),
+      );
     }
     // The genuine event still settles it.
     const res = await deliver({ ...piEvent('payment_intent.succeeded', intent), data: { object: pi } });
@@ -410,7 +487,15 @@ describe('checkout with Stripe', () => {
     const late = await confirm(abandoned.orderNumber, { 'x-session-id': session });
     expect(late.statusCode).toBe(402);
     expect(late.json()).toMatchObject({ error: { code: 'payment_refunded' } });
-    expect(fake.events().filter((e) => e.type === 'refund.created' && (e.data.object as { payment_intent: string }).payment_intent === old.paymentReference)).toHaveLength(1);
+    expect(
+      fake
+        .events()
+        .filter(
+          (e) =>
+            e.type === 'refund.created' &&
+            (e.data.object as { payment_intent: string }).payment_intent === old.paymentReference,
+        ),
+    ).toHaveLength(1);
   });
 });
 
@@ -430,7 +515,10 @@ describe('POST /api/webhooks/stripe: signatures and events', () => {
       const res = await app.inject({
         method: 'POST',
         url: '/api/webhooks/stripe',
-        headers: { 'content-type': 'application/json', ...(signature === undefined ? {} : { 'stripe-signature': signature }) },
+        headers: {
+          'content-type': 'application/json',
+          ...(signature === undefined ? {} : { 'stripe-signature': signature }),
+        },
         payload,
       });
       expect(res.statusCode, `${signature}: ${res.body}`).toBe(400);
@@ -441,10 +529,14 @@ describe('POST /api/webhooks/stripe: signatures and events', () => {
   });
 
   it('refuses a stale timestamp (older than 300 s: a replayed old delivery) with 400', async () => {
-    const stale = await deliver(piEvent('payment_intent.succeeded', 'pi_stale'), { timestamp: Math.floor(Date.now() / 1000) - 301 });
+    const stale = await deliver(piEvent('payment_intent.succeeded', 'pi_stale'), {
+      timestamp: Math.floor(Date.now() / 1000) - 301,
+    });
     expect(stale.statusCode).toBe(400);
     expect(stale.json()).toMatchObject({ error: { code: 'invalid_signature' } });
-    const recent = await deliver(piEvent('payment_intent.succeeded', 'pi_recent'), { timestamp: Math.floor(Date.now() / 1000) - 200 });
+    const recent = await deliver(piEvent('payment_intent.succeeded', 'pi_recent'), {
+      timestamp: Math.floor(Date.now() / 1000) - 200,
+    });
     expect(recent.statusCode).toBe(200);
     // The fake's own stale and forged deliveries are refused the same way.
     const { res } = await checkout('pm_card_visa');
@@ -460,7 +552,9 @@ describe('POST /api/webhooks/stripe: signatures and events', () => {
     const payload = JSON.stringify(event);
     const t = Math.floor(Date.now() / 1000);
     const good = Stripe.webhooks.generateTestHeaderString({ payload, secret, timestamp: t }).split('v1=')[1];
-    const old = Stripe.webhooks.generateTestHeaderString({ payload, secret: 'whsec_old_secret', timestamp: t }).split('v1=')[1];
+    const old = Stripe.webhooks
+      .generateTestHeaderString({ payload, secret: 'whsec_old_secret', timestamp: t })
+      .split('v1=')[1];
     const res = await deliver(event, { payload, signature: `t=${t},v1=${old},v1=${good}` });
     expect(res.statusCode, res.body).toBe(200);
   });
@@ -474,9 +568,31 @@ describe('POST /api/webhooks/stripe: signatures and events', () => {
   });
 
   it('answers garbage (any media type, random bytes, huge bodies, odd headers) with a 4xx API error, never a 5xx', async () => {
-    const bodies = ['', '{', '[]', 'null', '\u0000', Buffer.from([0xff, 0xfe, 0x00, 0x81]).toString('latin1'), 'x'.repeat(600 * 1024)];
-    const types = ['application/json', 'text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', 'application/octet-stream'];
-    const signatures = [undefined, '', 't=', 'v1=', 't=abc,v1=def', `t=${Math.floor(Date.now() / 1000)},v1=`, 'x'.repeat(5000)];
+    const bodies = [
+      '',
+      '{',
+      '[]',
+      'null',
+      '\u0000',
+      Buffer.from([0xff, 0xfe, 0x00, 0x81]).toString('latin1'),
+      'x'.repeat(600 * 1024),
+    ];
+    const types = [
+      'application/json',
+      'text/plain',
+      'application/x-www-form-urlencoded',
+      'multipart/form-data; boundary=x',
+      'application/octet-stream',
+    ];
+    const signatures = [
+      undefined,
+      '',
+      't=',
+      'v1=',
+      't=abc,v1=def',
+      `t=${Math.floor(Date.now() / 1000)},v1=`,
+      'x'.repeat(5000),
+    ];
     for (const payload of bodies) {
       for (const type of types) {
         for (const signature of signatures) {
@@ -497,7 +613,12 @@ describe('POST /api/webhooks/stripe: signatures and events', () => {
   it('refuses a signed body that is not an event (400) and other media types without a 5xx', async () => {
     expect((await deliver(undefined, { payload: 'not json' })).statusCode).toBe(400);
     expect((await deliver(undefined, { payload: JSON.stringify({ hello: 'world' }) })).statusCode).toBe(400);
-    const text = await app.inject({ method: 'POST', url: '/api/webhooks/stripe', headers: { 'content-type': 'text/plain' }, payload: 'x' });
+    const text = await app.inject({
+      method: 'POST',
+      url: '/api/webhooks/stripe',
+      headers: { 'content-type': 'text/plain' },
+      payload: 'x',
+    });
     expect(text.statusCode).toBe(400);
   });
 });
@@ -511,24 +632,46 @@ describe('top-ups with 3-D Secure', () => {
     const headers = { 'x-access-token': accessToken };
     const view = portalViewSchema.parse((await app.inject({ method: 'GET', url: '/api/portal', headers })).json());
     const iccid = view.esims[0]!.iccid;
-    expect((await app.inject({ method: 'POST', url: `/api/sandbox/esims/${iccid}/actions`, payload: { action: 'first-use' } })).statusCode).toBe(200);
-    expect((await app.inject({ method: 'POST', url: `/api/portal/esims/${iccid}/sync`, headers })).statusCode).toBe(200);
+    expect(
+      (
+        await app.inject({
+          method: 'POST',
+          url: `/api/sandbox/esims/${iccid}/actions`,
+          payload: { action: 'first-use' },
+        })
+      ).statusCode,
+    ).toBe(200);
+    expect((await app.inject({ method: 'POST', url: `/api/portal/esims/${iccid}/sync`, headers })).statusCode).toBe(
+      200,
+    );
     const bought = await app.inject({
       method: 'POST',
       url: `/api/portal/esims/${iccid}/topups`,
       headers: { ...headers, 'x-session-id': newSession(), 'idempotency-key': newKey() },
-      payload: { productId: products[1]!, payment: { method: 'card', token: await ctoken('pm_card_authenticationRequired') }, acceptTerms: true, language: 'en' },
+      payload: {
+        productId: products[1]!,
+        payment: { method: 'card', token: await ctoken('pm_card_authenticationRequired') },
+        acceptTerms: true,
+        language: 'en',
+      },
     });
     expect(bought.statusCode, bought.body).toBe(201);
     const topup = topupResponseSchema.parse(bought.json());
     expect(topup.payment.status).toBe('requires_action');
     const url = `/api/portal/topups/${topup.orderNumber}/payment/confirm`;
-    expect((await app.inject({ method: 'POST', url, headers })).json()).toMatchObject({ error: { code: 'payment_requires_action' } });
-    expect((await app.inject({ method: 'POST', url, headers: { 'x-access-token': 'not-the-token' } })).statusCode).toBe(401);
+    expect((await app.inject({ method: 'POST', url, headers })).json()).toMatchObject({
+      error: { code: 'payment_requires_action' },
+    });
+    expect((await app.inject({ method: 'POST', url, headers: { 'x-access-token': 'not-the-token' } })).statusCode).toBe(
+      401,
+    );
     fake.authenticate((await orderRow(topup.orderNumber)).paymentReference!, true);
     const confirmed = await app.inject({ method: 'POST', url, headers });
     expect(confirmed.statusCode, confirmed.body).toBe(200);
-    expect(portalTopupSchema.parse(confirmed.json())).toMatchObject({ paymentStatus: 'succeeded', status: 'processing' });
+    expect(portalTopupSchema.parse(confirmed.json())).toMatchObject({
+      paymentStatus: 'succeeded',
+      status: 'processing',
+    });
     await services.jobs.runUntilIdle();
     const applied = await app.inject({ method: 'GET', url: `/api/portal/topups/${topup.orderNumber}`, headers });
     expect(portalTopupSchema.parse(applied.json())).toMatchObject({ applied: true });

@@ -13,7 +13,14 @@ import { eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders } from '../../db/schema.ts';
-import { type OrdersTestApp, checkoutBody, client, createOrdersTestApp, newKey, newSession } from '../../../test/orders-fixtures.ts';
+import {
+  type OrdersTestApp,
+  checkoutBody,
+  client,
+  createOrdersTestApp,
+  newKey,
+  newSession,
+} from '../../../test/orders-fixtures.ts';
 import { ATTACH_THROTTLE_POLICY } from './attach-throttle.ts';
 
 /**
@@ -31,7 +38,9 @@ const PASSWORD = 'violet-harbour-tram-42';
 beforeAll(async () => {
   ctx = await createOrdersTestApp();
   api = client(ctx.app);
-  products = (await ctx.app.inject({ method: 'GET', url: '/api/products?country=TR&type=prepaid' })).json<ProductsResponse>().products;
+  products = (
+    await ctx.app.inject({ method: 'GET', url: '/api/products?country=TR&type=prepaid' })
+  ).json<ProductsResponse>().products;
 });
 afterAll(async () => {
   await ctx?.close();
@@ -47,11 +56,21 @@ async function register(username: string, firstName = 'Ann', lastName = 'Travell
   const res = await ctx.app.inject({
     method: 'POST',
     url: '/api/register',
-    payload: { username, email: `${username}@example.com`, password: PASSWORD, confirmPassword: PASSWORD, firstName, lastName },
+    payload: {
+      username,
+      email: `${username}@example.com`,
+      password: PASSWORD,
+      confirmPassword: PASSWORD,
+      firstName,
+      lastName,
+    },
   });
   expect(res.statusCode, res.body).toBe(201);
   const cookie = res.cookies.find((c) => c.name === 'sid')!;
-  return { id: res.json<{ id: number }>().id, headers: { cookie: `sid=${cookie.value}`, 'sec-fetch-site': 'same-origin' } };
+  return {
+    id: res.json<{ id: number }>().id,
+    headers: { cookie: `sid=${cookie.value}`, 'sec-fetch-site': 'same-origin' },
+  };
 }
 
 /** Buys the first Turkey plan by card (a fresh sandbox token), signed in as `account` or as a guest, and runs fulfilment. */
@@ -71,7 +90,12 @@ async function buy(account?: Account): Promise<{ orderNumber: string; token: str
 }
 
 const call = (method: InjectOptions['method'], url: string, headers: Record<string, string> = {}, payload?: unknown) =>
-  ctx.app.inject({ method, url, headers, ...(payload === undefined ? {} : { payload: payload as InjectOptions['payload'] }) });
+  ctx.app.inject({
+    method,
+    url,
+    headers,
+    ...(payload === undefined ? {} : { payload: payload as InjectOptions['payload'] }),
+  });
 
 async function portalOf(headers: Record<string, string>): Promise<PortalView> {
   const res = await call('GET', '/api/portal', headers);
@@ -94,8 +118,18 @@ function topup(headers: Record<string, string>, iccid: string, payment: unknown)
   );
 }
 
-const attach = (account: Account | { headers: Record<string, string> }, accessToken: unknown, extra: Partial<InjectOptions> = {}) =>
-  ctx.app.inject({ method: 'POST', url: '/api/user/orders/attach', headers: account.headers, payload: { accessToken } as InjectOptions['payload'], ...extra });
+const attach = (
+  account: Account | { headers: Record<string, string> },
+  accessToken: unknown,
+  extra: Partial<InjectOptions> = {},
+) =>
+  ctx.app.inject({
+    method: 'POST',
+    url: '/api/user/orders/attach',
+    headers: account.headers,
+    payload: { accessToken } as InjectOptions['payload'],
+    ...extra,
+  });
 
 async function ownerOf(orderNumber: string): Promise<number | null> {
   const [row] = await db().select({ userId: orders.userId }).from(orders).where(eq(orders.orderNumber, orderNumber));
@@ -124,7 +158,11 @@ describe('the portal of a signed-in account (no access token)', () => {
     await simulate(iccid, 'first-use');
     const synced = await call('POST', `/api/portal/esims/${iccid}/sync`, ann.headers);
     expect(synced.statusCode, synced.body).toBe(200);
-    expect(portalSyncResponseSchema.parse(synced.json()).esim).toMatchObject({ iccid, state: 'Active', canTopUp: true });
+    expect(portalSyncResponseSchema.parse(synced.json()).esim).toMatchObject({
+      iccid,
+      state: 'Active',
+      canTopUp: true,
+    });
     const options = await call('GET', `/api/portal/esims/${iccid}/topups`, ann.headers);
     expect(options.statusCode, options.body).toBe(200);
 
@@ -134,7 +172,12 @@ describe('the portal of a signed-in account (no access token)', () => {
     const placed = topupResponseSchema.parse(card.json());
     await ctx.services.jobs.runUntilIdle();
     const status = await call('GET', `/api/portal/topups/${placed.orderNumber}`, ann.headers);
-    expect(portalTopupSchema.parse(status.json())).toMatchObject({ orderNumber: placed.orderNumber, status: 'completed', applied: true, iccid });
+    expect(portalTopupSchema.parse(status.json())).toMatchObject({
+      orderNumber: placed.orderNumber,
+      status: 'completed',
+      applied: true,
+      iccid,
+    });
     const [row] = await db().select().from(orders).where(eq(orders.orderNumber, placed.orderNumber));
     const [parent] = await db().select().from(orders).where(eq(orders.orderNumber, first.orderNumber));
     expect(row).toMatchObject({ kind: 'topup', parentOrderId: parent!.id, userId: ann.id });
@@ -160,7 +203,13 @@ describe('the portal of a signed-in account (no access token)', () => {
     // Another account: none of it, 404 for Ann's eSIM and top-ups.
     const bob = await register('bob', 'Bob', 'Other');
     const bobView = await portalOf(bob.headers);
-    expect(bobView).toMatchObject({ access: 'account', orderNumber: '', customerName: 'Bob Other', esims: [], orders: [] });
+    expect(bobView).toMatchObject({
+      access: 'account',
+      orderNumber: '',
+      customerName: 'Bob Other',
+      esims: [],
+      orders: [],
+    });
     for (const [method, url] of [
       ['POST', `/api/portal/esims/${iccid}/sync`],
       ['GET', `/api/portal/esims/${iccid}/topups`],
@@ -180,13 +229,19 @@ describe('the portal of a signed-in account (no access token)', () => {
   });
 
   it('answers 401 token_required with neither a token nor a live session, and refuses a cross-site POST with the cookie', async () => {
-    for (const headers of [{}, { cookie: 'sid=not-a-live-session' }, { 'x-access-token': '  ' }] as Record<string, string>[]) {
+    for (const headers of [{}, { cookie: 'sid=not-a-live-session' }, { 'x-access-token': '  ' }] as Record<
+      string,
+      string
+    >[]) {
       const res = await call('GET', '/api/portal', headers);
       expect(res.statusCode).toBe(401);
       expect(res.json().error.code).toBe('token_required');
     }
     const cara = await register('cara');
-    const crossSite = await call('POST', '/api/portal/esims/8944000000000000000/sync', { cookie: cara.headers.cookie!, origin: 'https://evil.example' });
+    const crossSite = await call('POST', '/api/portal/esims/8944000000000000000/sync', {
+      cookie: cara.headers.cookie!,
+      origin: 'https://evil.example',
+    });
     expect(crossSite.statusCode).toBe(403);
     expect(crossSite.json().error.code).toBe('csrf_rejected');
   });
@@ -199,8 +254,13 @@ describe('POST /api/user/orders/attach', () => {
     // A top-up bought through the guest portal before the order is attached.
     const iccid = (await portalOf({ 'x-access-token': guest.token })).esims[0]!.iccid;
     await simulate(iccid, 'first-use');
-    expect((await call('POST', `/api/portal/esims/${iccid}/sync`, { 'x-access-token': guest.token })).statusCode).toBe(200);
-    const guestTopup = await topup({ 'x-access-token': guest.token }, iccid, { method: 'card', token: await api.cardToken() });
+    expect((await call('POST', `/api/portal/esims/${iccid}/sync`, { 'x-access-token': guest.token })).statusCode).toBe(
+      200,
+    );
+    const guestTopup = await topup({ 'x-access-token': guest.token }, iccid, {
+      method: 'card',
+      token: await api.cardToken(),
+    });
     expect(guestTopup.statusCode, guestTopup.body).toBe(201);
     const topupNumber = topupResponseSchema.parse(guestTopup.json()).orderNumber;
     await ctx.services.jobs.runUntilIdle();
@@ -209,7 +269,10 @@ describe('POST /api/user/orders/attach', () => {
 
     const res = await attach(dana, `  ${guest.token} `);
     expect(res.statusCode, res.body).toBe(200);
-    expect(attachOrderResponseSchema.parse(res.json())).toEqual({ orderNumber: guest.orderNumber, alreadyAttached: false });
+    expect(attachOrderResponseSchema.parse(res.json())).toEqual({
+      orderNumber: guest.orderNumber,
+      alreadyAttached: false,
+    });
     expect(await ownerOf(guest.orderNumber)).toBe(dana.id);
     expect(await ownerOf(topupNumber)).toBe(dana.id);
     const view = await portalOf(dana.headers);
@@ -229,7 +292,10 @@ describe('POST /api/user/orders/attach', () => {
     // An order placed while signed in belongs to its account already.
     const evesOwn = await buy(eve);
     expect(await attach(dana, evesOwn.token).then((r) => r.statusCode)).toBe(409);
-    expect((await attach(eve, evesOwn.token)).json()).toEqual({ orderNumber: evesOwn.orderNumber, alreadyAttached: true });
+    expect((await attach(eve, evesOwn.token)).json()).toEqual({
+      orderNumber: evesOwn.orderNumber,
+      alreadyAttached: true,
+    });
     // The token portal of the attached order works as before.
     expect((await portalOf({ 'x-access-token': guest.token })).access).toBe('token');
   });
@@ -238,8 +304,14 @@ describe('POST /api/user/orders/attach', () => {
     const finn = await register('finn');
     const expired = await buy();
     const revoked = await buy();
-    await db().update(orders).set({ accessTokenExpiresAt: new Date(Date.now() - 1_000) }).where(eq(orders.orderNumber, expired.orderNumber));
-    await db().update(orders).set({ accessTokenRevokedAt: new Date() }).where(eq(orders.orderNumber, revoked.orderNumber));
+    await db()
+      .update(orders)
+      .set({ accessTokenExpiresAt: new Date(Date.now() - 1_000) })
+      .where(eq(orders.orderNumber, expired.orderNumber));
+    await db()
+      .update(orders)
+      .set({ accessTokenRevokedAt: new Date() })
+      .where(eq(orders.orderNumber, revoked.orderNumber));
     const bodies: unknown[] = [];
     for (const token of ['not-a-token-of-any-order', 'x'.repeat(400), expired.token, revoked.token]) {
       const res = await attach(finn, token);

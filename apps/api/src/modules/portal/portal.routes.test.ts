@@ -13,7 +13,14 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { esimBundles, emailMessages, orders, sandboxCharges } from '../../db/schema.ts';
 import { SANDBOX_TEST_CARDS } from '../../providers/payment/sandbox.ts';
-import { type OrdersTestApp, checkoutBody, client, createOrdersTestApp, newKey, newSession } from '../../../test/orders-fixtures.ts';
+import {
+  type OrdersTestApp,
+  checkoutBody,
+  client,
+  createOrdersTestApp,
+  newKey,
+  newSession,
+} from '../../../test/orders-fixtures.ts';
 
 let ctx: OrdersTestApp;
 let api: ReturnType<typeof client>;
@@ -22,7 +29,9 @@ let products: ProductsResponse['products'];
 beforeAll(async () => {
   ctx = await createOrdersTestApp();
   api = client(ctx.app);
-  products = (await ctx.app.inject({ method: 'GET', url: '/api/products?country=TR&type=prepaid' })).json<ProductsResponse>().products;
+  products = (
+    await ctx.app.inject({ method: 'GET', url: '/api/products?country=TR&type=prepaid' })
+  ).json<ProductsResponse>().products;
 });
 afterAll(async () => {
   await ctx?.close();
@@ -52,7 +61,11 @@ async function view(token: string): Promise<PortalView> {
 
 /** Drives the sandbox's simulated phone (`POST /api/sandbox/esims/{iccid}/actions`). */
 async function simulate(iccid: string, action: string, extra: Record<string, number> = {}): Promise<void> {
-  const res = await ctx.app.inject({ method: 'POST', url: `/api/sandbox/esims/${iccid}/actions`, payload: { action, ...extra } });
+  const res = await ctx.app.inject({
+    method: 'POST',
+    url: `/api/sandbox/esims/${iccid}/actions`,
+    payload: { action, ...extra },
+  });
   expect(res.statusCode, res.body).toBe(200);
 }
 
@@ -66,7 +79,12 @@ function topup(token: string, iccid: string, payload: unknown, key = newKey(), s
   return ctx.app.inject({
     method: 'POST',
     url: `/api/portal/esims/${iccid}/topups`,
-    headers: { 'x-access-token': token, 'x-session-id': session, 'idempotency-key': key, 'content-type': 'application/json' },
+    headers: {
+      'x-access-token': token,
+      'x-session-id': session,
+      'idempotency-key': key,
+      'content-type': 'application/json',
+    },
     payload: payload as string,
   });
 }
@@ -88,7 +106,10 @@ describe('access token errors', () => {
     }
     expect((await portal(undefined)).json().error.message).toBe('Please enter an access token');
 
-    await db().update(orders).set({ accessTokenExpiresAt: new Date(Date.now() - 1_000) }).where(eq(orders.orderNumber, orderNumber));
+    await db()
+      .update(orders)
+      .set({ accessTokenExpiresAt: new Date(Date.now() - 1_000) })
+      .where(eq(orders.orderNumber, orderNumber));
     expect((await portal(token)).json()).toMatchObject({ error: { code: 'token_expired' } });
 
     await db().update(orders).set({ accessTokenRevokedAt: new Date() }).where(eq(orders.orderNumber, orderNumber));
@@ -120,7 +141,12 @@ describe('access token errors', () => {
       expect(res.statusCode, url).toBe(404);
       expect(res.json().error.code).toBe('not_found');
     }
-    const topupRes = await topup(mine.token, theirIccid, { productId: products[0]!.productId, payment: { method: 'paypal' }, acceptTerms: true, language: 'en' });
+    const topupRes = await topup(mine.token, theirIccid, {
+      productId: products[0]!.productId,
+      payment: { method: 'paypal' },
+      acceptTerms: true,
+      language: 'en',
+    });
     expect(topupRes.statusCode).toBe(404);
 
     const bad = await portal(mine.token, '/api/portal/esims/12ab/sync', 'POST');
@@ -152,12 +178,23 @@ describe('the portal view and usage', () => {
     expect(esim!.bundles).toHaveLength(1);
     expect(esim!.bundles[0]).toMatchObject({ kind: 'main', state: 'queued', orderNumber, startedAt: null });
     const totalBytes = products[0]!.features.dataMb! * 1_048_576;
-    expect(esim!.usage).toEqual({ unlimited: false, totalBytes, usedBytes: 0, remainingBytes: totalBytes, percentUsed: 0 });
+    expect(esim!.usage).toEqual({
+      unlimited: false,
+      totalBytes,
+      usedBytes: 0,
+      remainingBytes: totalBytes,
+      percentUsed: 0,
+    });
     expect(esim!.network.serviceType).toBe('data');
     expect(esim!.network.operators.length).toBeGreaterThan(0);
     expect(esim!.network.operators.every((o) => o.countryCode === 'TR')).toBe(true);
     expect(portalView.orders).toEqual([
-      expect.objectContaining({ orderNumber, kind: 'order', status: 'completed', description: `2 × ${products[0]!.name}` }),
+      expect.objectContaining({
+        orderNumber,
+        kind: 'order',
+        status: 'completed',
+        description: `2 × ${products[0]!.name}`,
+      }),
     ]);
   });
 
@@ -207,7 +244,11 @@ describe('the portal view and usage', () => {
     await ctx.services.usageSync.scheduleNext(queue, now + 1_000);
     expect(queued).toHaveLength(2);
     expect(queued[0]).toEqual(queued[1]); // same period, same dedupe key: the queue keeps one
-    expect(queued[0]).toMatchObject({ type: 'sync-usage', maxAttempts: 1, runAt: new Date(Date.UTC(2026, 10, 23, 10, 15)) });
+    expect(queued[0]).toMatchObject({
+      type: 'sync-usage',
+      maxAttempts: 1,
+      runAt: new Date(Date.UTC(2026, 10, 23, 10, 15)),
+    });
   });
 });
 
@@ -234,10 +275,18 @@ describe('top-ups', () => {
     await sync(token, iccid);
 
     const plan = products[1]!;
-    const body = { productId: plan.productId, payment: { method: 'card', token: await api.cardToken() }, acceptTerms: true, language: 'fr' };
+    const body = {
+      productId: plan.productId,
+      payment: { method: 'card', token: await api.cardToken() },
+      acceptTerms: true,
+      language: 'fr',
+    };
     const key = newKey();
     const session = newSession();
-    const [first, second] = await Promise.all([topup(token, iccid, body, key, session), topup(token, iccid, body, key, session)]);
+    const [first, second] = await Promise.all([
+      topup(token, iccid, body, key, session),
+      topup(token, iccid, body, key, session),
+    ]);
     const third = await topup(token, iccid, body, key, session);
     for (const res of [first, second, third]) expect(res.statusCode, res.body).toBe(201);
     const placed = topupResponseSchema.parse(first.json());
@@ -251,12 +300,22 @@ describe('top-ups', () => {
     expect(reused.statusCode).toBe(422);
 
     await ctx.services.jobs.runUntilIdle();
-    const charges = await db().select().from(sandboxCharges).where(eq(sandboxCharges.idempotencyKey, `checkout:${placed.orderNumber}`));
+    const charges = await db()
+      .select()
+      .from(sandboxCharges)
+      .where(eq(sandboxCharges.idempotencyKey, `checkout:${placed.orderNumber}`));
     expect(charges).toHaveLength(1);
     expect(charges[0]).toMatchObject({ amountCents: plan.priceCents, status: 'succeeded' });
 
     const status = portalTopupSchema.parse((await portal(token, `/api/portal/topups/${placed.orderNumber}`)).json());
-    expect(status).toMatchObject({ orderNumber: placed.orderNumber, status: 'completed', paymentStatus: 'succeeded', iccid, applied: true, totalCents: plan.priceCents });
+    expect(status).toMatchObject({
+      orderNumber: placed.orderNumber,
+      status: 'completed',
+      paymentStatus: 'succeeded',
+      iccid,
+      applied: true,
+      totalCents: plan.priceCents,
+    });
 
     const esim = await sync(token, iccid);
     expect(esim.bundles.map((b) => [b.kind, b.state])).toEqual([
@@ -296,19 +355,36 @@ describe('top-ups', () => {
     await ctx.services.jobs.runUntilIdle();
     expect((await sync(token, iccid)).bundles).toHaveLength(1);
 
-    const elsewhere = (await ctx.app.inject({ method: 'GET', url: '/api/products?country=FR' })).json<ProductsResponse>().products[0]!;
-    const wrong = await topup(token, iccid, { productId: elsewhere.productId, payment: { method: 'paypal' }, acceptTerms: true, language: 'en' });
+    const elsewhere = (
+      await ctx.app.inject({ method: 'GET', url: '/api/products?country=FR' })
+    ).json<ProductsResponse>().products[0]!;
+    const wrong = await topup(token, iccid, {
+      productId: elsewhere.productId,
+      payment: { method: 'paypal' },
+      acceptTerms: true,
+      language: 'en',
+    });
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json().error.field).toBe('productId');
 
-    const noHeaders = await ctx.app.inject({ method: 'POST', url: `/api/portal/esims/${iccid}/topups`, headers: { 'x-access-token': token }, payload: {} });
+    const noHeaders = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/portal/esims/${iccid}/topups`,
+      headers: { 'x-access-token': token },
+      payload: {},
+    });
     expect(noHeaders.statusCode).toBe(400);
     expect(noHeaders.json().error.field).toBe('X-Session-Id');
 
     const malformed = await ctx.app.inject({
       method: 'POST',
       url: `/api/portal/esims/${iccid}/topups`,
-      headers: { 'x-access-token': token, 'x-session-id': newSession(), 'idempotency-key': newKey(), 'content-type': 'application/json' },
+      headers: {
+        'x-access-token': token,
+        'x-session-id': newSession(),
+        'idempotency-key': newKey(),
+        'content-type': 'application/json',
+      },
       payload: '{"productId": ',
     });
     expect(malformed.statusCode).toBe(400);
@@ -319,18 +395,30 @@ describe('top-ups', () => {
     const iccid = (await view(token)).esims[0]!.iccid;
     await simulate(iccid, 'first-use');
     await sync(token, iccid);
-    const res = await topup(token, iccid, { productId: products[1]!.productId, payment: { method: 'paypal' }, acceptTerms: true, language: 'en' });
+    const res = await topup(token, iccid, {
+      productId: products[1]!.productId,
+      payment: { method: 'paypal' },
+      acceptTerms: true,
+      language: 'en',
+    });
     expect(res.statusCode, res.body).toBe(201);
     const placed = topupResponseSchema.parse(res.json());
     if (placed.payment.status !== 'requires_approval') throw new Error('expected a PayPal approval step');
     const reference = placed.payment.approvalUrl.split('/').pop()!;
-    expect(await api.decidePaypal(reference, 'approve')).toMatch(new RegExp(`^/portal/topup-confirmation\\?order=${placed.orderNumber}(&|$)`));
+    expect(await api.decidePaypal(reference, 'approve')).toMatch(
+      new RegExp(`^/portal/topup-confirmation\\?order=${placed.orderNumber}(&|$)`),
+    );
 
     const captured = await portal(token, `/api/portal/topups/${placed.orderNumber}/paypal/capture`, 'POST');
     expect(captured.statusCode, captured.body).toBe(200);
-    expect(portalTopupSchema.parse(captured.json())).toMatchObject({ paymentStatus: 'succeeded', status: 'processing' });
+    expect(portalTopupSchema.parse(captured.json())).toMatchObject({
+      paymentStatus: 'succeeded',
+      status: 'processing',
+    });
     await ctx.services.jobs.runUntilIdle();
-    expect(portalTopupSchema.parse((await portal(token, `/api/portal/topups/${placed.orderNumber}`)).json())).toMatchObject({
+    expect(
+      portalTopupSchema.parse((await portal(token, `/api/portal/topups/${placed.orderNumber}`)).json()),
+    ).toMatchObject({
       status: 'completed',
       applied: true,
     });
@@ -343,10 +431,17 @@ describe('rate limit', () => {
     try {
       const statuses: number[] = [];
       for (let i = 0; i < 4; i++) {
-        statuses.push((await limited.app.inject({ method: 'GET', url: '/api/portal', headers: { 'x-access-token': `guess-${i}` } })).statusCode);
+        statuses.push(
+          (await limited.app.inject({ method: 'GET', url: '/api/portal', headers: { 'x-access-token': `guess-${i}` } }))
+            .statusCode,
+        );
       }
       expect(statuses).toEqual([401, 401, 401, 429]);
-      const res = await limited.app.inject({ method: 'GET', url: '/api/portal', headers: { 'x-access-token': 'guess' } });
+      const res = await limited.app.inject({
+        method: 'GET',
+        url: '/api/portal',
+        headers: { 'x-access-token': 'guess' },
+      });
       expect(res.json()).toMatchObject({ error: { code: 'rate_limited' } });
       expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
       // Other routes are not limited by the portal's budget.

@@ -22,9 +22,10 @@ export function matchAssignments(
 ): { updates: BundleSyncUpdate[]; unmatched: BundleAssignment[] } {
   const free = new Set(assignments);
   const updates: BundleSyncUpdate[] = [];
-  const waiting: typeof rows[number][] = [];
+  const waiting: (typeof rows)[number][] = [];
   for (const row of rows) {
-    const linked = row.providerAssignmentId === null ? undefined : assignments.find((a) => a.id === row.providerAssignmentId);
+    const linked =
+      row.providerAssignmentId === null ? undefined : assignments.find((a) => a.id === row.providerAssignmentId);
     if (linked && free.has(linked)) {
       free.delete(linked);
       updates.push({ rowId: row.id, assignment: linked });
@@ -68,7 +69,10 @@ export class UsageSyncService {
     let details;
     let assignments: BundleAssignment[];
     try {
-      [details, assignments] = await Promise.all([this.deps.esimProvider.getEsim(esim.iccid), this.deps.esimProvider.listBundles(esim.iccid)]);
+      [details, assignments] = await Promise.all([
+        this.deps.esimProvider.getEsim(esim.iccid),
+        this.deps.esimProvider.listBundles(esim.iccid),
+      ]);
     } catch (error) {
       await this.deps.repo.recordSyncError(esim.id, error instanceof Error ? error.message : String(error));
       throw error;
@@ -89,7 +93,12 @@ export class UsageSyncService {
       details.profileState,
       assignments.map((a) => a.state),
     );
-    await this.deps.repo.saveSync(esim.id, { profileState: details.profileState, activatedAt: details.firstUsedAt, status }, updates, added);
+    await this.deps.repo.saveSync(
+      esim.id,
+      { profileState: details.profileState, activatedAt: details.firstUsedAt, status },
+      updates,
+      added,
+    );
   }
 
   /**
@@ -150,4 +159,3 @@ export class UsageSyncService {
 function validityDaysOf(a: BundleAssignment): number {
   return a.startedAt && a.endsAt ? Math.round((a.endsAt.getTime() - a.startedAt.getTime()) / 86_400_000) : 0;
 }
-

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { DAY_MS, bundleAction, daysSincePurchase, esimActivation, overridable, policyReasons } from './refund-policy.ts';
+import {
+  DAY_MS,
+  bundleAction,
+  daysSincePurchase,
+  esimActivation,
+  overridable,
+  policyReasons,
+} from './refund-policy.ts';
 
 const at = (iso: string) => new Date(iso);
 const queued = { bundle: 'esim_1GB_7D_TR_V2', state: 'queued' as const, startedAt: null, usedBytes: 0 };
@@ -11,16 +18,25 @@ describe('refund policy (specification sections 4 and 9)', () => {
     expect(daysSincePurchase(bought, new Date(bought.getTime() + 30 * DAY_MS - 1))).toBe(29);
     expect(daysSincePurchase(bought, new Date(bought.getTime() + 30 * DAY_MS))).toBe(30);
     expect(policyReasons({ kind: 'order', days: 29, esims: [] })).toEqual([]);
-    expect(policyReasons({ kind: 'order', days: 30, esims: [] })).toMatchObject([{ code: 'window_passed', message: expect.stringContaining('30 days ago') }]);
+    expect(policyReasons({ kind: 'order', days: 30, esims: [] })).toMatchObject([
+      { code: 'window_passed', message: expect.stringContaining('30 days ago') },
+    ]);
   });
 
   it('calls an eSIM activated once its profile left released, it was first used, or a bundle started', () => {
-    expect(esimActivation({ profileState: 'released', firstUsedAt: null }, [queued])).toEqual({ activated: false, why: [] });
-    expect(esimActivation({ profileState: 'installed', firstUsedAt: null }, [queued]).why).toEqual(['profile installed']);
+    expect(esimActivation({ profileState: 'released', firstUsedAt: null }, [queued])).toEqual({
+      activated: false,
+      why: [],
+    });
+    expect(esimActivation({ profileState: 'installed', firstUsedAt: null }, [queued]).why).toEqual([
+      'profile installed',
+    ]);
     expect(esimActivation({ profileState: 'released', firstUsedAt: at('2026-01-02T00:00:00Z') }, []).why).toEqual([
       'first used 2026-01-02T00:00:00.000Z',
     ]);
-    expect(esimActivation({ profileState: 'released', firstUsedAt: null }, [{ ...queued, usedBytes: 1 }]).activated).toBe(true);
+    expect(
+      esimActivation({ profileState: 'released', firstUsedAt: null }, [{ ...queued, usedBytes: 1 }]).activated,
+    ).toBe(true);
     expect(esimActivation({ profileState: 'deleted', firstUsedAt: null }, []).activated).toBe(true);
   });
 
@@ -28,7 +44,8 @@ describe('refund policy (specification sections 4 and 9)', () => {
     expect(bundleAction(queued)).toBe('cancel');
     expect(bundleAction({ ...queued, state: 'processing' })).toBe('cancel');
     expect(bundleAction({ ...queued, state: 'revoked' })).toBe('cancelled');
-    for (const state of ['active', 'depleted', 'expired', 'lapsed'] as const) expect(bundleAction({ ...queued, state })).toBe('keep');
+    for (const state of ['active', 'depleted', 'expired', 'lapsed'] as const)
+      expect(bundleAction({ ...queued, state })).toBe('keep');
   });
 
   it('names activated and unreadable eSIMs; only policy reasons are overridable', () => {

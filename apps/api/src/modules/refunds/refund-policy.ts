@@ -55,9 +55,12 @@ export function esimActivation(
  * (`revoked`), `keep` one that started or ended (`active`, `depleted`, `expired`, `lapsed`):
  * there is nothing left to cancel or credit.
  */
-export function bundleAction(assignment: Pick<BundleAssignment, 'state' | 'startedAt' | 'usedBytes'>): 'cancel' | 'cancelled' | 'keep' {
+export function bundleAction(
+  assignment: Pick<BundleAssignment, 'state' | 'startedAt' | 'usedBytes'>,
+): 'cancel' | 'cancelled' | 'keep' {
   if (assignment.state === 'revoked') return 'cancelled';
-  if ((assignment.state === 'processing' || assignment.state === 'queued') && !bundleStarted(assignment)) return 'cancel';
+  if ((assignment.state === 'processing' || assignment.state === 'queued') && !bundleStarted(assignment))
+    return 'cancel';
   return 'keep';
 }
 
@@ -78,7 +81,11 @@ export interface EsimVerdict {
  * @param kind a top-up's eSIM is its parent's and was active when topped up: only the top-up's own
  *   bundle counts (the verdicts are about that bundle).
  */
-export function policyReasons(input: { kind: 'order' | 'topup'; days: number; esims: readonly EsimVerdict[] }): RefundCheckReason[] {
+export function policyReasons(input: {
+  kind: 'order' | 'topup';
+  days: number;
+  esims: readonly EsimVerdict[];
+}): RefundCheckReason[] {
   const reasons: RefundCheckReason[] = [];
   if (input.days >= REFUND_WINDOW_DAYS) {
     reasons.push({

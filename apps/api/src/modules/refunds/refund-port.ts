@@ -22,5 +22,9 @@ export interface OrderRefunder {
     reason?: string | undefined;
     override?: boolean | undefined;
     notify?: boolean | undefined;
-  }): Promise<{ orderNumber: string; status: 'refunded'; refund: { amountCents: number; providerReference: string | null } }>;
+  }): Promise<{
+    orderNumber: string;
+    status: 'refunded';
+    refund: { amountCents: number; providerReference: string | null };
+  }>;
 }

@@ -120,7 +120,12 @@ export class RefundRepository {
       })
       .from(esimBundles)
       .leftJoin(orderLines, eq(orderLines.id, esimBundles.orderLineId))
-      .where(inArray(esimBundles.esimId, found.map((e) => e.id)))
+      .where(
+        inArray(
+          esimBundles.esimId,
+          found.map((e) => e.id),
+        ),
+      )
       .orderBy(asc(esimBundles.assignedAt), asc(esimBundles.id));
     return found.map((esim) => ({
       ...esim,
@@ -155,13 +160,23 @@ export class RefundRepository {
     if (inserted) return { claimed: toRefund(inserted) };
     const [retried] = await this.db
       .update(refunds)
-      .set({ ...attempt, status: 'pending', error: null, providerReference: null, createdAt: sql`now()`, completedAt: null })
+      .set({
+        ...attempt,
+        status: 'pending',
+        error: null,
+        providerReference: null,
+        createdAt: sql`now()`,
+        completedAt: null,
+      })
       .where(
         and(
           eq(refunds.orderId, orderId),
           or(
             eq(refunds.status, 'failed'),
-            and(eq(refunds.status, 'pending'), lt(refunds.createdAt, sql`now() - ${STALE_REFUND_MS}::int * interval '1 millisecond'`)),
+            and(
+              eq(refunds.status, 'pending'),
+              lt(refunds.createdAt, sql`now() - ${STALE_REFUND_MS}::int * interval '1 millisecond'`),
+            ),
           ),
         ),
       )

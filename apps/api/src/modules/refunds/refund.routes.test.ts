@@ -1,14 +1,35 @@
-import { type RefundCheck, type RefundResponse, refundCheckSchema, refundResponseSchema } from '@esim/contract/admin-refunds';
+import {
+  type RefundCheck,
+  type RefundResponse,
+  refundCheckSchema,
+  refundResponseSchema,
+} from '@esim/contract/admin-refunds';
 import type { ProductsResponse } from '@esim/contract/catalog';
 import { checkoutResponseSchema } from '@esim/contract/checkout';
 import { portalViewSchema, topupResponseSchema } from '@esim/contract/portal';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { adminAuditLog, esimBundles, esims, jobs, orderEvents, orderStatusChanges, orders, refunds } from '../../db/schema.ts';
+import {
+  adminAuditLog,
+  esimBundles,
+  esims,
+  jobs,
+  orderEvents,
+  orderStatusChanges,
+  orders,
+  refunds,
+} from '../../db/schema.ts';
 import { EsimProviderError } from '../../providers/esim/esim-provider.ts';
 import type { SandboxEsimProvider } from '../../providers/esim/sandbox.ts';
 import { type SignedIn, signIn } from '../../../test/accounts.ts';
-import { type OrdersTestApp, checkoutBody, client, createOrdersTestApp, newKey, newSession } from '../../../test/orders-fixtures.ts';
+import {
+  type OrdersTestApp,
+  checkoutBody,
+  client,
+  createOrdersTestApp,
+  newKey,
+  newSession,
+} from '../../../test/orders-fixtures.ts';
 
 /**
  * Refunds (issue 10): the refund policy of specification sections 4 and 9 through
@@ -51,7 +72,8 @@ interface Bought {
 async function buy(method: 'card' | 'paypal' = 'card', quantity = 1): Promise<Bought> {
   const session = newSession();
   await api.addToCart(session, turkey[0]!, quantity);
-  const payment = method === 'card' ? { method: 'card' as const, token: await api.cardToken() } : { method: 'paypal' as const };
+  const payment =
+    method === 'card' ? { method: 'card' as const, token: await api.cardToken() } : { method: 'paypal' as const };
   const res = await api.checkout(session, newKey(), checkoutBody(payment));
   expect(res.statusCode).toBe(201);
   const body = checkoutResponseSchema.parse(res.json());
@@ -63,7 +85,11 @@ async function buy(method: 'card' | 'paypal' = 'card', quantity = 1): Promise<Bo
   const [order] = await db().select().from(orders).where(eq(orders.orderNumber, body.orderNumber));
   if (!order?.paymentReference) throw new Error('order not paid');
   expect(order.status).toBe('completed');
-  const delivered = await db().select({ iccid: esims.iccid }).from(esims).where(eq(esims.orderId, order.id)).orderBy(esims.id);
+  const delivered = await db()
+    .select({ iccid: esims.iccid })
+    .from(esims)
+    .where(eq(esims.orderId, order.id))
+    .orderBy(esims.id);
   return {
     orderNumber: body.orderNumber,
     orderId: order.id,
@@ -76,8 +102,11 @@ async function buy(method: 'card' | 'paypal' = 'card', quantity = 1): Promise<Bo
 
 const check = (orderNumber: string, headers: Record<string, string> = admin.headers) =>
   ctx.app.inject({ method: 'GET', url: `/api/orders/${orderNumber}/refund-check`, headers });
-const refund = (orderNumber: string, payload: Record<string, unknown> = {}, headers: Record<string, string> = admin.headers) =>
-  ctx.app.inject({ method: 'POST', url: `/api/orders/${orderNumber}/refund`, headers, payload });
+const refund = (
+  orderNumber: string,
+  payload: Record<string, unknown> = {},
+  headers: Record<string, string> = admin.headers,
+) => ctx.app.inject({ method: 'POST', url: `/api/orders/${orderNumber}/refund`, headers, payload });
 
 async function checked(orderNumber: string): Promise<RefundCheck> {
   const res = await check(orderNumber);
@@ -91,10 +120,16 @@ async function refunded(orderNumber: string, payload: Record<string, unknown> = 
   return refundResponseSchema.parse(res.json());
 }
 
-const statusOf = async (orderId: number) => (await db().select({ status: orders.status }).from(orders).where(eq(orders.id, orderId)))[0]?.status;
+const statusOf = async (orderId: number) =>
+  (await db().select({ status: orders.status }).from(orders).where(eq(orders.id, orderId)))[0]?.status;
 const refundRow = async (orderId: number) => (await db().select().from(refunds).where(eq(refunds.orderId, orderId)))[0];
 const ledger = (chargeReference: string) => ctx.payments.refundsOf(chargeReference);
-const eventsOf = (orderId: number) => db().select().from(orderEvents).where(and(eq(orderEvents.orderId, orderId), eq(orderEvents.kind, 'refund'))).orderBy(orderEvents.id);
+const eventsOf = (orderId: number) =>
+  db()
+    .select()
+    .from(orderEvents)
+    .where(and(eq(orderEvents.orderId, orderId), eq(orderEvents.kind, 'refund')))
+    .orderBy(orderEvents.id);
 const bundleStates = async (iccid: string) => (await esimProvider().listBundles(iccid)).map((b) => b.state);
 
 describe('refund policy', () => {
@@ -121,18 +156,32 @@ describe('refund policy', () => {
     expect(result).toMatchObject({
       orderNumber: order.orderNumber,
       status: 'refunded',
-      refund: { status: 'succeeded', amountCents: order.totalCents, override: false, reason: 'Customer changed plans', actor: `admin:${admin.username}` },
+      refund: {
+        status: 'succeeded',
+        amountCents: order.totalCents,
+        override: false,
+        reason: 'Customer changed plans',
+        actor: `admin:${admin.username}`,
+      },
       keptBundles: [],
       cancelErrors: [],
       notified: true,
     });
     expect(result.refund.providerReference).toMatch(/^re_/);
-    expect(result.cancelledBundles.map((b) => [b.iccid, b.state])).toEqual(order.iccids.map((iccid) => [iccid, 'revoked']));
+    expect(result.cancelledBundles.map((b) => [b.iccid, b.state])).toEqual(
+      order.iccids.map((iccid) => [iccid, 'revoked']),
+    );
 
     // The sandbox's ledger: one refund of the whole charge.
-    expect(await ledger(order.paymentReference)).toMatchObject([{ status: 'succeeded', amountCents: order.totalCents, id: result.refund.providerReference }]);
+    expect(await ledger(order.paymentReference)).toMatchObject([
+      { status: 'succeeded', amountCents: order.totalCents, id: result.refund.providerReference },
+    ]);
     expect(ctx.payments.refundCalls.filter((c) => c.chargeReference === order.paymentReference)).toEqual([
-      { chargeReference: order.paymentReference, amountCents: order.totalCents, idempotencyKey: `refund:${order.orderId}` },
+      {
+        chargeReference: order.paymentReference,
+        amountCents: order.totalCents,
+        idempotencyKey: `refund:${order.orderId}`,
+      },
     ]);
     // Cancelled at the eSIM provider, and the store's copy follows.
     for (const iccid of order.iccids) expect(await bundleStates(iccid)).toEqual(['revoked']);
@@ -144,26 +193,63 @@ describe('refund policy', () => {
     expect(stored.map((s) => s.state)).toEqual(['revoked', 'revoked']);
 
     expect(await statusOf(order.orderId)).toBe('refunded');
-    const [change] = await db().select().from(orderStatusChanges).where(eq(orderStatusChanges.orderId, order.orderId)).orderBy(desc(orderStatusChanges.id)).limit(1);
-    expect(change).toMatchObject({ fromStatus: 'completed', toStatus: 'refunded', actor: `admin:${admin.username}`, note: 'Customer changed plans' });
+    const [change] = await db()
+      .select()
+      .from(orderStatusChanges)
+      .where(eq(orderStatusChanges.orderId, order.orderId))
+      .orderBy(desc(orderStatusChanges.id))
+      .limit(1);
+    expect(change).toMatchObject({
+      fromStatus: 'completed',
+      toStatus: 'refunded',
+      actor: `admin:${admin.username}`,
+      note: 'Customer changed plans',
+    });
     const [event] = await eventsOf(order.orderId);
     expect(event).toMatchObject({
       actor: `admin:${admin.username}`,
-      data: { status: 'succeeded', amountCents: order.totalCents, reference: result.refund.providerReference, override: false, reason: 'Customer changed plans', notify: true },
+      data: {
+        status: 'succeeded',
+        amountCents: order.totalCents,
+        reference: result.refund.providerReference,
+        override: false,
+        reason: 'Customer changed plans',
+        notify: true,
+      },
     });
-    const [notification] = await db().select().from(jobs).where(and(eq(jobs.type, 'order-notification'), sql`${jobs.payload}->>'orderId' = ${String(order.orderId)}`));
-    expect(notification?.payload).toEqual({ orderId: order.orderId, status: 'refunded', actor: `admin:${admin.username}` });
+    const [notification] = await db()
+      .select()
+      .from(jobs)
+      .where(and(eq(jobs.type, 'order-notification'), sql`${jobs.payload}->>'orderId' = ${String(order.orderId)}`));
+    expect(notification?.payload).toEqual({
+      orderId: order.orderId,
+      status: 'refunded',
+      actor: `admin:${admin.username}`,
+    });
 
-    const [audit] = await db().select().from(adminAuditLog).where(eq(adminAuditLog.action, 'POST /api/orders/:id/refund')).orderBy(desc(adminAuditLog.id)).limit(1);
+    const [audit] = await db()
+      .select()
+      .from(adminAuditLog)
+      .where(eq(adminAuditLog.action, 'POST /api/orders/:id/refund'))
+      .orderBy(desc(adminAuditLog.id))
+      .limit(1);
     expect(audit).toMatchObject({ target: `order:${order.orderNumber}`, statusCode: 200, username: admin.username });
     expect(audit?.before).toMatchObject({ status: 'completed', refund: null });
-    expect(audit?.after).toMatchObject({ status: 'refunded', refund: { status: 'succeeded', amountCents: order.totalCents } });
+    expect(audit?.after).toMatchObject({
+      status: 'refunded',
+      refund: { status: 'succeeded', amountCents: order.totalCents },
+    });
 
     // Done once: a second refund is refused, and the check says why.
     const again = await refund(order.orderNumber);
     expect(again.statusCode).toBe(409);
     expect(again.json()).toMatchObject({ error: { code: 'already_refunded' } });
-    expect(await checked(order.orderNumber)).toMatchObject({ eligible: false, overridable: false, reasons: [{ code: 'already_refunded' }], refund: { status: 'succeeded' } });
+    expect(await checked(order.orderNumber)).toMatchObject({
+      eligible: false,
+      overridable: false,
+      reasons: [{ code: 'already_refunded' }],
+      refund: { status: 'succeeded' },
+    });
     expect(await ledger(order.paymentReference)).toHaveLength(1);
   });
 
@@ -172,15 +258,24 @@ describe('refund policy', () => {
     const activated = order.iccids[0]!;
     await esimProvider().simulate(activated, { action: 'first-use' });
     // The store's copy still says Ready: the check reads the provider.
-    expect((await db().select({ status: esims.status }).from(esims).where(eq(esims.iccid, activated)))[0]?.status).toBe('Ready');
+    expect((await db().select({ status: esims.status }).from(esims).where(eq(esims.iccid, activated)))[0]?.status).toBe(
+      'Ready',
+    );
 
     const verdict = await checked(order.orderNumber);
-    expect(verdict).toMatchObject({ eligible: false, overridable: true, activatedIccids: [activated], reasons: [{ code: 'activated', iccids: [activated] }] });
+    expect(verdict).toMatchObject({
+      eligible: false,
+      overridable: true,
+      activatedIccids: [activated],
+      reasons: [{ code: 'activated', iccids: [activated] }],
+    });
     expect(verdict.reasons[0]?.message).toContain(activated);
 
     const refused = await refund(order.orderNumber);
     expect(refused.statusCode).toBe(409);
-    expect(refused.json()).toMatchObject({ error: { code: 'refund_refused', message: expect.stringContaining(activated) } });
+    expect(refused.json()).toMatchObject({
+      error: { code: 'refund_refused', message: expect.stringContaining(activated) },
+    });
     expect(await refundRow(order.orderId)).toBeUndefined();
 
     for (const payload of [{ override: true }, { override: true, reason: '   ' }]) {
@@ -191,13 +286,21 @@ describe('refund policy', () => {
     expect(await ledger(order.paymentReference)).toEqual([]);
 
     const result = await refunded(order.orderNumber, { override: true, reason: 'Network outage at destination' });
-    expect(result.refund).toMatchObject({ status: 'succeeded', override: true, reason: 'Network outage at destination' });
+    expect(result.refund).toMatchObject({
+      status: 'succeeded',
+      override: true,
+      reason: 'Network outage at destination',
+    });
     // The started bundle runs on (nothing to credit); the unused eSIM is cancelled.
     expect(result.keptBundles).toEqual([{ iccid: activated, bundle: expect.any(String), state: 'active' }]);
     expect(result.cancelledBundles.map((b) => b.iccid)).toEqual([order.iccids[1]]);
     expect(await bundleStates(activated)).toEqual(['active']);
     expect(await bundleStates(order.iccids[1]!)).toEqual(['revoked']);
-    expect((await eventsOf(order.orderId))[0]?.data).toMatchObject({ override: true, reason: 'Network outage at destination', policy: ['activated'] });
+    expect((await eventsOf(order.orderId))[0]?.data).toMatchObject({
+      override: true,
+      reason: 'Network outage at destination',
+      policy: ['activated'],
+    });
     expect(await statusOf(order.orderId)).toBe('refunded');
   });
 
@@ -205,19 +308,34 @@ describe('refund policy', () => {
     const order = await buy();
     await esimProvider().simulate(order.iccids[0]!, { action: 'install' });
     const verdict = await checked(order.orderNumber);
-    expect(verdict.reasons).toMatchObject([{ code: 'activated', message: expect.stringContaining('profile installed') }]);
+    expect(verdict.reasons).toMatchObject([
+      { code: 'activated', message: expect.stringContaining('profile installed') },
+    ]);
   });
 
   it('refuses an order bought more than 30 days ago, saying how many days', async () => {
     const order = await buy();
-    await db().update(orders).set({ createdAt: sql`now() - interval '31 days 2 hours'` }).where(eq(orders.id, order.orderId));
+    await db()
+      .update(orders)
+      .set({ createdAt: sql`now() - interval '31 days 2 hours'` })
+      .where(eq(orders.id, order.orderId));
     const verdict = await checked(order.orderNumber);
-    expect(verdict).toMatchObject({ eligible: false, overridable: true, daysSincePurchase: 31, reasons: [{ code: 'window_passed' }] });
+    expect(verdict).toMatchObject({
+      eligible: false,
+      overridable: true,
+      daysSincePurchase: 31,
+      reasons: [{ code: 'window_passed' }],
+    });
     const refused = await refund(order.orderNumber);
     expect(refused.statusCode).toBe(409);
-    expect(refused.json()).toMatchObject({ error: { code: 'refund_refused', message: expect.stringContaining('31 days ago') } });
+    expect(refused.json()).toMatchObject({
+      error: { code: 'refund_refused', message: expect.stringContaining('31 days ago') },
+    });
     // Day 29 is still inside the window.
-    await db().update(orders).set({ createdAt: sql`now() - interval '29 days 23 hours'` }).where(eq(orders.id, order.orderId));
+    await db()
+      .update(orders)
+      .set({ createdAt: sql`now() - interval '29 days 23 hours'` })
+      .where(eq(orders.id, order.orderId));
     expect(await checked(order.orderNumber)).toMatchObject({ eligible: true, daysSincePurchase: 29 });
   });
 
@@ -227,7 +345,9 @@ describe('refund policy', () => {
     const result = await refunded(order.orderNumber);
     expect(result.refund.providerReference).toMatch(/^[0-9A-Z]{17}$/);
     expect(result.notified).toBe(false);
-    expect(await ledger(order.paymentReference)).toMatchObject([{ status: 'succeeded', amountCents: order.totalCents }]);
+    expect(await ledger(order.paymentReference)).toMatchObject([
+      { status: 'succeeded', amountCents: order.totalCents },
+    ]);
     expect(await statusOf(order.orderId)).toBe('refunded');
   });
 
@@ -235,13 +355,22 @@ describe('refund policy', () => {
     const parent = await buy();
     const iccid = parent.iccids[0]!;
     await esimProvider().simulate(iccid, { action: 'first-use' });
-    const sync = await ctx.app.inject({ method: 'POST', url: `/api/portal/esims/${iccid}/sync`, headers: { 'x-access-token': parent.accessToken } });
+    const sync = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/portal/esims/${iccid}/sync`,
+      headers: { 'x-access-token': parent.accessToken },
+    });
     expect(sync.statusCode).toBe(200);
     const res = await ctx.app.inject({
       method: 'POST',
       url: `/api/portal/esims/${iccid}/topups`,
       headers: { 'x-access-token': parent.accessToken, 'x-session-id': newSession(), 'idempotency-key': newKey() },
-      payload: { productId: turkey[1] ?? turkey[0]!, payment: { method: 'card', token: await api.cardToken() }, acceptTerms: true, language: 'en' },
+      payload: {
+        productId: turkey[1] ?? turkey[0]!,
+        payment: { method: 'card', token: await api.cardToken() },
+        acceptTerms: true,
+        language: 'en',
+      },
     });
     expect(res.statusCode, res.body).toBe(201);
     const topup = topupResponseSchema.parse(res.json());
@@ -251,13 +380,25 @@ describe('refund policy', () => {
     // The parent is activated; the top-up's own bundle has not started.
     expect(await checked(parent.orderNumber)).toMatchObject({ eligible: false, activatedIccids: [iccid] });
     const verdict = await checked(topup.orderNumber);
-    expect(verdict).toMatchObject({ kind: 'topup', eligible: true, activatedIccids: [], esims: [{ iccid, cancellableBundles: 1 }] });
+    expect(verdict).toMatchObject({
+      kind: 'topup',
+      eligible: true,
+      activatedIccids: [],
+      esims: [{ iccid, cancellableBundles: 1 }],
+    });
     const result = await refunded(topup.orderNumber);
     expect(result.cancelledBundles).toEqual([{ iccid, bundle: expect.any(String), state: 'revoked' }]);
     expect(await bundleStates(iccid)).toEqual(['active', 'revoked']);
-    const [parentRow] = await db().select({ status: orders.status }).from(orders).where(eq(orders.orderNumber, parent.orderNumber));
+    const [parentRow] = await db()
+      .select({ status: orders.status })
+      .from(orders)
+      .where(eq(orders.orderNumber, parent.orderNumber));
     expect(parentRow?.status).toBe('completed');
-    const portal = portalViewSchema.parse((await ctx.app.inject({ method: 'GET', url: '/api/portal', headers: { 'x-access-token': parent.accessToken } })).json());
+    const portal = portalViewSchema.parse(
+      (
+        await ctx.app.inject({ method: 'GET', url: '/api/portal', headers: { 'x-access-token': parent.accessToken } })
+      ).json(),
+    );
     expect(portal.esims[0]?.iccid).toBe(iccid);
   });
 
@@ -270,7 +411,11 @@ describe('refund policy', () => {
     await api.addToCart(session, turkey[0]!, 1);
     const res = await api.checkout(session, newKey(), checkoutBody({ method: 'paypal' }));
     const { orderNumber } = checkoutResponseSchema.parse(res.json());
-    expect(await checked(orderNumber)).toMatchObject({ eligible: false, overridable: false, reasons: [{ code: 'not_paid' }] });
+    expect(await checked(orderNumber)).toMatchObject({
+      eligible: false,
+      overridable: false,
+      reasons: [{ code: 'not_paid' }],
+    });
     const refused = await refund(orderNumber, { override: true, reason: 'try' });
     expect(refused.statusCode).toBe(409);
     expect(refused.json()).toMatchObject({ error: { code: 'invalid_transition' } });
@@ -305,12 +450,17 @@ describe('refunds never run twice', () => {
     const statuses = results.map((r) => r.statusCode).sort();
     expect(statuses).toEqual([200, 409, 409]);
     for (const loser of results.filter((r) => r.statusCode === 409)) {
-      expect(['refund_in_progress', 'already_refunded']).toContain(loser.json<{ error: { code: string } }>().error.code);
+      expect(['refund_in_progress', 'already_refunded']).toContain(
+        loser.json<{ error: { code: string } }>().error.code,
+      );
     }
     expect(ctx.payments.refundCalls.filter((c) => c.chargeReference === order.paymentReference)).toHaveLength(1);
     expect(await ledger(order.paymentReference)).toHaveLength(1);
     expect(await eventsOf(order.orderId)).toHaveLength(1);
-    const changes = await db().select().from(orderStatusChanges).where(and(eq(orderStatusChanges.orderId, order.orderId), eq(orderStatusChanges.toStatus, 'refunded')));
+    const changes = await db()
+      .select()
+      .from(orderStatusChanges)
+      .where(and(eq(orderStatusChanges.orderId, order.orderId), eq(orderStatusChanges.toStatus, 'refunded')));
     expect(changes).toHaveLength(1);
   });
 
@@ -323,15 +473,25 @@ describe('refunds never run twice', () => {
     expect(down.statusCode).toBe(503);
     expect(down.json()).toMatchObject({ error: { code: 'upstream_error' } });
     expect(await statusOf(order.orderId)).toBe('completed');
-    expect(await refundRow(order.orderId)).toMatchObject({ status: 'failed', error: expect.stringContaining('unreachable'), idempotencyKey: `refund:${order.orderId}` });
+    expect(await refundRow(order.orderId)).toMatchObject({
+      status: 'failed',
+      error: expect.stringContaining('unreachable'),
+      idempotencyKey: `refund:${order.orderId}`,
+    });
     expect(await checked(order.orderNumber)).toMatchObject({ eligible: true, refund: { status: 'failed' } });
     expect(await bundleStates(order.iccids[0]!)).toEqual(['queued']);
 
     // The provider refuses once (its `failed` answer), then the retry goes through.
-    const spy = vi.spyOn(ctx.payments, 'refund').mockResolvedValueOnce({ status: 'failed', reference: 're_refused', failureMessage: 'The bank refused the refund.' });
+    const spy = vi.spyOn(ctx.payments, 'refund').mockResolvedValueOnce({
+      status: 'failed',
+      reference: 're_refused',
+      failureMessage: 'The bank refused the refund.',
+    });
     const refused = await refund(order.orderNumber);
     expect(refused.statusCode).toBe(502);
-    expect(refused.json()).toMatchObject({ error: { code: 'upstream_error', message: expect.stringContaining('The bank refused the refund.') } });
+    expect(refused.json()).toMatchObject({
+      error: { code: 'upstream_error', message: expect.stringContaining('The bank refused the refund.') },
+    });
     expect(await refundRow(order.orderId)).toMatchObject({ status: 'failed', error: 'The bank refused the refund.' });
     expect(await statusOf(order.orderId)).toBe('completed');
 
@@ -352,9 +512,17 @@ describe('refunds never run twice', () => {
     const getEsim = vi.spyOn(esimProvider(), 'getEsim').mockImplementation(down);
     try {
       const verdict = await checked(order.orderNumber);
-      expect(verdict).toMatchObject({ eligible: false, overridable: true, reasons: [{ code: 'esim_state_unknown', iccids: [iccid] }], esims: [{ iccid, activated: null, error: 'eSIM provider busy' }] });
+      expect(verdict).toMatchObject({
+        eligible: false,
+        overridable: true,
+        reasons: [{ code: 'esim_state_unknown', iccids: [iccid] }],
+        esims: [{ iccid, activated: null, error: 'eSIM provider busy' }],
+      });
       expect((await refund(order.orderNumber)).json()).toMatchObject({ error: { code: 'refund_refused' } });
-      const result = await refunded(order.orderNumber, { override: true, reason: 'Provider outage; customer never travelled' });
+      const result = await refunded(order.orderNumber, {
+        override: true,
+        reason: 'Provider outage; customer never travelled',
+      });
       expect(result.cancelErrors).toEqual([{ iccid, bundle: null, message: 'eSIM provider busy' }]);
       expect(await bundleStates(iccid)).toEqual(['queued']);
     } finally {
@@ -372,7 +540,10 @@ describe('refund permissions', () => {
     expect((await check(order.orderNumber, {})).statusCode).toBe(401);
     expect((await refund(order.orderNumber, {}, {})).statusCode).toBe(401);
     const customer = await signIn(ctx.app, ctx.services, ctx.database);
-    for (const res of [await check(order.orderNumber, customer.headers), await refund(order.orderNumber, {}, customer.headers)]) {
+    for (const res of [
+      await check(order.orderNumber, customer.headers),
+      await refund(order.orderNumber, {}, customer.headers),
+    ]) {
       expect(res.statusCode).toBe(403);
       expect(res.json()).toMatchObject({ error: { code: 'forbidden', message: 'Admin privileges required' } });
     }

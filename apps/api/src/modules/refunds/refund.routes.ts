@@ -33,7 +33,10 @@ const REFUND_BODY_LIMIT_BYTES = 8_192;
  *   provider refuses or cannot be reached (the refund is `failed`, the order unchanged; retry).
  *   Audited with the order's status and refund before and after.
  */
-export const refundRoutes: FastifyPluginAsyncZod<{ auth: AuthService; refunds: RefundService }> = async (app, { auth, refunds }) => {
+export const refundRoutes: FastifyPluginAsyncZod<{ auth: AuthService; refunds: RefundService }> = async (
+  app,
+  { auth, refunds },
+) => {
   adminScope(app, auth);
 
   app.get(

@@ -12,7 +12,11 @@ import type { EnqueueRequest } from '../../lib/jobs.repository.ts';
 import { type Job, type JobQueue, PermanentJobError } from '../../lib/jobs.ts';
 import { ConflictError, NotFoundError, UpstreamError, ValidationError } from '../../lib/errors.ts';
 import { type BundleAssignment, type EsimProvider, EsimProviderError } from '../../providers/esim/esim-provider.ts';
-import { type PaymentProvider, PaymentProviderError, type RefundResult } from '../../providers/payment/payment-provider.ts';
+import {
+  type PaymentProvider,
+  PaymentProviderError,
+  type RefundResult,
+} from '../../providers/payment/payment-provider.ts';
 import { ORDER_NOTIFICATION_JOB, notificationJobKey } from '../orders/order-jobs.ts';
 import { InvalidTransitionError, canTransition, isOrderStatus } from '../orders/order-status.ts';
 import { matchAssignments } from '../portal/usage-sync.service.ts';
@@ -26,7 +30,13 @@ import {
   overridable,
   policyReasons,
 } from './refund-policy.ts';
-import { type RefundEsim, type RefundOrder, type RefundRepository, type RefundRow, STALE_REFUND_MS } from './refund.repository.ts';
+import {
+  type RefundEsim,
+  type RefundOrder,
+  type RefundRepository,
+  type RefundRow,
+  STALE_REFUND_MS,
+} from './refund.repository.ts';
 
 /** Cancels at the eSIM provider the bundles of a refunded order it could not cancel at once. */
 export const REFUND_CANCEL_ESIMS_JOB = 'refund-cancel-esims';
@@ -143,7 +153,8 @@ export class RefundService implements OrderRefunder {
     const days = daysSincePurchase(order.createdAt, now);
     const final = this.finalReasons(order, refund, now);
     const readings = final.length > 0 ? [] : await this.read(order);
-    const policy = final.length > 0 ? [] : policyReasons({ kind: order.kind, days, esims: readings.map((r) => r.verdict) });
+    const policy =
+      final.length > 0 ? [] : policyReasons({ kind: order.kind, days, esims: readings.map((r) => r.verdict) });
     const reasons = [...final, ...policy];
     return {
       orderNumber: order.orderNumber,
@@ -261,11 +272,20 @@ export class RefundService implements OrderRefunder {
       });
     }
     if (cancel.errors.some((e) => e.retryable)) {
-      jobs.push({ type: REFUND_CANCEL_ESIMS_JOB, payload: { orderId: order.id, actor: input.actor }, dedupeKey: `refund-cancel-esims:${order.id}` });
+      jobs.push({
+        type: REFUND_CANCEL_ESIMS_JOB,
+        payload: { orderId: order.id, actor: input.actor },
+        dedupeKey: `refund-cancel-esims:${order.id}`,
+      });
     }
     let done: RefundRow | undefined;
     try {
-      done = await this.deps.repo.complete(refund, { providerReference: paid.reference, note: reason ?? 'Refunded in full', event, jobs });
+      done = await this.deps.repo.complete(refund, {
+        providerReference: paid.reference,
+        note: reason ?? 'Refunded in full',
+        event,
+        jobs,
+      });
     } catch (error) {
       if (!(error instanceof InvalidTransitionError)) throw error;
       // The money moved: record it, and leave the status (changed meanwhile) to an admin.
@@ -313,7 +333,12 @@ export class RefundService implements OrderRefunder {
       ];
     }
     if (order.paymentStatus !== 'succeeded' || order.paymentReference === null) {
-      return [{ code: 'not_paid', message: `Order ${order.orderNumber} has no captured payment to refund (it is ${order.status}).` }];
+      return [
+        {
+          code: 'not_paid',
+          message: `Order ${order.orderNumber} has no captured payment to refund (it is ${order.status}).`,
+        },
+      ];
     }
     if (!isOrderStatus(order.status) || !canTransition(order.status, 'refunded')) {
       return [{ code: 'status', message: `An order that is ${order.status} cannot be refunded.` }];
@@ -325,15 +350,22 @@ export class RefundService implements OrderRefunder {
   private assertRefundable(order: RefundOrder, refund: RefundRow | undefined): void {
     const [first] = this.finalReasons(order, refund, this.now());
     if (!first) return;
-    const code = first.code === 'already_refunded' || first.code === 'refund_in_progress' ? first.code : 'invalid_transition';
+    const code =
+      first.code === 'already_refunded' || first.code === 'refund_in_progress' ? first.code : 'invalid_transition';
     throw new ConflictError(first.message, code);
   }
 
   /** The 409 for a refund another attempt holds: in progress, or done. */
   private conflictOf(order: RefundOrder, refund: RefundRow): ConflictError {
     return refund.status === 'succeeded'
-      ? new ConflictError(`Order ${order.orderNumber} was already refunded${refund.providerReference ? ` (${refund.providerReference})` : ''}.`, 'already_refunded')
-      : new ConflictError(`A refund of order ${order.orderNumber} is in progress (started by ${refund.actor}).`, 'refund_in_progress');
+      ? new ConflictError(
+          `Order ${order.orderNumber} was already refunded${refund.providerReference ? ` (${refund.providerReference})` : ''}.`,
+          'already_refunded',
+        )
+      : new ConflictError(
+          `A refund of order ${order.orderNumber} is in progress (started by ${refund.actor}).`,
+          'refund_in_progress',
+        );
   }
 
   /**
@@ -356,7 +388,10 @@ export class RefundService implements OrderRefunder {
       await this.failed(refund, messageOf(error));
       if (error instanceof PaymentProviderError) {
         throw error.retryable
-          ? new UpstreamError(`The payment service is not available right now (${error.message}). Nothing was refunded; try again.`, 503)
+          ? new UpstreamError(
+              `The payment service is not available right now (${error.message}). Nothing was refunded; try again.`,
+              503,
+            )
           : new UpstreamError(`The payment service refused the refund: ${error.message}`, 502);
       }
       throw error;
@@ -374,7 +409,13 @@ export class RefundService implements OrderRefunder {
       await this.deps.repo.fail(refund, error, {
         actor: refund.actor,
         message: `Refund of ${usd.format(refund.amountCents / 100)} failed: ${error}`,
-        data: { status: 'failed', amountCents: refund.amountCents, override: refund.override, reason: refund.reason, error },
+        data: {
+          status: 'failed',
+          amountCents: refund.amountCents,
+          override: refund.override,
+          reason: refund.reason,
+          error,
+        },
       });
     } catch (failure) {
       // The refund stays `pending` and becomes retryable once stale; the provider's key keeps it single.
@@ -400,7 +441,10 @@ export class RefundService implements OrderRefunder {
         const bundles = updates.filter((u) => ofOrder.has(u.rowId)).map((u) => u.assignment);
         const { activated, why } =
           order.kind === 'topup'
-            ? { activated: bundles.some(bundleStarted), why: bundles.filter(bundleStarted).map((b) => `bundle ${b.bundle} ${b.state}`) }
+            ? {
+                activated: bundles.some(bundleStarted),
+                why: bundles.filter(bundleStarted).map((b) => `bundle ${b.bundle} ${b.state}`),
+              }
             : esimActivation(details, assignments);
         readings.push({
           esim,
@@ -444,7 +488,11 @@ export class RefundService implements OrderRefunder {
         }
         if (action === 'cancel') {
           try {
-            await this.deps.esimProvider.revokeBundle({ iccid, bundle: assignment.bundle, assignmentId: assignment.id });
+            await this.deps.esimProvider.revokeBundle({
+              iccid,
+              bundle: assignment.bundle,
+              assignmentId: assignment.id,
+            });
           } catch (error) {
             const retryable = !(error instanceof EsimProviderError) || error.retryable;
             outcome.errors.push({ iccid, bundle: assignment.bundle, message: messageOf(error), retryable });
@@ -488,11 +536,17 @@ export class RefundService implements OrderRefunder {
       await this.deps.repo.addEvent(order.id, {
         actor,
         message: `Cancelled ${cancel.cancelled.length} bundle(s) of the refunded order at the eSIM provider`,
-        data: { status: 'cancelled_bundles', cancelledBundles: cancel.cancelled, keptBundles: cancel.kept, cancelErrors: cancel.errors },
+        data: {
+          status: 'cancelled_bundles',
+          cancelledBundles: cancel.cancelled,
+          keptBundles: cancel.kept,
+          cancelErrors: cancel.errors,
+        },
       });
     }
     await this.refresh(readings, cancel);
     const pending = cancel.errors.filter((e) => e.retryable);
-    if (pending.length > 0) throw new Error(`Bundles not cancelled yet: ${pending.map((e) => `${e.iccid} ${e.message}`).join('; ')}`);
+    if (pending.length > 0)
+      throw new Error(`Bundles not cancelled yet: ${pending.map((e) => `${e.iccid} ${e.message}`).join('; ')}`);
   }
 }

@@ -120,7 +120,10 @@ export class ConversationsRepository {
 
   /** One conversation, or undefined. */
   async find(id: number, previewLength: number): Promise<ConversationRow | undefined> {
-    const [row] = await this.db.select(this.columns(previewLength)).from(chatConversations).where(eq(chatConversations.id, id));
+    const [row] = await this.db
+      .select(this.columns(previewLength))
+      .from(chatConversations)
+      .where(eq(chatConversations.id, id));
     return row ? normalise(row) : undefined;
   }
 

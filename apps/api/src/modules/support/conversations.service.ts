@@ -39,7 +39,9 @@ function toMessage(row: ChatMessageRow): AdminChatMessage {
     sender: row.sender === 'agent' ? 'agent' : 'user',
     message: row.message,
     sources: Array.isArray(row.sources)
-      ? row.sources.filter((s) => typeof s?.title === 'string').map((s) => (typeof s.url === 'string' ? { title: s.title, url: s.url } : { title: s.title }))
+      ? row.sources
+          .filter((s) => typeof s?.title === 'string')
+          .map((s) => (typeof s.url === 'string' ? { title: s.title, url: s.url } : { title: s.title }))
       : [],
     language: row.language,
     kind: row.kind,

@@ -42,7 +42,11 @@ async function ok<T>(options: InjectOptions): Promise<T> {
 /** The audit rows of `target` once there are at least `count` (the hook writes after the answer). */
 async function auditOf(target: string, count: number) {
   for (let i = 0; ; i++) {
-    const rows = await db().select().from(adminAuditLog).where(eq(adminAuditLog.target, target)).orderBy(asc(adminAuditLog.id));
+    const rows = await db()
+      .select()
+      .from(adminAuditLog)
+      .where(eq(adminAuditLog.target, target))
+      .orderBy(asc(adminAuditLog.id));
     if (rows.length >= count || i === 100) return rows;
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
@@ -65,12 +69,22 @@ const refs: Record<string, string> = {};
 
 beforeAll(async () => {
   database = await openTestDatabase();
-  ({ app, services } = await buildApp({ config: testConfig(), database, serveWeb: false, jobOptions: { backoffBaseMs: 5, backoffCapMs: 50 } }));
+  ({ app, services } = await buildApp({
+    config: testConfig(),
+    database,
+    serveWeb: false,
+    jobOptions: { backoffBaseMs: 5, backoffCapMs: 50 },
+  }));
   await app.ready();
   admin = await signIn(app, services, database, { admin: true, twoFactor: true });
   customer = await signIn(app, services, database);
   refs.ada = await submit({ name: 'Ada Lovelace', email: 'ada@example.com', subject: 'Refund for ORD-1' });
-  refs.grace = await submit({ name: 'Grace Hopper', email: 'grace@navy.example', subject: 'Hotspot question', message: 'Line one\nline two of a long message. '.repeat(20) });
+  refs.grace = await submit({
+    name: 'Grace Hopper',
+    email: 'grace@navy.example',
+    subject: 'Hotspot question',
+    message: 'Line one\nline two of a long message. '.repeat(20),
+  });
   refs.alan = await submit({ name: 'Alan Turing', email: 'alan@example.org', subject: '100% no data_here' });
   await services.jobs.runUntilIdle();
 });
@@ -88,7 +102,14 @@ describe('support messages', () => {
     expect(page.nextCursor).toBeNull();
     expect(page.counts).toEqual({ open: 3, answered: 0 });
     const grace = page.messages[1]!;
-    expect(grace).toMatchObject({ name: 'Grace Hopper', email: 'grace@navy.example', status: 'open', language: 'en', answeredAt: null, answeredBy: null });
+    expect(grace).toMatchObject({
+      name: 'Grace Hopper',
+      email: 'grace@navy.example',
+      status: 'open',
+      language: 'en',
+      answeredAt: null,
+      answeredBy: null,
+    });
     expect(grace.preview.length).toBeLessThanOrEqual(160);
     expect(grace.preview).not.toContain('\n');
     expect(grace.preview.endsWith('…')).toBe(true);
@@ -97,7 +118,10 @@ describe('support messages', () => {
     const first = await ok<AdminSupportMessagesPage>({ method: 'GET', url: '/api/admin/support-messages?limit=2' });
     expect(first.messages.map((m) => m.reference)).toEqual([refs.alan, refs.grace]);
     expect(first.nextCursor).toBe(String(first.messages[1]!.id));
-    const second = await ok<AdminSupportMessagesPage>({ method: 'GET', url: `/api/admin/support-messages?limit=2&cursor=${first.nextCursor}` });
+    const second = await ok<AdminSupportMessagesPage>({
+      method: 'GET',
+      url: `/api/admin/support-messages?limit=2&cursor=${first.nextCursor}`,
+    });
     expect(second.messages.map((m) => m.reference)).toEqual([refs.ada]);
     expect(second.nextCursor).toBeNull();
   });
@@ -110,7 +134,10 @@ describe('support messages', () => {
     ['an underscore taken literally', 'data_h', ['alan']],
     ['nothing that matches', 'zzz', []],
   ])('searches by %s', async (_what, q, who) => {
-    const page = await ok<AdminSupportMessagesPage>({ method: 'GET', url: `/api/admin/support-messages?q=${encodeURIComponent(q)}` });
+    const page = await ok<AdminSupportMessagesPage>({
+      method: 'GET',
+      url: `/api/admin/support-messages?q=${encodeURIComponent(q)}`,
+    });
     expect(page.messages.map((m) => m.reference)).toEqual(who.map((w) => refs[w]));
   });
 
@@ -122,8 +149,14 @@ describe('support messages', () => {
   });
 
   it('shows one message in full; 404 for an unknown one, 400 naming id for a malformed one', async () => {
-    const { messages } = await ok<AdminSupportMessagesPage>({ method: 'GET', url: `/api/admin/support-messages?q=${refs.grace}` });
-    const detail = await ok<AdminSupportMessageDetail>({ method: 'GET', url: `/api/admin/support-messages/${messages[0]!.id}` });
+    const { messages } = await ok<AdminSupportMessagesPage>({
+      method: 'GET',
+      url: `/api/admin/support-messages?q=${refs.grace}`,
+    });
+    const detail = await ok<AdminSupportMessageDetail>({
+      method: 'GET',
+      url: `/api/admin/support-messages/${messages[0]!.id}`,
+    });
     expect(detail.message).toBe('Line one\nline two of a long message. '.repeat(20).trim());
     expect(detail.reference).toBe(refs.grace);
     const missing = await asAdmin({ method: 'GET', url: '/api/admin/support-messages/999999' });
@@ -135,22 +168,36 @@ describe('support messages', () => {
   });
 
   it('marks a message answered (who and when, audited) and open again; filters by status', async () => {
-    const { messages } = await ok<AdminSupportMessagesPage>({ method: 'GET', url: `/api/admin/support-messages?q=${refs.ada}` });
+    const { messages } = await ok<AdminSupportMessagesPage>({
+      method: 'GET',
+      url: `/api/admin/support-messages?q=${refs.ada}`,
+    });
     const id = messages[0]!.id;
     const started = Date.now();
-    const answered = await ok<AdminSupportMessageDetail>({ method: 'PATCH', url: `/api/admin/support-messages/${id}`, payload: { status: 'answered' } });
+    const answered = await ok<AdminSupportMessageDetail>({
+      method: 'PATCH',
+      url: `/api/admin/support-messages/${id}`,
+      payload: { status: 'answered' },
+    });
     expect(answered.status).toBe('answered');
     expect(answered.answeredBy).toBe(admin.username);
     expect(Date.parse(answered.answeredAt!)).toBeGreaterThanOrEqual(started - 5_000);
 
     // Marking it again keeps the first answer.
-    const again = await ok<AdminSupportMessageDetail>({ method: 'PATCH', url: `/api/admin/support-messages/${id}`, payload: { status: 'answered' } });
+    const again = await ok<AdminSupportMessageDetail>({
+      method: 'PATCH',
+      url: `/api/admin/support-messages/${id}`,
+      payload: { status: 'answered' },
+    });
     expect(again.answeredAt).toBe(answered.answeredAt);
 
     const open = await ok<AdminSupportMessagesPage>({ method: 'GET', url: '/api/admin/support-messages?status=open' });
     expect(open.messages.map((m) => m.reference)).toEqual([refs.alan, refs.grace]);
     expect(open.counts).toEqual({ open: 2, answered: 1 });
-    const done = await ok<AdminSupportMessagesPage>({ method: 'GET', url: '/api/admin/support-messages?status=answered' });
+    const done = await ok<AdminSupportMessagesPage>({
+      method: 'GET',
+      url: '/api/admin/support-messages?status=answered',
+    });
     expect(done.messages.map((m) => m.reference)).toEqual([refs.ada]);
 
     const audit = await auditOf(`support-message:${id}`, 1);
@@ -158,7 +205,11 @@ describe('support messages', () => {
     expect(change?.before).toMatchObject({ status: 'open', answeredAt: null });
     expect(change?.after).toMatchObject({ status: 'answered', answeredBy: admin.username });
 
-    const reopened = await ok<AdminSupportMessageDetail>({ method: 'PATCH', url: `/api/admin/support-messages/${id}`, payload: { status: 'open' } });
+    const reopened = await ok<AdminSupportMessageDetail>({
+      method: 'PATCH',
+      url: `/api/admin/support-messages/${id}`,
+      payload: { status: 'open' },
+    });
     expect(reopened).toMatchObject({ status: 'open', answeredAt: null, answeredBy: null });
   });
 
@@ -176,7 +227,11 @@ describe('support messages', () => {
       expect(res.statusCode, `${options.url} ${res.body}`).toBe(400);
       expect(res.json<{ error: { field: string } }>().error.field).toBe(field);
     }
-    const missing = await asAdmin({ method: 'PATCH', url: '/api/admin/support-messages/999999', payload: { status: 'answered' } });
+    const missing = await asAdmin({
+      method: 'PATCH',
+      url: '/api/admin/support-messages/999999',
+      payload: { status: 'answered' },
+    });
     expect(missing.statusCode).toBe(404);
   });
 
@@ -194,8 +249,20 @@ describe('chat conversations', () => {
   beforeAll(async () => {
     const insert = async (
       key: string,
-      conversation: { sessionId: string; language: string; lastMessageAt: Date; reviewedAt?: Date; reviewedBy?: string },
-      messages: { sender: 'user' | 'agent'; message: string; sources?: { title: string; url?: string }[]; kind?: string; latencyMs?: number }[],
+      conversation: {
+        sessionId: string;
+        language: string;
+        lastMessageAt: Date;
+        reviewedAt?: Date;
+        reviewedBy?: string;
+      },
+      messages: {
+        sender: 'user' | 'agent';
+        message: string;
+        sources?: { title: string; url?: string }[];
+        kind?: string;
+        latencyMs?: number;
+      }[],
     ) => {
       const [row] = await db()
         .insert(chatConversations)
@@ -212,24 +279,38 @@ describe('chat conversations', () => {
         t += 1000;
         await db()
           .insert(chatMessages)
-          .values({ conversationId: row!.id, language: conversation.language, createdAt: new Date(t), sources: [], ...m });
+          .values({
+            conversationId: row!.id,
+            language: conversation.language,
+            createdAt: new Date(t),
+            sources: [],
+            ...m,
+          });
       }
     };
-    await insert('hotspot', { sessionId: '1732456789012-hotspot01', language: 'en', lastMessageAt: at('2026-03-01T10:00:00.000123Z') }, [
-      { sender: 'user', message: 'Is hotspot allowed?' },
-      {
-        sender: 'agent',
-        message: 'Yes, hotspot is allowed on all plans; it counts toward your data.',
-        sources: [{ title: 'Can I use my eSIM as a hotspot?', url: '/faq#hotspot' }],
-        kind: 'knowledge',
-        latencyMs: 12,
-      },
-    ]);
+    await insert(
+      'hotspot',
+      { sessionId: '1732456789012-hotspot01', language: 'en', lastMessageAt: at('2026-03-01T10:00:00.000123Z') },
+      [
+        { sender: 'user', message: 'Is hotspot allowed?' },
+        {
+          sender: 'agent',
+          message: 'Yes, hotspot is allowed on all plans; it counts toward your data.',
+          sources: [{ title: 'Can I use my eSIM as a hotspot?', url: '/faq#hotspot' }],
+          kind: 'knowledge',
+          latencyMs: 12,
+        },
+      ],
+    );
     // Same last message time as `hotspot`, to the microsecond: the cursor must tell them apart by id.
-    await insert('tie', { sessionId: '1732456789012-tiebreak1', language: 'en', lastMessageAt: at('2026-03-01T10:00:00.000123Z') }, [
-      { sender: 'user', message: 'Which phones work?' },
-      { sender: 'agent', message: 'iPhone XS and later...', kind: 'device', latencyMs: 8 },
-    ]);
+    await insert(
+      'tie',
+      { sessionId: '1732456789012-tiebreak1', language: 'en', lastMessageAt: at('2026-03-01T10:00:00.000123Z') },
+      [
+        { sender: 'user', message: 'Which phones work?' },
+        { sender: 'agent', message: 'iPhone XS and later...', kind: 'device', latencyMs: 8 },
+      ],
+    );
     await insert(
       'turkish',
       {
@@ -241,15 +322,31 @@ describe('chat conversations', () => {
       },
       [
         { sender: 'user', message: 'İade alabilir miyim?' },
-        { sender: 'agent', message: 'Üzgünüm, bir hata oluştu. Lütfen tekrar deneyin.', kind: 'error', latencyMs: 3000 },
+        {
+          sender: 'agent',
+          message: 'Üzgünüm, bir hata oluştu. Lütfen tekrar deneyin.',
+          kind: 'error',
+          latencyMs: 3000,
+        },
         { sender: 'user', message: 'Japonya için en ucuz paket?' },
-        { sender: 'agent', message: 'Japonya 1GB 7 gün: $4.50', sources: [{ title: 'Japan', url: '/tr/japonya' }], kind: 'catalogue', latencyMs: 20 },
+        {
+          sender: 'agent',
+          message: 'Japonya 1GB 7 gün: $4.50',
+          sources: [{ title: 'Japan', url: '/tr/japonya' }],
+          kind: 'catalogue',
+          latencyMs: 20,
+        },
       ],
     );
-    await insert('empty', { sessionId: '1732450000000-nomessage', language: 'de', lastMessageAt: at('2026-02-01T00:00:00Z') }, []);
+    await insert(
+      'empty',
+      { sessionId: '1732450000000-nomessage', language: 'de', lastMessageAt: at('2026-02-01T00:00:00Z') },
+      [],
+    );
   });
 
-  const list = (query = '') => ok<AdminConversationsPage>({ method: 'GET', url: `/api/admin/chat-conversations${query}` });
+  const list = (query = '') =>
+    ok<AdminConversationsPage>({ method: 'GET', url: `/api/admin/chat-conversations${query}` });
 
   it('lists newest last message first with message count, language and first question', async () => {
     const page = await list();
@@ -302,7 +399,10 @@ describe('chat conversations', () => {
   });
 
   it('shows a conversation with every message: sender, text, sources, kind, latency, time', async () => {
-    const detail = await ok<AdminConversationDetail>({ method: 'GET', url: `/api/admin/chat-conversations/${ids.turkish}` });
+    const detail = await ok<AdminConversationDetail>({
+      method: 'GET',
+      url: `/api/admin/chat-conversations/${ids.turkish}`,
+    });
     expect(detail.messageCount).toBe(4);
     expect(detail.messages.map((m) => [m.sender, m.kind, m.latencyMs])).toEqual([
       ['user', null, null],
@@ -342,10 +442,18 @@ describe('chat conversations', () => {
       payload: { reviewed: false },
     });
     expect(undone).toMatchObject({ reviewedAt: null, reviewedBy: null });
-    const bad = await asAdmin({ method: 'PATCH', url: `/api/admin/chat-conversations/${ids.hotspot}`, payload: { reviewed: 'yes' } });
+    const bad = await asAdmin({
+      method: 'PATCH',
+      url: `/api/admin/chat-conversations/${ids.hotspot}`,
+      payload: { reviewed: 'yes' },
+    });
     expect(bad.statusCode).toBe(400);
     expect(bad.json<{ error: { field: string } }>().error.field).toBe('reviewed');
-    const missing = await asAdmin({ method: 'PATCH', url: '/api/admin/chat-conversations/999999', payload: { reviewed: true } });
+    const missing = await asAdmin({
+      method: 'PATCH',
+      url: '/api/admin/chat-conversations/999999',
+      payload: { reviewed: true },
+    });
     expect(missing.statusCode).toBe(404);
   });
 });

@@ -117,7 +117,12 @@ export const supportAdminRoutes: FastifyPluginAsyncZod<{
     },
     async (request) => {
       const { q, reviewed, cursor, limit } = request.query;
-      return conversations.list({ q, reviewed: reviewed === undefined ? undefined : reviewed === 'true', cursor, limit });
+      return conversations.list({
+        q,
+        reviewed: reviewed === undefined ? undefined : reviewed === 'true',
+        cursor,
+        limit,
+      });
     },
   );
 
@@ -151,7 +156,11 @@ export const supportAdminRoutes: FastifyPluginAsyncZod<{
     async (request) => {
       const target = `chat-conversation:${request.params.id}`;
       auditChange(request, { target, after: { reviewed: request.body.reviewed } });
-      const { before, after } = await conversations.setReviewed(request.params.id, request.body.reviewed, adminName(request));
+      const { before, after } = await conversations.setReviewed(
+        request.params.id,
+        request.body.reviewed,
+        adminName(request),
+      );
       auditChange(request, { target, before, after: { reviewedAt: after.reviewedAt, reviewedBy: after.reviewedBy } });
       return after;
     },

@@ -65,7 +65,11 @@ export class SupportRepository {
           .onConflictDoNothing({ target: supportMessages.reference })
           .returning();
         if (!row) continue;
-        await enqueue(tx as unknown as Db, { type: job.type, payload: { messageId: row.id }, maxAttempts: job.maxAttempts });
+        await enqueue(tx as unknown as Db, {
+          type: job.type,
+          payload: { messageId: row.id },
+          maxAttempts: job.maxAttempts,
+        });
         return row;
       }
       throw new Error('support_messages: no free reference after 5 draws');

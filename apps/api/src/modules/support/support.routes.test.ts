@@ -106,15 +106,18 @@ describe('POST /api/support/messages: validation', () => {
     ['an unknown language', { language: 'xx' as 'en' }, 'language', ''],
   ];
 
-  it.each(cases)('refuses %s with 400 naming the field, storing and sending nothing', async (_what, overrides, field, reason) => {
-    const res = await send(form(overrides));
-    expect(res.statusCode, res.body).toBe(400);
-    expect(res.headers['cache-control']).toBe('no-store');
-    const { error } = res.json<{ error: { code: string; field: string; message: string } }>();
-    expect(error.code).toBe('validation_error');
-    expect(error.field).toBe(field);
-    if (reason) expect(error.message).toBe(`${field}: ${reason}`);
-  });
+  it.each(cases)(
+    'refuses %s with 400 naming the field, storing and sending nothing',
+    async (_what, overrides, field, reason) => {
+      const res = await send(form(overrides));
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.headers['cache-control']).toBe('no-store');
+      const { error } = res.json<{ error: { code: string; field: string; message: string } }>();
+      expect(error.code).toBe('validation_error');
+      expect(error.field).toBe(field);
+      if (reason) expect(error.message).toBe(`${field}: ${reason}`);
+    },
+  );
 
   it('refuses a missing field, and stored nothing for any refusal', async () => {
     const { message: _m, ...noMessage } = form();
@@ -188,7 +191,12 @@ describe('POST /api/support/messages: a message', () => {
 
     // Both are in the Outbox under their templates.
     const outbox = await database.db.select().from(emailMessages);
-    expect(outbox.filter((m) => m.subject.includes(reference)).map((m) => [m.template, m.to, m.language]).sort()).toEqual(
+    expect(
+      outbox
+        .filter((m) => m.subject.includes(reference))
+        .map((m) => [m.template, m.to, m.language])
+        .sort(),
+    ).toEqual(
       [
         [SUPPORT_ACKNOWLEDGEMENT_TEMPLATE, body.email, 'tr'],
         [SUPPORT_MESSAGE_TEMPLATE, DESK, 'en'],
@@ -240,10 +248,14 @@ describe('POST /api/support/messages: honeypot', () => {
     expect(answer.status).toBe('received');
     expect(answer.reference).toMatch(SUPPORT_REFERENCE_PATTERN);
     expect((await database.db.select().from(supportMessages)).length).toBe(before);
-    expect((await database.db.select().from(jobs).where(eq(jobs.type, SEND_SUPPORT_MESSAGE_JOB))).length).toBe(jobsBefore);
+    expect((await database.db.select().from(jobs).where(eq(jobs.type, SEND_SUPPORT_MESSAGE_JOB))).length).toBe(
+      jobsBefore,
+    );
     await services.jobs.runUntilIdle();
     expect(smtp.received).toEqual([]);
-    const logged = logLines.map((l) => JSON.parse(l) as { level: number; msg: string; honeypot?: boolean }).filter((l) => l.honeypot);
+    const logged = logLines
+      .map((l) => JSON.parse(l) as { level: number; msg: string; honeypot?: boolean })
+      .filter((l) => l.honeypot);
     expect(logged).toHaveLength(1);
     expect(logged[0]!.level).toBe(30);
     expect(logLines.join('')).not.toContain(body.email);
@@ -253,7 +265,9 @@ describe('POST /api/support/messages: honeypot', () => {
     const res = await send(form({ website: '  ' }));
     expect(res.statusCode).toBe(202);
     const { reference } = res.json<{ reference: string }>();
-    expect(await database.db.select().from(supportMessages).where(eq(supportMessages.reference, reference))).toHaveLength(1);
+    expect(
+      await database.db.select().from(supportMessages).where(eq(supportMessages.reference, reference)),
+    ).toHaveLength(1);
     await services.jobs.runUntilIdle();
   });
 });
@@ -268,7 +282,9 @@ describe('POST /api/support/messages: throttle', () => {
     const refused = await send(form(), { remoteAddress: address });
     expect(refused.statusCode, refused.body).toBe(429);
     expect(refused.json<{ error: { code: string; message: string } }>().error).toMatchObject({ code: 'rate_limited' });
-    expect(refused.json<{ error: { message: string } }>().error.message).toMatch(/^Too many messages\. Please wait \d+ minutes? and try again\.$/);
+    expect(refused.json<{ error: { message: string } }>().error.message).toMatch(
+      /^Too many messages\. Please wait \d+ minutes? and try again\.$/,
+    );
     const retryAfter = Number(refused.headers['retry-after']);
     expect(retryAfter).toBeGreaterThan(3_500);
     expect(retryAfter).toBeLessThanOrEqual(3_600);
@@ -294,7 +310,8 @@ describe('POST /api/support/messages: throttle', () => {
 
   it('does not count refused forms', async () => {
     const address = freshAddress();
-    for (let i = 0; i < LIMIT_PER_HOUR + 2; i++) expect((await send(form({ name: '' }), { remoteAddress: address })).statusCode).toBe(400);
+    for (let i = 0; i < LIMIT_PER_HOUR + 2; i++)
+      expect((await send(form({ name: '' }), { remoteAddress: address })).statusCode).toBe(400);
     expect((await send(form(), { remoteAddress: address })).statusCode).toBe(202);
     await services.jobs.runUntilIdle();
   });
@@ -317,9 +334,20 @@ describe('the e-mail job', () => {
         return outbox.send(message);
       },
     };
-    const job = new SupportEmailJob({ repo, mailer: flaky, supportEmail: 'flaky-desk@store.test', publicOrigin: 'https://shop.test/' });
+    const job = new SupportEmailJob({
+      repo,
+      mailer: flaky,
+      supportEmail: 'flaky-desk@store.test',
+      publicOrigin: 'https://shop.test/',
+    });
     const row = await repo.create(
-      { name: 'Grace Hopper', email: 'grace@example.com', subject: 'Refund', message: 'Please refund order ORD-1234.', language: 'fr' },
+      {
+        name: 'Grace Hopper',
+        email: 'grace@example.com',
+        subject: 'Refund',
+        message: 'Please refund order ORD-1234.',
+        language: 'fr',
+      },
       newSupportReference,
       { type: 'unregistered-support-test', maxAttempts: 1 },
     );
@@ -334,7 +362,9 @@ describe('the e-mail job', () => {
     await job.run({ type: SEND_SUPPORT_MESSAGE_JOB, payload: { messageId: row.id } });
     expect(sent).toHaveLength(2);
     // A bad payload fails for good; an unknown message sends nothing.
-    await expect(job.run({ type: SEND_SUPPORT_MESSAGE_JOB, payload: { messageId: 'x' } })).rejects.toMatchObject({ retryable: false });
+    await expect(job.run({ type: SEND_SUPPORT_MESSAGE_JOB, payload: { messageId: 'x' } })).rejects.toMatchObject({
+      retryable: false,
+    });
     await job.run({ type: SEND_SUPPORT_MESSAGE_JOB, payload: { messageId: 999_999 } });
     expect(sent).toHaveLength(2);
   });

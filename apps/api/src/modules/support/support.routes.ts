@@ -60,13 +60,20 @@ export const supportRoutes: FastifyPluginAsyncZod<{ support: SupportService; thr
         tags: ['support'],
         summary: 'Send a message through the support page contact form',
         body: supportMessageRequestSchema,
-        response: { 202: supportMessageResponseSchema, 400: apiErrorSchema, 413: apiErrorSchema, 415: apiErrorSchema, 429: apiErrorSchema },
+        response: {
+          202: supportMessageResponseSchema,
+          400: apiErrorSchema,
+          413: apiErrorSchema,
+          415: apiErrorSchema,
+          429: apiErrorSchema,
+        },
       },
     },
     async (request, reply) => {
       const language = messageLanguage(request, request.body.language);
       const result = await support.submit(request.body, language);
-      if (!result.stored) request.log.info({ honeypot: true, language }, 'support: honeypot field filled, message dropped');
+      if (!result.stored)
+        request.log.info({ honeypot: true, language }, 'support: honeypot field filled, message dropped');
       return reply.status(202).send({ status: 'received', reference: result.reference });
     },
   );

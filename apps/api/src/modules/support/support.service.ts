@@ -98,7 +98,10 @@ export class SupportService {
 
   /** A page of messages, newest first, with the store's counts of open and answered ones. */
   async list(filter: SupportMessageFilter): Promise<AdminSupportMessagesPage> {
-    const [rows, counts] = await Promise.all([this.deps.repo.list({ ...filter, limit: filter.limit + 1 }), this.deps.repo.countByStatus()]);
+    const [rows, counts] = await Promise.all([
+      this.deps.repo.list({ ...filter, limit: filter.limit + 1 }),
+      this.deps.repo.countByStatus(),
+    ]);
     const page = rows.slice(0, filter.limit);
     return {
       messages: page.map((row) => {

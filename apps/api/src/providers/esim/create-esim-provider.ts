@@ -8,11 +8,7 @@ import { SandboxEsimProvider } from './sandbox.ts';
  * The eSIM provider `ESIM_PROVIDER` names (issue 12): the embedded sandbox (default) or eSIM Go
  * (`ESIMGO_BASE_URL`, `ESIMGO_API_KEY`; `config.ts` refuses `esimgo` without a key).
  */
-export function createEsimProvider(
-  config: Config,
-  database: Database,
-  log?: EsimGoLog,
-): EsimProvider {
+export function createEsimProvider(config: Config, database: Database, log?: EsimGoLog): EsimProvider {
   if (config.esimProvider === 'esimgo') {
     const { baseUrl, apiKey, timeoutMs, ratePerSecond } = config.esimGo;
     if (!apiKey) throw new Error('ESIMGO_API_KEY is required with ESIM_PROVIDER=esimgo');

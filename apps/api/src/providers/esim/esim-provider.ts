@@ -146,7 +146,11 @@ export interface EsimProvider {
    * @throws EsimProviderError 400 (not retryable) for an unknown or incompatible bundle, 404 for an
    *   unknown ICCID; retryable for timeouts, 429 and 5xx.
    */
-  applyBundle(request: { reference: string; iccid: string; bundle: string }): Promise<{ reference: string; assignmentId: string }>;
+  applyBundle(request: {
+    reference: string;
+    iccid: string;
+    bundle: string;
+  }): Promise<{ reference: string; assignmentId: string }>;
   /**
    * Cancels one bundle assignment that has not started (`processing` or `queued`; `lapsed` too),
    * so it is never used and the provider credits it back (eSIM Go
@@ -161,5 +165,9 @@ export interface EsimProvider {
    *   bundle the eSIM does not have; 409 when the assignment has started (`active`, `depleted`,
    *   `expired`: data was used, nothing to credit). Retryable for timeouts, 429 and 5xx.
    */
-  revokeBundle(request: { iccid: string; bundle: string; assignmentId: string }): Promise<{ assignmentId: string; state: 'revoked' }>;
+  revokeBundle(request: {
+    iccid: string;
+    bundle: string;
+    assignmentId: string;
+  }): Promise<{ assignmentId: string; state: 'revoked' }>;
 }

@@ -31,7 +31,10 @@ export const DEVICE_NOTICES = {
   expire: { kind: 'success', text: 'The clock moved past the end of every plan.' },
   delete: { kind: 'success', text: 'The eSIM profile was deleted from the phone.' },
   no_active_bundle: { kind: 'error', text: 'No active bundle: use the eSIM at the destination first.' },
-  profile_deleted: { kind: 'error', text: 'This eSIM profile was deleted from the phone: it can no longer be installed or used.' },
+  profile_deleted: {
+    kind: 'error',
+    text: 'This eSIM profile was deleted from the phone: it can no longer be installed or used.',
+  },
 } as const satisfies Record<string, { kind: 'success' | 'error'; text: string }>;
 
 /** A notice code of {@link DEVICE_NOTICES}. */
@@ -166,7 +169,8 @@ function noticeHtml(view: DeviceNoticeView | undefined): string {
   if (!view) return '';
   const { kind, text } = DEVICE_NOTICES[view.notice];
   let message: string = text;
-  if (view.amount !== undefined && view.notice === 'use-data') message = `Used ${formatBytes(view.amount * BYTES_PER_MB)} of data.`;
+  if (view.amount !== undefined && view.notice === 'use-data')
+    message = `Used ${formatBytes(view.amount * BYTES_PER_MB)} of data.`;
   if (view.amount !== undefined && view.notice === 'advance') {
     message = `The clock moved forward by ${view.amount} ${view.amount === 1 ? 'day' : 'days'}.`;
   }
@@ -201,7 +205,13 @@ ${progress}
 </li>`;
 }
 
-function control(base: string, action: string, label: string, fields: Record<string, number> = {}, danger = false): string {
+function control(
+  base: string,
+  action: string,
+  label: string,
+  fields: Record<string, number> = {},
+  danger = false,
+): string {
   const hidden = Object.entries(fields)
     .map(([name, value]) => `<input type="hidden" name="${name}" value="${value}">`)
     .join('');

@@ -99,7 +99,9 @@ describe('GET /sandbox/esims/{iccid}', () => {
   it('shows a known notice, ignores unknown ones and never echoes the URL', async () => {
     const iccid = await newEsim();
     const page = (query: string) => app.inject({ method: 'GET', url: `${simulatorPath(iccid)}?${query}` });
-    expect((await page('notice=advance&amount=7')).body).toContain('role="status">The clock moved forward by 7 days.</p>');
+    expect((await page('notice=advance&amount=7')).body).toContain(
+      'role="status">The clock moved forward by 7 days.</p>',
+    );
     expect((await page('notice=no_active_bundle')).body).toContain(
       'role="alert">No active bundle: use the eSIM at the destination first.</p>',
     );
@@ -220,7 +222,10 @@ describe('JSON: GET /api/sandbox/esims/{iccid} and POST .../actions', () => {
     realNow += DAY;
     const used = await act(iccid, { action: 'use-data', mb: 200 });
     expect(used.statusCode).toBe(200);
-    expect(used.json().bundles[0]).toMatchObject({ state: 'active', usedBytes: 200 * MB + Math.floor((1024 * MB) / 10) });
+    expect(used.json().bundles[0]).toMatchObject({
+      state: 'active',
+      usedBytes: 200 * MB + Math.floor((1024 * MB) / 10),
+    });
     const advanced = await act(iccid, { action: 'advance', days: 3 });
     expect(advanced.json()).toMatchObject({ clockOffsetMs: 3 * DAY, simulatedNow: '2025-03-05T08:00:00.000Z' });
     const expired = (await act(iccid, { action: 'expire' })).json();
@@ -280,7 +285,9 @@ describe('JSON: GET /api/sandbox/esims/{iccid} and POST .../actions', () => {
 
 describe('OpenAPI', () => {
   it('documents the JSON routes and hides the HTML ones', async () => {
-    const doc = (await app.inject({ method: 'GET', url: '/api/openapi.json' })).json<{ paths: Record<string, unknown> }>();
+    const doc = (await app.inject({ method: 'GET', url: '/api/openapi.json' })).json<{
+      paths: Record<string, unknown>;
+    }>();
     expect(Object.keys(doc.paths)).toEqual(
       expect.arrayContaining(['/api/sandbox/esims/{iccid}', '/api/sandbox/esims/{iccid}/actions']),
     );

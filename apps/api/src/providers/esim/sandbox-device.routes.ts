@@ -53,8 +53,12 @@ const daysSchema = z
 /** `POST /api/sandbox/esims/{iccid}/actions` body. */
 const actionBodySchema = z.object({
   action: actionSchema,
-  mb: mbSchema.optional().describe(`use-data: MB to use, ${USE_DATA_MB.min}-${USE_DATA_MB.max} (default ${DEFAULT_USE_MB})`),
-  days: daysSchema.optional().describe(`advance: days, ${ADVANCE_DAYS.min}-${ADVANCE_DAYS.max} (default ${DEFAULT_ADVANCE_DAYS})`),
+  mb: mbSchema
+    .optional()
+    .describe(`use-data: MB to use, ${USE_DATA_MB.min}-${USE_DATA_MB.max} (default ${DEFAULT_USE_MB})`),
+  days: daysSchema
+    .optional()
+    .describe(`advance: days, ${ADVANCE_DAYS.min}-${ADVANCE_DAYS.max} (default ${DEFAULT_ADVANCE_DAYS})`),
 });
 
 /** Form fields arrive as text; a blank or non-numeric value fails like an out-of-range one. */
@@ -77,7 +81,11 @@ const bundleJsonSchema = z.object({
   bundle: z.string().describe('Provider bundle name, e.g. esim_1GB_7D_TR_V2'),
   state: z.enum(['processing', 'queued', 'active', 'depleted', 'expired', 'revoked', 'lapsed']),
   unlimited: z.boolean(),
-  initialBytes: z.number().int().nullable().describe('Allowance in bytes (1 MB = 1,048,576 bytes); null when unlimited'),
+  initialBytes: z
+    .number()
+    .int()
+    .nullable()
+    .describe('Allowance in bytes (1 MB = 1,048,576 bytes); null when unlimited'),
   remainingBytes: z.number().int().nullable().describe('Bytes left; null when unlimited'),
   usedBytes: z.number().int().describe('Bytes used so far'),
   assignedAt: z.string().describe('Simulated time, ISO 8601'),
@@ -204,7 +212,8 @@ export const sandboxEsimRoutes: FastifyPluginAsyncZod<{ sandbox: SandboxEsimProv
         }
         throw error;
       }
-      const amount = control.action === 'use-data' ? control.mb : control.action === 'advance' ? control.days : undefined;
+      const amount =
+        control.action === 'use-data' ? control.mb : control.action === 'advance' ? control.days : undefined;
       return reply.redirect(`${page}?notice=${action}${amount === undefined ? '' : `&amount=${amount}`}`, 303);
     },
   );
@@ -230,7 +239,8 @@ export const sandboxEsimRoutes: FastifyPluginAsyncZod<{ sandbox: SandboxEsimProv
       bodyLimit: 1024,
       schema: {
         tags: ['eSIM (sandbox)'],
-        summary: "Runs a control on a sandbox eSIM's simulated phone (install, first use, data use, time travel, expiry, deletion)",
+        summary:
+          "Runs a control on a sandbox eSIM's simulated phone (install, first use, data use, time travel, expiry, deletion)",
         params: iccidParamsSchema,
         body: actionBodySchema,
         response: { 200: stateJsonSchema, 400: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema },

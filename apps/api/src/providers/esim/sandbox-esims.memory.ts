@@ -33,7 +33,8 @@ export class MemorySandboxEsimStore implements SandboxEsimStore {
 
   async insertOrder(order: readonly SandboxEsimSnapshot[]): Promise<void> {
     for (const item of order) {
-      if (!this.esims.has(item.esim.iccid)) this.esims.set(item.esim.iccid, copySnapshot({ esim: item.esim, bundles: [] }));
+      if (!this.esims.has(item.esim.iccid))
+        this.esims.set(item.esim.iccid, copySnapshot({ esim: item.esim, bundles: [] }));
       for (const bundle of item.bundles) this.add(bundle);
     }
   }

@@ -37,7 +37,10 @@ export interface SandboxEsimStore {
    * `plan` changes nothing and is rethrown.
    * @returns the eSIM as changed, or undefined for an unknown ICCID (`plan` is not called).
    */
-  update(iccid: string, plan: (snapshot: SandboxEsimSnapshot) => SandboxEsimChange): Promise<SandboxEsimSnapshot | undefined>;
+  update(
+    iccid: string,
+    plan: (snapshot: SandboxEsimSnapshot) => SandboxEsimChange,
+  ): Promise<SandboxEsimSnapshot | undefined>;
 }
 
 type EsimRow = typeof sandboxEsims.$inferSelect;

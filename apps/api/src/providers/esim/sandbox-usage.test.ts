@@ -78,14 +78,23 @@ describe('simulateBundles: a fixed bundle (1 GB, 7 days)', () => {
   });
 
   it('is queued (not started) at a moment before first use even when first use is known', () => {
-    expect(simulateBundles(at(1), [main], at(0.5))[0]).toMatchObject({ state: 'queued', usedBytes: 0, startedAt: null });
+    expect(simulateBundles(at(1), [main], at(0.5))[0]).toMatchObject({
+      state: 'queued',
+      usedBytes: 0,
+      startedAt: null,
+    });
   });
 
   it('expires after its validity with the unused data left', () => {
     expect(simulateBundles(at(1), [main], at(8, -1))[0]?.state).toBe('active');
     const [b] = simulateBundles(at(1), [main], at(8));
     // floor(0.7 x 1,073,741,824): usage stops at the end.
-    expect(b).toMatchObject({ state: 'expired', usedBytes: 751_619_276, remainingBytes: GB - 751_619_276, endsAt: at(8) });
+    expect(b).toMatchObject({
+      state: 'expired',
+      usedBytes: 751_619_276,
+      remainingBytes: GB - 751_619_276,
+      endsAt: at(8),
+    });
     expect(simulateBundles(at(1), [main], at(40))[0]).toEqual(b);
   });
 
@@ -111,13 +120,23 @@ describe('simulateBundles: a fixed bundle (1 GB, 7 days)', () => {
       usedBytes: Math.floor(5 * GB * 0.9),
       endsAt: at(10),
     });
-    expect(simulateBundles(at(0), [big], at(10))[0]).toMatchObject({ state: 'depleted', usedBytes: 5 * GB, remainingBytes: 0 });
+    expect(simulateBundles(at(0), [big], at(10))[0]).toMatchObject({
+      state: 'depleted',
+      usedBytes: 5 * GB,
+      remainingBytes: 0,
+    });
   });
 });
 
 describe('simulateBundles: top-ups', () => {
   const main = bundle({ id: 'SBA-MAIN', assignedAt: at(-1) });
-  const topup = bundle({ id: 'SBA-TOP', bundle: 'esim_3GB_15D_TR_V2', initialBytes: 3 * GB, durationDays: 15, assignedAt: at(2) });
+  const topup = bundle({
+    id: 'SBA-TOP',
+    bundle: 'esim_3GB_15D_TR_V2',
+    initialBytes: 3 * GB,
+    durationDays: 15,
+    assignedAt: at(2),
+  });
 
   it('queue behind the main bundle, then start when it ends', () => {
     const before = simulateBundles(at(0), [main, topup], at(3));
@@ -145,7 +164,11 @@ describe('simulateBundles: top-ups', () => {
 
   it('are ordered by assignment time whatever the input order, ties by id', () => {
     const twin = { ...topup, id: 'SBA-ABC', assignedAt: at(-1) };
-    expect(simulateBundles(at(0), [topup, main, twin], at(0)).map((b) => b.id)).toEqual(['SBA-ABC', 'SBA-MAIN', 'SBA-TOP']);
+    expect(simulateBundles(at(0), [topup, main, twin], at(0)).map((b) => b.id)).toEqual([
+      'SBA-ABC',
+      'SBA-MAIN',
+      'SBA-TOP',
+    ]);
   });
 });
 
@@ -174,7 +197,12 @@ describe('simulateBundles: unlimited, revoked, lapsed', () => {
   it('a bundle never used lapses 365 days after its assignment', () => {
     const main = bundle({ id: 'SBA-MAIN' });
     expect(simulateBundles(null, [main], at(365, -1))[0]?.state).toBe('queued');
-    expect(simulateBundles(null, [main], at(365))[0]).toMatchObject({ state: 'lapsed', startedAt: null, endsAt: null, usedBytes: 0 });
+    expect(simulateBundles(null, [main], at(365))[0]).toMatchObject({
+      state: 'lapsed',
+      startedAt: null,
+      endsAt: null,
+      usedBytes: 0,
+    });
   });
 
   it('a bundle first used after its deadline stays lapsed; a later top-up starts at first use', () => {
@@ -188,7 +216,10 @@ describe('simulateBundles: unlimited, revoked, lapsed', () => {
 
 describe('simulateEsim', () => {
   it("reads the bundles on the eSIM's own clock (real time + offset)", () => {
-    const snapshot = { esim: esim({ firstUsedAt: at(0), clockOffsetMs: 2 * DAY_MS, profileState: 'enabled' }), bundles: [bundle({ id: 'A' })] };
+    const snapshot = {
+      esim: esim({ firstUsedAt: at(0), clockOffsetMs: 2 * DAY_MS, profileState: 'enabled' }),
+      bundles: [bundle({ id: 'A' })],
+    };
     const state = simulateEsim(snapshot, at(1));
     expect(state.simulatedNow).toEqual(at(3));
     expect(state.bundles[0]).toMatchObject({ state: 'active', usedBytes: Math.floor((3 * GB) / 10) });
@@ -222,7 +253,11 @@ describe('planAction', () => {
       }
     })();
     expect(error).toBeInstanceOf(ConflictError);
-    expect(error).toMatchObject({ status: 409, code: 'no_active_bundle', message: 'No active bundle: use the eSIM at the destination first' });
+    expect(error).toMatchObject({
+      status: 409,
+      code: 'no_active_bundle',
+      message: 'No active bundle: use the eSIM at the destination first',
+    });
 
     const active = run(released, { action: 'first-use' });
     expect(planAction(active, { action: 'use-data', mb: 500 }, at(1.5))).toEqual({
@@ -236,7 +271,9 @@ describe('planAction', () => {
 
   it.each([0, -1, 1.5, 100_001, Number.NaN])('use-data refuses %s MB (400, field mb)', (mb) => {
     expect(() => planAction(released, { action: 'use-data', mb }, at(1))).toThrow(ValidationError);
-    expect(() => planAction(released, { action: 'use-data', mb }, at(1))).toThrow(expect.objectContaining({ field: 'mb', status: 400 }));
+    expect(() => planAction(released, { action: 'use-data', mb }, at(1))).toThrow(
+      expect.objectContaining({ field: 'mb', status: 400 }),
+    );
   });
 
   it('advance moves the clock by whole days (1-365)', () => {
@@ -244,15 +281,27 @@ describe('planAction', () => {
     expect(advanced.esim.clockOffsetMs).toBe(7 * DAY_MS);
     expect(run(advanced, { action: 'advance', days: 365 }).esim.clockOffsetMs).toBe(372 * DAY_MS);
     for (const days of [0, 366, 2.5]) {
-      expect(() => planAction(released, { action: 'advance', days }, at(1))).toThrow(expect.objectContaining({ field: 'days' }));
+      expect(() => planAction(released, { action: 'advance', days }, at(1))).toThrow(
+        expect.objectContaining({ field: 'days' }),
+      );
     }
   });
 
   it('expire activates an unused eSIM and moves the clock 1 minute past the last bundle, never back', () => {
-    const withTopup = { ...released, bundles: [...released.bundles, bundle({ id: 'SBA-TOP', assignedAt: at(0.5), initialBytes: 3 * GB, durationDays: 15 })] };
+    const withTopup = {
+      ...released,
+      bundles: [
+        ...released.bundles,
+        bundle({ id: 'SBA-TOP', assignedAt: at(0.5), initialBytes: 3 * GB, durationDays: 15 }),
+      ],
+    };
     const expired = run(withTopup, { action: 'expire' }, at(1));
     // First use at day 1; main ends day 8; the top-up depletes after 10 days: day 18.
-    expect(expired.esim).toMatchObject({ profileState: 'enabled', firstUsedAt: at(1), clockOffsetMs: 17 * DAY_MS + 60_000 });
+    expect(expired.esim).toMatchObject({
+      profileState: 'enabled',
+      firstUsedAt: at(1),
+      clockOffsetMs: 17 * DAY_MS + 60_000,
+    });
     const state = simulateEsim(expired, at(1));
     expect(state.simulatedNow).toEqual(at(18, 60_000));
     expect(state.bundles.map((b) => b.state)).toEqual(['expired', 'depleted']);
@@ -265,7 +314,9 @@ describe('planAction', () => {
     expect(deleted.esim.profileState).toBe('deleted');
     expect(planAction(deleted, { action: 'delete' }, at(1))).toEqual({});
     for (const action of [{ action: 'install' }, { action: 'first-use' }, { action: 'use-data', mb: 1 }] as const) {
-      expect(() => planAction(deleted, action, at(1))).toThrow(expect.objectContaining({ status: 409, code: 'profile_deleted' }));
+      expect(() => planAction(deleted, action, at(1))).toThrow(
+        expect.objectContaining({ status: 409, code: 'profile_deleted' }),
+      );
     }
     expect(run(deleted, { action: 'advance', days: 1 }).esim.clockOffsetMs).toBe(DAY_MS);
   });

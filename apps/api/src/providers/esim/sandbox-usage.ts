@@ -1,5 +1,10 @@
 import { ConflictError, ValidationError } from '../../lib/errors.ts';
-import { type BundleAssignment, type EsimProfileState, EsimProviderError, type ProviderBundleState } from './esim-provider.ts';
+import {
+  type BundleAssignment,
+  type EsimProfileState,
+  EsimProviderError,
+  type ProviderBundleState,
+} from './esim-provider.ts';
 
 /**
  * The sandbox eSIM provider's simulated traveller (DESIGN.md section 4: "activation on first use,
@@ -309,13 +314,18 @@ export function planAction(snapshot: SandboxEsimSnapshot, action: SandboxEsimAct
   }
   switch (action.action) {
     case 'install':
-      return esim.profileState === 'released' || esim.profileState === 'downloaded' ? { profileState: 'installed' } : {};
+      return esim.profileState === 'released' || esim.profileState === 'downloaded'
+        ? { profileState: 'installed' }
+        : {};
     case 'first-use':
       return activation(esim, simulatedNow);
     case 'use-data': {
       checkWholeNumber(action.mb, USE_DATA_MB, 'mb', 'MB');
-      const active = simulateBundles(esim.firstUsedAt, snapshot.bundles, simulatedNow).find((b) => b.state === 'active');
-      if (!active) throw new ConflictError('No active bundle: use the eSIM at the destination first', 'no_active_bundle');
+      const active = simulateBundles(esim.firstUsedAt, snapshot.bundles, simulatedNow).find(
+        (b) => b.state === 'active',
+      );
+      if (!active)
+        throw new ConflictError('No active bundle: use the eSIM at the destination first', 'no_active_bundle');
       return { extraUse: { bundleId: active.id, bytes: action.mb * BYTES_PER_MB } };
     }
     case 'advance':
@@ -359,7 +369,9 @@ export function planRevoke(
   }
   if (record.revoked) return {};
   const { esim } = snapshot;
-  const state = simulateBundles(esim.firstUsedAt, snapshot.bundles, simulatedTime(esim, realNow)).find((b) => b.id === record.id)?.state;
+  const state = simulateBundles(esim.firstUsedAt, snapshot.bundles, simulatedTime(esim, realNow)).find(
+    (b) => b.id === record.id,
+  )?.state;
   if (state === 'active' || state === 'depleted' || state === 'expired') {
     throw new EsimProviderError(
       `Bundle ${request.bundle} (assignment ${record.id}) has started (${state}) and can no longer be revoked`,
@@ -376,7 +388,8 @@ export function applyChange(snapshot: SandboxEsimSnapshot, change: SandboxEsimCh
   return {
     esim: { ...snapshot.esim, ...esimChange },
     bundles: snapshot.bundles.map((b) => {
-      const used = extraUse && b.id === extraUse.bundleId ? { ...b, extraUsedBytes: b.extraUsedBytes + extraUse.bytes } : b;
+      const used =
+        extraUse && b.id === extraUse.bundleId ? { ...b, extraUsedBytes: b.extraUsedBytes + extraUse.bytes } : b;
       return revokeBundleId !== undefined && b.id === revokeBundleId ? { ...used, revoked: true } : used;
     }),
   };

@@ -32,14 +32,18 @@ describe('SandboxEsimProvider.createOrder', () => {
   });
 
   it('refuses an unknown bundle without retry', async () => {
-    const error = await provider.createOrder({ reference: 'x', bundle: 'esim_nope', quantity: 1 }).catch((e: unknown) => e);
+    const error = await provider
+      .createOrder({ reference: 'x', bundle: 'esim_nope', quantity: 1 })
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(EsimProviderError);
     expect((error as EsimProviderError).retryable).toBe(false);
   });
 
   it('fails on demand', async () => {
     const failing = new SandboxEsimProvider({ failOrder: () => new EsimProviderError('Too many requests', true, 429) });
-    await expect(failing.createOrder({ reference: 'y', bundle: 'esim_1GB_7D_TR_V2', quantity: 1 })).rejects.toThrow('Too many requests');
+    await expect(failing.createOrder({ reference: 'y', bundle: 'esim_1GB_7D_TR_V2', quantity: 1 })).rejects.toThrow(
+      'Too many requests',
+    );
   });
 });
 
@@ -90,7 +94,11 @@ describe.each(['memory', 'database'] as const)('SandboxEsimProvider with the %s 
     const reference = ref('line');
     const order = await provider.createOrder({ reference, bundle: MAIN, quantity: 2 });
     for (const [unit, esim] of order.esims.entries()) {
-      expect(await provider.getEsim(esim.iccid)).toEqual({ iccid: esim.iccid, profileState: 'released', firstUsedAt: null });
+      expect(await provider.getEsim(esim.iccid)).toEqual({
+        iccid: esim.iccid,
+        profileState: 'released',
+        firstUsedAt: null,
+      });
       expect(await provider.listBundles(esim.iccid)).toEqual([
         {
           id: assignmentIdOf(`${reference}#${unit}`),
@@ -117,7 +125,10 @@ describe.each(['memory', 'database'] as const)('SandboxEsimProvider with the %s 
 
   it('runs the phone through first use, data use, time and expiry', async () => {
     const { iccid } = await oneEsim();
-    await expect(provider.simulate(iccid, { action: 'use-data', mb: 10 })).rejects.toMatchObject({ status: 409, code: 'no_active_bundle' });
+    await expect(provider.simulate(iccid, { action: 'use-data', mb: 10 })).rejects.toMatchObject({
+      status: 409,
+      code: 'no_active_bundle',
+    });
     expect((await provider.simulate(iccid, { action: 'install' })).profileState).toBe('installed');
     const used = await provider.simulate(iccid, { action: 'first-use' });
     expect(used).toMatchObject({ profileState: 'enabled', firstUsedAt: clock.now(), clockOffsetMs: 0 });
@@ -190,7 +201,10 @@ describe.each(['memory', 'database'] as const)('SandboxEsimProvider with the %s 
       expect(error).toBeInstanceOf(EsimProviderError);
       expect(error).toMatchObject({ status: 404, retryable: false });
     }
-    await expect(provider.simulate('8944000000000000000', { action: 'install' })).rejects.toMatchObject({ status: 404, code: 'not_found' });
+    await expect(provider.simulate('8944000000000000000', { action: 'install' })).rejects.toMatchObject({
+      status: 404,
+      code: 'not_found',
+    });
     await expect(provider.deviceState('8944000000000000000')).rejects.toMatchObject({ status: 404, field: 'iccid' });
   });
 
@@ -202,7 +216,10 @@ describe.each(['memory', 'database'] as const)('SandboxEsimProvider with the %s 
     });
     const reference = ref('topup');
     await provider.applyBundle({ reference, iccid, bundle: TOPUP });
-    await expect(provider.applyBundle({ reference, iccid, bundle: MAIN })).rejects.toMatchObject({ status: 409, retryable: false });
+    await expect(provider.applyBundle({ reference, iccid, bundle: MAIN })).rejects.toMatchObject({
+      status: 409,
+      retryable: false,
+    });
     await provider.simulate(iccid, { action: 'delete' });
     expect((await provider.getEsim(iccid)).profileState).toBe('deleted');
     await expect(provider.applyBundle({ reference: ref('late'), iccid, bundle: TOPUP })).rejects.toMatchObject({
@@ -210,7 +227,9 @@ describe.each(['memory', 'database'] as const)('SandboxEsimProvider with the %s 
       retryable: false,
     });
     // The first top-up's repeat still answers as the first time.
-    expect((await provider.applyBundle({ reference, iccid, bundle: TOPUP })).assignmentId).toBe(assignmentIdOf(reference));
+    expect((await provider.applyBundle({ reference, iccid, bundle: TOPUP })).assignmentId).toBe(
+      assignmentIdOf(reference),
+    );
   });
 
   it('fails getEsim, listBundles and applyBundle on demand', async () => {
@@ -224,7 +243,9 @@ describe.each(['memory', 'database'] as const)('SandboxEsimProvider with the %s 
     // Injected failures come before the lookup, so they also hit a store that lacks the eSIM.
     await expect(failing.getEsim(iccid)).rejects.toMatchObject({ status: 429, retryable: true });
     await expect(failing.listBundles(iccid)).rejects.toMatchObject({ status: 429 });
-    await expect(failing.applyBundle({ reference: ref('t'), iccid, bundle: TOPUP })).rejects.toMatchObject({ status: 503 });
+    await expect(failing.applyBundle({ reference: ref('t'), iccid, bundle: TOPUP })).rejects.toMatchObject({
+      status: 503,
+    });
   });
 
   it('revokes an unused bundle (idempotent, also with 10 concurrent calls); the top-up behind it no longer waits', async () => {
@@ -237,7 +258,10 @@ describe.each(['memory', 'database'] as const)('SandboxEsimProvider with the %s 
       Array.from({ length: 10 }, () => provider.revokeBundle({ iccid, bundle: MAIN, assignmentId: main })),
     );
     for (const result of results) expect(result).toEqual({ assignmentId: main, state: 'revoked' });
-    expect(await provider.revokeBundle({ iccid, bundle: MAIN, assignmentId: main })).toEqual({ assignmentId: main, state: 'revoked' });
+    expect(await provider.revokeBundle({ iccid, bundle: MAIN, assignmentId: main })).toEqual({
+      assignmentId: main,
+      state: 'revoked',
+    });
     expect((await provider.listBundles(iccid)).map((b) => [b.bundle, b.state])).toEqual([
       [MAIN, 'revoked'],
       [TOPUP, 'queued'],
@@ -275,14 +299,26 @@ describe.each(['memory', 'database'] as const)('SandboxEsimProvider with the %s 
       expect(error).toMatchObject({ status: 404, retryable: false });
     }
     const failing = new SandboxEsimProvider({ failRevoke: () => new EsimProviderError('Provider busy', true, 503) });
-    await expect(failing.revokeBundle({ iccid, bundle: MAIN, assignmentId: main })).rejects.toMatchObject({ status: 503, retryable: true });
+    await expect(failing.revokeBundle({ iccid, bundle: MAIN, assignmentId: main })).rejects.toMatchObject({
+      status: 503,
+      retryable: true,
+    });
   });
 
   it('refuses bad controls with typed 400s', async () => {
     const { iccid } = await oneEsim();
-    await expect(provider.simulate(iccid, { action: 'advance', days: 0 })).rejects.toMatchObject({ status: 400, field: 'days' });
-    await expect(provider.simulate(iccid, { action: 'use-data', mb: 100_001 })).rejects.toMatchObject({ status: 400, field: 'mb' });
-    await expect(provider.simulate(iccid, { action: 'reboot' } as never)).rejects.toMatchObject({ status: 400, field: 'action' });
+    await expect(provider.simulate(iccid, { action: 'advance', days: 0 })).rejects.toMatchObject({
+      status: 400,
+      field: 'days',
+    });
+    await expect(provider.simulate(iccid, { action: 'use-data', mb: 100_001 })).rejects.toMatchObject({
+      status: 400,
+      field: 'mb',
+    });
+    await expect(provider.simulate(iccid, { action: 'reboot' } as never)).rejects.toMatchObject({
+      status: 400,
+      field: 'action',
+    });
   });
 });
 
@@ -292,7 +328,9 @@ describe('SandboxEsimProvider with the database store', () => {
 
   it('stores each eSIM and bundle once, whatever the repeats', async () => {
     const reference = 'db-line-once';
-    await Promise.all(Array.from({ length: 20 }, () => provider().createOrder({ reference, bundle: MAIN, quantity: 2 })));
+    await Promise.all(
+      Array.from({ length: 20 }, () => provider().createOrder({ reference, bundle: MAIN, quantity: 2 })),
+    );
     await provider().createOrder({ reference, bundle: MAIN, quantity: 2 });
     const esims = await database.db.select().from(sandboxEsims).where(eq(sandboxEsims.orderReference, reference));
     expect(esims).toHaveLength(2);
@@ -304,9 +342,23 @@ describe('SandboxEsimProvider with the database store', () => {
     expect(bundles[0]).toMatchObject({ initialBytes: 1024 * MB, durationDays: 7, unlimited: false, extraUsedBytes: 0 });
 
     const iccid = esims[0]!.iccid;
-    await Promise.all(Array.from({ length: 20 }, () => provider().applyBundle({ reference: 'db-topup-once', iccid, bundle: 'esim_UL_3D_TR_V2' })));
-    const topups = await database.db.select().from(sandboxEsimBundles).where(eq(sandboxEsimBundles.reference, 'db-topup-once'));
-    expect(topups).toEqual([expect.objectContaining({ id: assignmentIdOf('db-topup-once'), unlimited: true, initialBytes: null, durationDays: 3 })]);
+    await Promise.all(
+      Array.from({ length: 20 }, () =>
+        provider().applyBundle({ reference: 'db-topup-once', iccid, bundle: 'esim_UL_3D_TR_V2' }),
+      ),
+    );
+    const topups = await database.db
+      .select()
+      .from(sandboxEsimBundles)
+      .where(eq(sandboxEsimBundles.reference, 'db-topup-once'));
+    expect(topups).toEqual([
+      expect.objectContaining({
+        id: assignmentIdOf('db-topup-once'),
+        unlimited: true,
+        initialBytes: null,
+        durationDays: 3,
+      }),
+    ]);
   });
 
   it('keeps state across provider instances (a restart, or a second app instance)', async () => {
@@ -325,7 +377,11 @@ describe('SandboxEsimProvider with the database store', () => {
   });
 
   it('never loses a control to a concurrent one', async () => {
-    const { esims } = await provider().createOrder({ reference: 'db-line-concurrent', bundle: 'esim_UL_30D_TR_V2', quantity: 1 });
+    const { esims } = await provider().createOrder({
+      reference: 'db-line-concurrent',
+      bundle: 'esim_UL_30D_TR_V2',
+      quantity: 1,
+    });
     const iccid = esims[0]!.iccid;
     await provider().simulate(iccid, { action: 'first-use' });
     await Promise.all(Array.from({ length: 10 }, () => provider().simulate(iccid, { action: 'use-data', mb: 10 })));

@@ -155,7 +155,13 @@ export class SandboxEsimProvider implements EsimProvider {
     const assignedAt = this.now();
     await this.store.insertOrder(
       esims.map((esim, unit): SandboxEsimSnapshot => ({
-        esim: { ...esim, orderReference: request.reference, profileState: 'released', firstUsedAt: null, clockOffsetMs: 0 },
+        esim: {
+          ...esim,
+          orderReference: request.reference,
+          profileState: 'released',
+          firstUsedAt: null,
+          clockOffsetMs: 0,
+        },
         bundles: [assignment(`${request.reference}#${unit}`, esim.iccid, bundle, assignedAt)],
       })),
     );
@@ -194,7 +200,11 @@ export class SandboxEsimProvider implements EsimProvider {
    *   bad reference; 404 for an unknown ICCID; 409 when the reference was already used for
    *   another eSIM or bundle. Or whatever `options.failApply` returns.
    */
-  async applyBundle(request: { reference: string; iccid: string; bundle: string }): Promise<{ reference: string; assignmentId: string }> {
+  async applyBundle(request: {
+    reference: string;
+    iccid: string;
+    bundle: string;
+  }): Promise<{ reference: string; assignmentId: string }> {
     await this.delay();
     const injected = this.options.failApply?.(request);
     if (injected) throw injected;
@@ -224,7 +234,11 @@ export class SandboxEsimProvider implements EsimProvider {
    *   bundle the eSIM does not have; 409 when the assignment has started (rules in `planRevoke`).
    *   Or whatever `options.failRevoke` returns.
    */
-  async revokeBundle(request: { iccid: string; bundle: string; assignmentId: string }): Promise<{ assignmentId: string; state: 'revoked' }> {
+  async revokeBundle(request: {
+    iccid: string;
+    bundle: string;
+    assignmentId: string;
+  }): Promise<{ assignmentId: string; state: 'revoked' }> {
     await this.delay();
     const injected = this.options.failRevoke?.(request);
     if (injected) throw injected;

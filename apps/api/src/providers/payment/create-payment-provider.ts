@@ -25,16 +25,37 @@ export function createPaymentProviders(config: Config, database: Database): Paym
   const { clientId, clientSecret, baseUrl } = config.paypal;
   const paypal =
     clientId && clientSecret
-      ? new PaypalPaymentProvider({ clientId, clientSecret, baseUrl, timeoutMs: config.paymentTimeoutMs, publicUrl: config.publicUrl })
+      ? new PaypalPaymentProvider({
+          clientId,
+          clientSecret,
+          baseUrl,
+          timeoutMs: config.paymentTimeoutMs,
+          publicUrl: config.publicUrl,
+        })
       : undefined;
   if (config.paymentProvider === 'stripe') {
     const { secretKey, apiUrl } = config.stripe;
     if (!secretKey) throw new Error('STRIPE_SECRET_KEY is required with PAYMENT_PROVIDER=stripe');
-    const card = new StripePaymentProvider({ secretKey, apiUrl, timeoutMs: config.paymentTimeoutMs, publicUrl: config.publicUrl });
-    return { payments: new CompositePaymentProvider({ card, paypal: paypal ?? null }), sandbox: undefined, paypal: paypal !== undefined, paypalRest: paypal };
+    const card = new StripePaymentProvider({
+      secretKey,
+      apiUrl,
+      timeoutMs: config.paymentTimeoutMs,
+      publicUrl: config.publicUrl,
+    });
+    return {
+      payments: new CompositePaymentProvider({ card, paypal: paypal ?? null }),
+      sandbox: undefined,
+      paypal: paypal !== undefined,
+      paypalRest: paypal,
+    };
   }
   // Store-relative approval links: the sandbox's PayPal page is served by this very store, so the
   // buyer stays on the origin they shop on (session storage and the visitor id are per origin).
   const sandbox = new SandboxPaymentProvider({ db: database.db, secret: config.paymentSandboxSecret });
-  return { payments: paypal ? new CompositePaymentProvider({ card: sandbox, paypal }) : sandbox, sandbox, paypal: true, paypalRest: paypal };
+  return {
+    payments: paypal ? new CompositePaymentProvider({ card: sandbox, paypal }) : sandbox,
+    sandbox,
+    paypal: true,
+    paypalRest: paypal,
+  };
 }

@@ -135,7 +135,11 @@ export class SandboxChargesRepository {
     decide: (input: RefundDecisionInput) => 'succeeded' | 'failed',
   ): Promise<{ row: SandboxRefundRow; created: boolean } | undefined> {
     return this.db.transaction(async (tx) => {
-      const [charge] = await tx.select().from(sandboxCharges).where(eq(sandboxCharges.id, refund.chargeId)).for('update');
+      const [charge] = await tx
+        .select()
+        .from(sandboxCharges)
+        .where(eq(sandboxCharges.id, refund.chargeId))
+        .for('update');
       if (!charge) return undefined;
       const [stored] = await tx
         .select()
@@ -166,7 +170,10 @@ export class SandboxChargesRepository {
         .returning();
       if (own) return { row: toRefund(own), created: true };
       // Only a concurrent call with the same key on another charge gets here (it locked another row).
-      const [other] = await tx.select().from(sandboxRefunds).where(eq(sandboxRefunds.idempotencyKey, refund.idempotencyKey));
+      const [other] = await tx
+        .select()
+        .from(sandboxRefunds)
+        .where(eq(sandboxRefunds.idempotencyKey, refund.idempotencyKey));
       if (!other) throw new Error('sandbox_refunds: an idempotency key conflicted but holds no refund');
       return { row: toRefund(other), created: false };
     });

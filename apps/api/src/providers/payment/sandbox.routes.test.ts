@@ -120,21 +120,41 @@ describe('POST /api/payments/sandbox/tokens then chargeCard: Stripe test cards',
 });
 
 describe('POST /api/payments/sandbox/wallet-tokens: the simulated Google Pay / Apple Pay sheet (issue 12)', () => {
-  it.each(['google_pay', 'apple_pay'] as const)('%s: a token of the approved Visa test card that pays once', async (wallet) => {
-    const response = await app.inject({ method: 'POST', url: '/api/payments/sandbox/wallet-tokens', payload: { wallet } });
-    expect(response.statusCode).toBe(201);
-    expect(response.headers['cache-control']).toBe('no-store');
-    const body = response.json<{ token: string; brand: string; last4: string }>();
-    expect(body).toMatchObject({ brand: 'visa', last4: '4242' });
-    const charge = (idempotencyKey: string) =>
-      services.payments.chargeCard({ token: body.token, idempotencyKey, amountCents: 1299, currency: 'USD', description: 'Order ORD-WALLET' });
-    expect(await charge(key('wallet'))).toMatchObject({ status: 'succeeded', cardBrand: 'visa', cardLast4: '4242' });
-    // Single use, as every card token.
-    expect(await charge(key('wallet-again'))).toMatchObject({ status: 'failed', failure: { code: 'token_already_used' } });
-  });
+  it.each(['google_pay', 'apple_pay'] as const)(
+    '%s: a token of the approved Visa test card that pays once',
+    async (wallet) => {
+      const response = await app.inject({
+        method: 'POST',
+        url: '/api/payments/sandbox/wallet-tokens',
+        payload: { wallet },
+      });
+      expect(response.statusCode).toBe(201);
+      expect(response.headers['cache-control']).toBe('no-store');
+      const body = response.json<{ token: string; brand: string; last4: string }>();
+      expect(body).toMatchObject({ brand: 'visa', last4: '4242' });
+      const charge = (idempotencyKey: string) =>
+        services.payments.chargeCard({
+          token: body.token,
+          idempotencyKey,
+          amountCents: 1299,
+          currency: 'USD',
+          description: 'Order ORD-WALLET',
+        });
+      expect(await charge(key('wallet'))).toMatchObject({ status: 'succeeded', cardBrand: 'visa', cardLast4: '4242' });
+      // Single use, as every card token.
+      expect(await charge(key('wallet-again'))).toMatchObject({
+        status: 'failed',
+        failure: { code: 'token_already_used' },
+      });
+    },
+  );
 
   it.each([{ wallet: 'samsung_pay' }, {}, { wallet: 1 }, []])('answers 400 for %j', async (payload) => {
-    const response = await app.inject({ method: 'POST', url: '/api/payments/sandbox/wallet-tokens', payload: payload as object });
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/payments/sandbox/wallet-tokens',
+      payload: payload as object,
+    });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({ error: { code: expect.any(String), message: expect.any(String) } });
   });

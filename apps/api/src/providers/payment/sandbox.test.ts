@@ -295,7 +295,9 @@ describe('SandboxPaymentProvider.refund', () => {
   it('never refunds more than the charge, even with concurrent refunds under different keys', async () => {
     const chargeReference = await paidCard(1999);
     const results = await Promise.all(
-      Array.from({ length: 4 }, () => provider.refund({ chargeReference, amountCents: 1000, idempotencyKey: key('part') })),
+      Array.from({ length: 4 }, () =>
+        provider.refund({ chargeReference, amountCents: 1000, idempotencyKey: key('part') }),
+      ),
     );
     expect(results.filter((r) => r.status === 'succeeded')).toHaveLength(1);
     const refused = results.filter((r) => r.status === 'failed');
@@ -304,13 +306,21 @@ describe('SandboxPaymentProvider.refund', () => {
     const rest = await provider.refund({ chargeReference, amountCents: 999, idempotencyKey: key('rest') });
     expect(rest.status).toBe('succeeded');
     const done = await provider.refund({ chargeReference, amountCents: 1, idempotencyKey: key('more') });
-    expect(done).toMatchObject({ status: 'failed', failureMessage: expect.stringMatching(/already been refunded in full/) });
+    expect(done).toMatchObject({
+      status: 'failed',
+      failureMessage: expect.stringMatching(/already been refunded in full/),
+    });
     const succeeded = (await refundRows(chargeReference)).filter((r) => r.status === 'succeeded');
     expect(succeeded.reduce((sum, r) => sum + r.amount_cents, 0)).toBe(1999);
   });
 
   it('refunds a PayPal payment only once captured; the refused key is decided again and then refunds once', async () => {
-    const order = await provider.createPaypalOrder({ ...charge, idempotencyKey: key('pp'), returnUrl: '/r', cancelUrl: '/c' });
+    const order = await provider.createPaypalOrder({
+      ...charge,
+      idempotencyKey: key('pp'),
+      returnUrl: '/r',
+      cancelUrl: '/c',
+    });
     const idempotencyKey = key('pp-refund');
     const early = await provider.refund({ chargeReference: order.reference, amountCents: 1999, idempotencyKey });
     expect(early).toMatchObject({ status: 'failed', failureMessage: expect.stringMatching(/has not been paid/) });
@@ -319,7 +329,9 @@ describe('SandboxPaymentProvider.refund', () => {
     const refunded = await provider.refund({ chargeReference: order.reference, amountCents: 1999, idempotencyKey });
     expect(refunded).toEqual({ status: 'succeeded', reference: early.reference });
     expect(refunded.reference).toMatch(/^[0-9A-Z]{17}$/);
-    expect(await provider.refund({ chargeReference: order.reference, amountCents: 1999, idempotencyKey })).toEqual(refunded);
+    expect(await provider.refund({ chargeReference: order.reference, amountCents: 1999, idempotencyKey })).toEqual(
+      refunded,
+    );
     expect(await refundRows(order.reference)).toEqual([{ status: 'succeeded', amount_cents: 1999 }]);
   });
 
@@ -329,25 +341,35 @@ describe('SandboxPaymentProvider.refund', () => {
       idempotencyKey: key('declined'),
       token: provider.tokenizeCard(card(SANDBOX_TEST_CARDS.declined)).token,
     });
-    const result = await provider.refund({ chargeReference: declined.reference, amountCents: 1999, idempotencyKey: key('r') });
+    const result = await provider.refund({
+      chargeReference: declined.reference,
+      amountCents: 1999,
+      idempotencyKey: key('r'),
+    });
     expect(result).toMatchObject({ status: 'failed', failureMessage: expect.stringMatching(/status failed/) });
   });
 
   it('throws for an unknown charge, a malformed request, and a key reused for another charge or amount', async () => {
-    const unknown = await provider.refund({ chargeReference: 'ch_nope', amountCents: 100, idempotencyKey: key('u') }).catch((e: unknown) => e);
+    const unknown = await provider
+      .refund({ chargeReference: 'ch_nope', amountCents: 100, idempotencyKey: key('u') })
+      .catch((e: unknown) => e);
     expect(unknown).toBeInstanceOf(PaymentProviderError);
     expect((unknown as PaymentProviderError).retryable).toBe(false);
     const chargeReference = await paidCard();
     for (const bad of [{ amountCents: 0 }, { amountCents: 1.5 }, { idempotencyKey: '' }, { chargeReference: '' }]) {
-      await expect(provider.refund({ chargeReference, amountCents: 100, idempotencyKey: key('b'), ...bad })).rejects.toBeInstanceOf(
-        PaymentProviderError,
-      );
+      await expect(
+        provider.refund({ chargeReference, amountCents: 100, idempotencyKey: key('b'), ...bad }),
+      ).rejects.toBeInstanceOf(PaymentProviderError);
     }
     const idempotencyKey = key('reuse');
     await provider.refund({ chargeReference, amountCents: 100, idempotencyKey });
-    await expect(provider.refund({ chargeReference, amountCents: 200, idempotencyKey })).rejects.toThrow(/another charge or amount/);
+    await expect(provider.refund({ chargeReference, amountCents: 200, idempotencyKey })).rejects.toThrow(
+      /another charge or amount/,
+    );
     const other = await paidCard();
-    await expect(provider.refund({ chargeReference: other, amountCents: 100, idempotencyKey })).rejects.toBeInstanceOf(PaymentProviderError);
+    await expect(provider.refund({ chargeReference: other, amountCents: 100, idempotencyKey })).rejects.toBeInstanceOf(
+      PaymentProviderError,
+    );
     expect(await refundRows(other)).toEqual([]);
   });
 });

@@ -48,7 +48,10 @@ const FAILURES = {
   invalid_token: { code: 'invalid_token', message: 'The card details could not be read. Please enter them again.' },
   expired_token: { code: 'invalid_token', message: 'The card details have expired. Please enter them again.' },
   // Stripe refuses a second use of a token with `token_already_used`.
-  token_already_used: { code: 'token_already_used', message: 'These card details were already used. Please enter them again.' },
+  token_already_used: {
+    code: 'token_already_used',
+    message: 'These card details were already used. Please enter them again.',
+  },
   paypal_cancelled: { code: 'paypal_cancelled', message: 'The PayPal payment was cancelled.' },
 } as const satisfies Record<string, PaymentFailure>;
 
@@ -64,7 +67,10 @@ const CARD_ERRORS: Readonly<Record<string, { code: string; message: string }>> =
   cvc: { code: 'invalid_cvc', message: "Your card's security code is invalid." },
   required: { code: 'validation_error', message: 'Enter the name shown on the card.' },
   tooLong: { code: 'validation_error', message: 'The name on the card is too long (120 characters at most).' },
-  invalidCharacters: { code: 'validation_error', message: 'The name on the card contains characters that cannot be used.' },
+  invalidCharacters: {
+    code: 'validation_error',
+    message: 'The name on the card contains characters that cannot be used.',
+  },
 };
 
 /** The message key of a field whose issue carries none (a missing or mistyped value). */
@@ -352,24 +358,26 @@ export class SandboxPaymentProvider implements PaymentProvider {
       throw new PaymentProviderError('returnUrl must be a store path or an http(s) URL', false);
     if (!isReturnUrl(request.cancelUrl))
       throw new PaymentProviderError('cancelUrl must be a store path or an http(s) URL', false);
-    const { row, created } = await this.charges.insertOnce({
-      id: randomString(ALPHANUMERIC.slice(0, 36), 17),
-      idempotencyKey: request.idempotencyKey,
-      method: 'paypal',
-      amountCents: request.amountCents,
-      currency: request.currency,
-      status: 'requires_approval',
-      failureCode: null,
-      failureMessage: null,
-      cardBrand: null,
-      cardLast4: null,
-      returnUrl: request.returnUrl,
-      cancelUrl: request.cancelUrl,
-      tokenId: null,
-    }).then((r) => {
-      if (!r) throw new Error('sandbox_charges: a PayPal charge cannot conflict on a token id');
-      return r;
-    });
+    const { row, created } = await this.charges
+      .insertOnce({
+        id: randomString(ALPHANUMERIC.slice(0, 36), 17),
+        idempotencyKey: request.idempotencyKey,
+        method: 'paypal',
+        amountCents: request.amountCents,
+        currency: request.currency,
+        status: 'requires_approval',
+        failureCode: null,
+        failureMessage: null,
+        cardBrand: null,
+        cardLast4: null,
+        returnUrl: request.returnUrl,
+        cancelUrl: request.cancelUrl,
+        tokenId: null,
+      })
+      .then((r) => {
+        if (!r) throw new Error('sandbox_charges: a PayPal charge cannot conflict on a token id');
+        return r;
+      });
     if (!created) this.checkSameRequest(row, request, 'paypal');
     else this.rememberDescription(row.id, request.description);
     return { status: 'requires_approval', reference: row.id, approvalUrl: this.approvalUrl(row.id) };
@@ -552,7 +560,11 @@ export class SandboxPaymentProvider implements PaymentProvider {
     ) {
       problems.push('idempotencyKey must be 1-255 characters');
     }
-    if (typeof request.chargeReference !== 'string' || request.chargeReference.length < 1 || request.chargeReference.length > 255) {
+    if (
+      typeof request.chargeReference !== 'string' ||
+      request.chargeReference.length < 1 ||
+      request.chargeReference.length > 255
+    ) {
       problems.push('chargeReference must be 1-255 characters');
     }
     if (

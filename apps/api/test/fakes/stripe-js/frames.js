@@ -17,44 +17,94 @@
 
   var TEXTS = {
     en: {
-      number: 'Card number', expiry: 'Expiration date', cvc: 'Security code', expiryHint: 'MM / YY',
-      incomplete_number: 'Your card number is incomplete.', invalid_number: 'Your card number is invalid.',
-      incomplete_expiry: "Your card's expiration date is incomplete.", invalid_expiry_year_past: "Your card's expiration year is in the past.",
+      number: 'Card number',
+      expiry: 'Expiration date',
+      cvc: 'Security code',
+      expiryHint: 'MM / YY',
+      incomplete_number: 'Your card number is incomplete.',
+      invalid_number: 'Your card number is invalid.',
+      incomplete_expiry: "Your card's expiration date is incomplete.",
+      invalid_expiry_year_past: "Your card's expiration year is in the past.",
       invalid_expiry_month: "Your card's expiration month is invalid.",
-      incomplete_cvc: "Your card's security code is incomplete.", network: 'The payment could not be processed. Try again.',
-      pay: 'Pay', cancel: 'Cancel', sheetTitle: 'Pay with', testCard: 'Visa •••• 4242 (test card)', buy: 'Buy with',
+      incomplete_cvc: "Your card's security code is incomplete.",
+      network: 'The payment could not be processed. Try again.',
+      pay: 'Pay',
+      cancel: 'Cancel',
+      sheetTitle: 'Pay with',
+      testCard: 'Visa •••• 4242 (test card)',
+      buy: 'Buy with',
     },
     tr: {
-      number: 'Kart numarası', expiry: 'Son kullanma tarihi', cvc: 'Güvenlik kodu', expiryHint: 'AA / YY',
-      incomplete_number: 'Kart numaranız eksik.', invalid_number: 'Kart numaranız geçersiz.',
-      incomplete_expiry: 'Kartınızın son kullanma tarihi eksik.', invalid_expiry_year_past: 'Kartınızın son kullanma yılı geçmişte.',
+      number: 'Kart numarası',
+      expiry: 'Son kullanma tarihi',
+      cvc: 'Güvenlik kodu',
+      expiryHint: 'AA / YY',
+      incomplete_number: 'Kart numaranız eksik.',
+      invalid_number: 'Kart numaranız geçersiz.',
+      incomplete_expiry: 'Kartınızın son kullanma tarihi eksik.',
+      invalid_expiry_year_past: 'Kartınızın son kullanma yılı geçmişte.',
       invalid_expiry_month: 'Kartınızın son kullanma ayı geçersiz.',
-      incomplete_cvc: 'Kartınızın güvenlik kodu eksik.', network: 'Ödeme işlenemedi. Tekrar deneyin.',
-      pay: 'Öde', cancel: 'İptal', sheetTitle: 'Şununla öde:', testCard: 'Visa •••• 4242 (test kartı)', buy: 'Şununla satın al:',
+      incomplete_cvc: 'Kartınızın güvenlik kodu eksik.',
+      network: 'Ödeme işlenemedi. Tekrar deneyin.',
+      pay: 'Öde',
+      cancel: 'İptal',
+      sheetTitle: 'Şununla öde:',
+      testCard: 'Visa •••• 4242 (test kartı)',
+      buy: 'Şununla satın al:',
     },
     es: {
-      number: 'Número de tarjeta', expiry: 'Fecha de caducidad', cvc: 'Código de seguridad', expiryHint: 'MM / AA',
-      incomplete_number: 'El número de tu tarjeta está incompleto.', invalid_number: 'El número de tu tarjeta no es válido.',
-      incomplete_expiry: 'La fecha de caducidad de tu tarjeta está incompleta.', invalid_expiry_year_past: 'El año de caducidad de tu tarjeta ya pasó.',
+      number: 'Número de tarjeta',
+      expiry: 'Fecha de caducidad',
+      cvc: 'Código de seguridad',
+      expiryHint: 'MM / AA',
+      incomplete_number: 'El número de tu tarjeta está incompleto.',
+      invalid_number: 'El número de tu tarjeta no es válido.',
+      incomplete_expiry: 'La fecha de caducidad de tu tarjeta está incompleta.',
+      invalid_expiry_year_past: 'El año de caducidad de tu tarjeta ya pasó.',
       invalid_expiry_month: 'El mes de caducidad de tu tarjeta no es válido.',
-      incomplete_cvc: 'El código de seguridad de tu tarjeta está incompleto.', network: 'No se pudo procesar el pago. Inténtalo de nuevo.',
-      pay: 'Pagar', cancel: 'Cancelar', sheetTitle: 'Pagar con', testCard: 'Visa •••• 4242 (tarjeta de prueba)', buy: 'Comprar con',
+      incomplete_cvc: 'El código de seguridad de tu tarjeta está incompleto.',
+      network: 'No se pudo procesar el pago. Inténtalo de nuevo.',
+      pay: 'Pagar',
+      cancel: 'Cancelar',
+      sheetTitle: 'Pagar con',
+      testCard: 'Visa •••• 4242 (tarjeta de prueba)',
+      buy: 'Comprar con',
     },
     fr: {
-      number: 'Numéro de carte', expiry: "Date d'expiration", cvc: 'Code de sécurité', expiryHint: 'MM / AA',
-      incomplete_number: 'Le numéro de votre carte est incomplet.', invalid_number: "Le numéro de votre carte n'est pas valide.",
-      incomplete_expiry: "La date d'expiration de votre carte est incomplète.", invalid_expiry_year_past: "L'année d'expiration de votre carte est passée.",
+      number: 'Numéro de carte',
+      expiry: "Date d'expiration",
+      cvc: 'Code de sécurité',
+      expiryHint: 'MM / AA',
+      incomplete_number: 'Le numéro de votre carte est incomplet.',
+      invalid_number: "Le numéro de votre carte n'est pas valide.",
+      incomplete_expiry: "La date d'expiration de votre carte est incomplète.",
+      invalid_expiry_year_past: "L'année d'expiration de votre carte est passée.",
       invalid_expiry_month: "Le mois d'expiration de votre carte n'est pas valide.",
-      incomplete_cvc: 'Le code de sécurité de votre carte est incomplet.', network: "Le paiement n'a pas pu être traité. Réessayez.",
-      pay: 'Payer', cancel: 'Annuler', sheetTitle: 'Payer avec', testCard: 'Visa •••• 4242 (carte de test)', buy: 'Acheter avec',
+      incomplete_cvc: 'Le code de sécurité de votre carte est incomplet.',
+      network: "Le paiement n'a pas pu être traité. Réessayez.",
+      pay: 'Payer',
+      cancel: 'Annuler',
+      sheetTitle: 'Payer avec',
+      testCard: 'Visa •••• 4242 (carte de test)',
+      buy: 'Acheter avec',
     },
     de: {
-      number: 'Kartennummer', expiry: 'Ablaufdatum', cvc: 'Sicherheitscode', expiryHint: 'MM / JJ',
-      incomplete_number: 'Ihre Kartennummer ist unvollständig.', invalid_number: 'Ihre Kartennummer ist ungültig.',
-      incomplete_expiry: 'Das Ablaufdatum Ihrer Karte ist unvollständig.', invalid_expiry_year_past: 'Das Ablaufjahr Ihrer Karte liegt in der Vergangenheit.',
+      number: 'Kartennummer',
+      expiry: 'Ablaufdatum',
+      cvc: 'Sicherheitscode',
+      expiryHint: 'MM / JJ',
+      incomplete_number: 'Ihre Kartennummer ist unvollständig.',
+      invalid_number: 'Ihre Kartennummer ist ungültig.',
+      incomplete_expiry: 'Das Ablaufdatum Ihrer Karte ist unvollständig.',
+      invalid_expiry_year_past: 'Das Ablaufjahr Ihrer Karte liegt in der Vergangenheit.',
       invalid_expiry_month: 'Der Ablaufmonat Ihrer Karte ist ungültig.',
-      incomplete_cvc: 'Der Sicherheitscode Ihrer Karte ist unvollständig.', network: 'Die Zahlung konnte nicht verarbeitet werden. Versuchen Sie es erneut.',
-      pay: 'Bezahlen', cancel: 'Abbrechen', sheetTitle: 'Bezahlen mit', testCard: 'Visa •••• 4242 (Testkarte)', buy: 'Kaufen mit',
+      incomplete_cvc: 'Der Sicherheitscode Ihrer Karte ist unvollständig.',
+      network: 'Die Zahlung konnte nicht verarbeitet werden. Versuchen Sie es erneut.',
+      pay: 'Bezahlen',
+      cancel: 'Abbrechen',
+      sheetTitle: 'Bezahlen mit',
+      testCard: 'Visa •••• 4242 (Testkarte)',
+      buy: 'Kaufen mit',
     },
   };
   var locale = (params.get('locale') || 'auto').slice(0, 2).toLowerCase();
@@ -128,7 +178,15 @@
         return response.json().then(function (json) {
           if (!response.ok || !json || typeof json.id !== 'string') {
             var error = (json && json.error) || {};
-            return { error: { type: error.type || 'api_error', code: error.code, decline_code: error.decline_code, param: error.param, message: error.message || T.network } };
+            return {
+              error: {
+                type: error.type || 'api_error',
+                code: error.code,
+                decline_code: error.decline_code,
+                param: error.param,
+                message: error.message || T.network,
+              },
+            };
           }
           return { token: json };
         });
@@ -234,20 +292,30 @@
         var found = problem();
         show(found);
         if (found) found.field.focus();
-        post({ type: 'submit-result', rid: data.rid, error: found ? { type: 'validation_error', code: found.code, message: T[found.code] } : null });
+        post({
+          type: 'submit-result',
+          rid: data.rid,
+          error: found ? { type: 'validation_error', code: found.code, message: T[found.code] } : null,
+        });
       } else if (data.type === 'create-token') {
         var found2 = problem();
         if (found2) {
           show(found2);
-          post({ type: 'token-result', rid: data.rid, error: { type: 'validation_error', code: found2.code, message: T[found2.code] } });
+          post({
+            type: 'token-result',
+            rid: data.rid,
+            error: { type: 'validation_error', code: found2.code, message: T[found2.code] },
+          });
           return;
         }
         var v = values();
-        createToken({ number: v.digits, exp_month: Number(v.month), exp_year: 2000 + Number(v.year), cvc: v.cvc }, null, data.billingName).then(
-          function (result) {
-            post({ type: 'token-result', rid: data.rid, token: result.token || null, error: result.error || null });
-          },
-        );
+        createToken(
+          { number: v.digits, exp_month: Number(v.month), exp_year: 2000 + Number(v.year), cvc: v.cvc },
+          null,
+          data.billingName,
+        ).then(function (result) {
+          post({ type: 'token-result', rid: data.rid, token: result.token || null, error: result.error || null });
+        });
       } else if (data.type === 'focus') number.focus();
       else if (data.type === 'clear') {
         number.value = expiry.value = cvc.value = '';
@@ -281,11 +349,13 @@
     onParent(function (data) {
       if (data.type !== 'create-token') return;
       // The wallet's card: the fake's Visa test card, marked as coming from the wallet.
-      createToken({ number: '4242424242424242', exp_month: 12, exp_year: new Date().getFullYear() + 3, cvc: '123' }, data.wallet, data.billingName).then(
-        function (result) {
-          post({ type: 'token-result', rid: data.rid, token: result.token || null, error: result.error || null });
-        },
-      );
+      createToken(
+        { number: '4242424242424242', exp_month: 12, exp_year: new Date().getFullYear() + 3, cvc: '123' },
+        data.wallet,
+        data.billingName,
+      ).then(function (result) {
+        post({ type: 'token-result', rid: data.rid, token: result.token || null, error: result.error || null });
+      });
     });
     watchHeight();
     post({ type: 'ready' });

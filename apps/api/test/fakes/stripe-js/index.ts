@@ -125,7 +125,11 @@ export function stripeJsAsset(pathname: string, options: StripeJsOptions): Asset
   switch (pathname) {
     case '/v3':
     case '/v3/':
-      return { status: 200, type: js, body: read('stripe-v3.js').replace('__API_ORIGIN__', options.apiOrigin.replace(/\/+$/, '')) };
+      return {
+        status: 200,
+        type: js,
+        body: read('stripe-v3.js').replace('__API_ORIGIN__', options.apiOrigin.replace(/\/+$/, '')),
+      };
     case '/elements/frames.js':
       return { status: 200, type: js, body: read('frames.js') };
     case '/elements/frames.css':
@@ -161,7 +165,11 @@ interface RouteTarget {
     path: string,
     handler: (
       request: { url: string },
-      reply: { code(status: number): unknown; header(name: string, value: string): unknown; send(body: string): unknown },
+      reply: {
+        code(status: number): unknown;
+        header(name: string, value: string): unknown;
+        send(body: string): unknown;
+      },
     ) => unknown,
   ): unknown;
 }
@@ -189,7 +197,11 @@ export function registerStripeJs(app: RouteTarget, options: StripeJsOptions): vo
  * The same for a node:http server: answers and returns `true` when `request` is a `GET` of one of
  * the stand-in's paths, else returns `false` and leaves the response alone.
  */
-export function handleStripeJsRequest(request: IncomingMessage, response: ServerResponse, options: StripeJsOptions): boolean {
+export function handleStripeJsRequest(
+  request: IncomingMessage,
+  response: ServerResponse,
+  options: StripeJsOptions,
+): boolean {
   if (request.method !== 'GET' && request.method !== 'HEAD') return false;
   const asset = stripeJsAsset(new URL(request.url ?? '/', 'http://fake').pathname, options);
   if (!asset) return false;

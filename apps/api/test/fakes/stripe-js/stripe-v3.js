@@ -86,7 +86,8 @@
 
   function frameUrl(path, params) {
     var url = new URL(path, ORIGIN);
-    for (var key in params) if (params[key] !== undefined && params[key] !== null) url.searchParams.set(key, String(params[key]));
+    for (var key in params)
+      if (params[key] !== undefined && params[key] !== null) url.searchParams.set(key, String(params[key]));
     return url.toString();
   }
 
@@ -98,7 +99,14 @@
     frame.setAttribute('allowtransparency', 'true');
     frame.setAttribute('scrolling', 'no');
     frame.setAttribute('allow', 'payment *');
-    css(frame, { border: '0', width: '100%', height: height + 'px', display: 'block', colorScheme: 'normal', background: 'transparent' });
+    css(frame, {
+      border: '0',
+      width: '100%',
+      height: height + 'px',
+      display: 'block',
+      colorScheme: 'normal',
+      background: 'transparent',
+    });
     return frame;
   }
 
@@ -111,7 +119,8 @@
         resolve({ error: { type: 'api_connection_error', message: 'The payment form did not answer.' } });
       }, timeoutMs || 15000);
       var stop = listen(function (data, event) {
-        if (event.source !== frame.contentWindow || data.sid !== sid || data.type !== replyType || data.rid !== rid) return;
+        if (event.source !== frame.contentWindow || data.sid !== sid || data.type !== replyType || data.rid !== rid)
+          return;
         clearTimeout(timer);
         stop();
         resolve(data);
@@ -172,9 +181,11 @@
   }
 
   Elements.prototype.create = function (type, options) {
-    if (type !== 'payment' && type !== 'expressCheckout') throw new Error('Stripe stand-in: unsupported element ' + type);
+    if (type !== 'payment' && type !== 'expressCheckout')
+      throw new Error('Stripe stand-in: unsupported element ' + type);
     if (this._elements[type]) throw new Error('Stripe stand-in: only one ' + type + ' element per elements group');
-    var element = type === 'payment' ? new PaymentElement(this, options || {}) : new ExpressCheckoutElement(this, options || {});
+    var element =
+      type === 'payment' ? new PaymentElement(this, options || {}) : new ExpressCheckoutElement(this, options || {});
     this._elements[type] = element;
     return element;
   };
@@ -254,19 +265,31 @@
         if (data.type === 'resize') frame.style.height = data.height + 'px';
         else if (data.type === 'ready') self._events.emit('ready', { elementType: 'payment' });
         else if (data.type === 'change') {
-          self._events.emit('change', { elementType: 'payment', complete: data.complete, empty: data.empty, collapsed: false, value: { type: 'card' } });
-        } else if (data.type === 'focus' || data.type === 'blur') self._events.emit(data.type, { elementType: 'payment' });
+          self._events.emit('change', {
+            elementType: 'payment',
+            complete: data.complete,
+            empty: data.empty,
+            collapsed: false,
+            value: { type: 'card' },
+          });
+        } else if (data.type === 'focus' || data.type === 'blur')
+          self._events.emit(data.type, { elementType: 'payment' });
       });
       frame.addEventListener('error', function () {
-        self._events.emit('loaderror', { elementType: 'payment', error: { type: 'api_connection_error', message: 'The payment form could not be loaded.' } });
+        self._events.emit('loaderror', {
+          elementType: 'payment',
+          error: { type: 'api_connection_error', message: 'The payment form could not be loaded.' },
+        });
       });
       node.appendChild(frame);
     };
     element.focus = function () {
-      if (this._frame) this._frame.contentWindow.postMessage({ source: 'stripe-fake', sid: this._sid, type: 'focus' }, ORIGIN);
+      if (this._frame)
+        this._frame.contentWindow.postMessage({ source: 'stripe-fake', sid: this._sid, type: 'focus' }, ORIGIN);
     };
     element.clear = function () {
-      if (this._frame) this._frame.contentWindow.postMessage({ source: 'stripe-fake', sid: this._sid, type: 'clear' }, ORIGIN);
+      if (this._frame)
+        this._frame.contentWindow.postMessage({ source: 'stripe-fake', sid: this._sid, type: 'clear' }, ORIGIN);
     };
     return element;
   }
@@ -274,7 +297,9 @@
   /** Which wallets this browser could use: Google Pay where the Payment Request API exists, Apple Pay with ApplePaySession. */
   function availableWallets(options) {
     var wanted = (options && options.paymentMethods) || {};
-    var apple = Boolean(window.ApplePaySession && window.ApplePaySession.canMakePayments && window.ApplePaySession.canMakePayments());
+    var apple = Boolean(
+      window.ApplePaySession && window.ApplePaySession.canMakePayments && window.ApplePaySession.canMakePayments(),
+    );
     var google = typeof window.PaymentRequest === 'function';
     return {
       applePay: apple && wanted.applePay !== 'never',
@@ -385,7 +410,8 @@
   }
 
   function StripeInstance(key, options) {
-    if (typeof key !== 'string' || key.indexOf('pk_') !== 0) throw new Error('Stripe stand-in: a publishable key (pk_…) is required');
+    if (typeof key !== 'string' || key.indexOf('pk_') !== 0)
+      throw new Error('Stripe stand-in: a publishable key (pk_…) is required');
     this._key = key;
     this._options = options || {};
   }
@@ -401,7 +427,8 @@
    */
   StripeInstance.prototype.createConfirmationToken = function (options) {
     var elements = options && options.elements;
-    if (!elements) return Promise.resolve({ error: { type: 'invalid_request_error', message: 'elements is required' } });
+    if (!elements)
+      return Promise.resolve({ error: { type: 'invalid_request_error', message: 'elements is required' } });
     var express = elements._express;
     var target = express ? express.element : elements._elements.payment;
     if (!target || !target._frame) {
@@ -411,7 +438,15 @@
     return ask(
       target._frame,
       target._sid,
-      { type: 'create-token', wallet: express ? express.type : null, billingName: (params.payment_method_data && params.payment_method_data.billing_details && params.payment_method_data.billing_details.name) || null },
+      {
+        type: 'create-token',
+        wallet: express ? express.type : null,
+        billingName:
+          (params.payment_method_data &&
+            params.payment_method_data.billing_details &&
+            params.payment_method_data.billing_details.name) ||
+          null,
+      },
       'token-result',
     ).then(function (reply) {
       elements._express = null;
@@ -447,12 +482,19 @@
             error: {
               type: 'invalid_request_error',
               code: 'payment_intent_authentication_failure',
-              message: 'We are unable to authenticate your payment method. Please choose a different payment method and try again.',
+              message:
+                'We are unable to authenticate your payment method. Please choose a different payment method and try again.',
               payment_intent: { id: pi, object: 'payment_intent', status: 'requires_payment_method' },
             },
           });
         } else {
-          resolve({ paymentIntent: { id: pi, object: 'payment_intent', status: outcome === 'succeeded' ? 'succeeded' : 'processing' } });
+          resolve({
+            paymentIntent: {
+              id: pi,
+              object: 'payment_intent',
+              status: outcome === 'succeeded' ? 'succeeded' : 'processing',
+            },
+          });
         }
       };
       var stop = listen(function (data, event) {
@@ -461,9 +503,10 @@
       });
       challenge.frame.addEventListener('load', function () {
         loads += 1;
-        if (loads >= 2) setTimeout(function () {
-          finish('unknown');
-        }, 300);
+        if (loads >= 2)
+          setTimeout(function () {
+            finish('unknown');
+          }, 300);
       });
     });
   };

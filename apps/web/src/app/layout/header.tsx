@@ -76,7 +76,10 @@ export function Header() {
           {user ? (
             <AccountButton user={user} />
           ) : !userPending ? (
-            <Link href={signInPathFor(location)} className={buttonClass('primary', 'sm', 'whitespace-nowrap max-sm:hidden')}>
+            <Link
+              href={signInPathFor(location)}
+              className={buttonClass('primary', 'sm', 'whitespace-nowrap max-sm:hidden')}
+            >
               {t('auth.signIn')}
             </Link>
           ) : null}

@@ -53,7 +53,7 @@ describe('isActiveLink (specification section 2 "with the current one highlighte
     expect(isActiveLink('/products', '/xx/yy', true)).toBe(false);
   });
 
-  it('highlights nothing under a link\'s path that no route serves', () => {
+  it("highlights nothing under a link's path that no route serves", () => {
     expect(isActiveLink('/support', '/support/x')).toBe(false);
     expect(isActiveLink('/contact', '/contact/us')).toBe(false);
   });

@@ -124,7 +124,14 @@ interface PaymentFieldsProps {
  * errors set on `card.*` show next to their fields. Used by the checkout and the portal's top-up.
  * Texts: `payment` namespace.
  */
-export function PaymentFields({ idPrefix = 'payment', amountCents, currency, wallet, onCollector, busy }: PaymentFieldsProps) {
+export function PaymentFields({
+  idPrefix = 'payment',
+  amountCents,
+  currency,
+  wallet,
+  onCollector,
+  busy,
+}: PaymentFieldsProps) {
   const { t } = useTranslation('payment');
   const config = usePaymentsConfig();
   const { register, control, clearErrors } = useFormContext<PaymentFormValues>();
@@ -145,7 +152,10 @@ export function PaymentFields({ idPrefix = 'payment', amountCents, currency, wal
       <div className="min-w-0">
         <h2 className="text-lg font-semibold text-ink">{t('legend')}</h2>
         {config.isError ? (
-          <div role="alert" className="mt-4 flex flex-wrap items-start gap-3 rounded-xl bg-red-50 p-4 text-red-900 ring-1 ring-red-200">
+          <div
+            role="alert"
+            className="mt-4 flex flex-wrap items-start gap-3 rounded-xl bg-red-50 p-4 text-red-900 ring-1 ring-red-200"
+          >
             <CircleAlert aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
             <p className="min-w-0 flex-1">{t('configError')}</p>
             <Button type="button" variant="secondary" size="sm" onClick={() => void config.refetch()}>
@@ -225,7 +235,10 @@ export function PaymentFields({ idPrefix = 'payment', amountCents, currency, wal
       {cardProvider.provider === 'stripe' ? (
         <section
           aria-label={t('cardLegend')}
-          className={cn('mt-6 min-w-0 rounded-2xl bg-slate-50 p-4 ring-1 ring-slate-200 sm:p-5', method !== 'card' && 'hidden')}
+          className={cn(
+            'mt-6 min-w-0 rounded-2xl bg-slate-50 p-4 ring-1 ring-slate-200 sm:p-5',
+            method !== 'card' && 'hidden',
+          )}
         >
           <h3 className="mb-4 text-base font-semibold text-ink">{t('cardLegend')}</h3>
           <Suspense fallback={<Spinner label={t('stripe.loading')} className="min-h-24 py-6" />}>

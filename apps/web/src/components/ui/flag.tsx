@@ -8,7 +8,10 @@ import { cn } from '../../lib/cn.ts';
 export function Flag({ code, className }: { code: string | null; className?: string }) {
   if (!code) {
     return (
-      <span aria-hidden="true" className={cn('inline-flex items-center justify-center rounded-sm bg-brand-100 text-brand-700', className)}>
+      <span
+        aria-hidden="true"
+        className={cn('inline-flex items-center justify-center rounded-sm bg-brand-100 text-brand-700', className)}
+      >
         <Globe2 className="size-3/4" />
       </span>
     );

@@ -54,7 +54,10 @@ export function useCatalogueFormat() {
         return typeof value === 'number' ? base.count(value) : value;
       },
       /** A value of an import's changed field, as the admin thinks of it. */
-      importValue: (field: ImportChange['changes'][number]['field'], value: ImportChange['changes'][number]['from']) => {
+      importValue: (
+        field: ImportChange['changes'][number]['field'],
+        value: ImportChange['changes'][number]['from'],
+      ) => {
         switch (field) {
           case 'displayName':
             return value === null || value === '' ? t('values.providerName') : String(value);

@@ -139,10 +139,7 @@ export function loadConversation(storage: KeyValueStorage = defaultStorage()): S
 }
 
 /** Stores the conversation, keeping its last {@link MAX_STORED_MESSAGES} messages. */
-export function saveConversation(
-  conversation: StoredConversation,
-  storage: KeyValueStorage = defaultStorage(),
-): void {
+export function saveConversation(conversation: StoredConversation, storage: KeyValueStorage = defaultStorage()): void {
   const messages = conversation.messages.slice(-MAX_STORED_MESSAGES);
   write(storage, CHAT_CONVERSATION_KEY, JSON.stringify({ startedAt: conversation.startedAt, messages }));
 }

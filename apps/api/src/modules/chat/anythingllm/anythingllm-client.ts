@@ -115,7 +115,17 @@ function excerpt(value: unknown): string {
 function toSource(value: unknown): AnythingLLMSource | undefined {
   if (!isObject(value)) return undefined;
   const source: AnythingLLMSource = {};
-  for (const key of ['id', 'url', 'title', 'docAuthor', 'description', 'docSource', 'chunkSource', 'published', 'text'] as const) {
+  for (const key of [
+    'id',
+    'url',
+    'title',
+    'docAuthor',
+    'description',
+    'docSource',
+    'chunkSource',
+    'published',
+    'text',
+  ] as const) {
     if (typeof value[key] === 'string') source[key] = value[key];
   }
   if (typeof value.score === 'number') source.score = value.score;
@@ -171,7 +181,10 @@ export class AnythingLLMClient {
       if (name === 'TimeoutError' || name === 'AbortError') {
         throw new AnythingLLMError('timeout', `AnythingLLM: ${what} took longer than ${this.options.timeoutMs} ms`);
       }
-      const cause = error instanceof Error ? ((error.cause as { code?: string } | undefined)?.code ?? error.message) : String(error);
+      const cause =
+        error instanceof Error
+          ? ((error.cause as { code?: string } | undefined)?.code ?? error.message)
+          : String(error);
       throw new AnythingLLMError('network', `AnythingLLM: ${what} failed: ${excerpt(cause)}`);
     }
     let json: unknown;
@@ -182,16 +195,29 @@ export class AnythingLLMClient {
     }
     if (status === 403) {
       const message = isObject(json) && typeof json.error === 'string' ? json.error : 'forbidden';
-      throw new AnythingLLMError('forbidden', `AnythingLLM: ${what} refused the API key (403 ${excerpt(message)})`, status);
+      throw new AnythingLLMError(
+        'forbidden',
+        `AnythingLLM: ${what} refused the API key (403 ${excerpt(message)})`,
+        status,
+      );
     }
     if (isObject(json) && json.type === 'abort') {
-      throw new AnythingLLMError('abort', `AnythingLLM: ${what} aborted (${status}): ${excerpt(json.error ?? 'no reason given')}`, status);
+      throw new AnythingLLMError(
+        'abort',
+        `AnythingLLM: ${what} aborted (${status}): ${excerpt(json.error ?? 'no reason given')}`,
+        status,
+      );
     }
     if (status < 200 || status > 299) {
       const reason = isObject(json) ? (json.error ?? json.message ?? json) : text;
       throw new AnythingLLMError('http_error', `AnythingLLM: ${what} answered ${status}: ${excerpt(reason)}`, status);
     }
-    if (!isObject(json)) throw new AnythingLLMError('invalid_response', `AnythingLLM: ${what} answered ${status} without a JSON object`, status);
+    if (!isObject(json))
+      throw new AnythingLLMError(
+        'invalid_response',
+        `AnythingLLM: ${what} answered ${status} without a JSON object`,
+        status,
+      );
     return json;
   }
 
@@ -210,7 +236,9 @@ export class AnythingLLMClient {
    * @throws AnythingLLMError; `invalid_response` when `textResponse` is missing or blank.
    */
   async chat(request: WorkspaceChatRequest): Promise<WorkspaceChatReply> {
-    const json = await this.call('POST', `/api/v1/workspace/${encodeURIComponent(this.workspace)}/chat`, { ...request });
+    const json = await this.call('POST', `/api/v1/workspace/${encodeURIComponent(this.workspace)}/chat`, {
+      ...request,
+    });
     if (typeof json.textResponse !== 'string' || json.textResponse.trim() === '') {
       throw new AnythingLLMError('invalid_response', 'AnythingLLM: the chat reply has no textResponse', 200);
     }
@@ -225,12 +253,21 @@ export class AnythingLLMClient {
    * @throws AnythingLLMError; `http_error` for 422 (no title, empty text) and `{ success: false }`.
    */
   async uploadRawText(textContent: string, metadata: RawTextMetadata): Promise<string> {
-    const json = await this.call('POST', '/api/v1/document/raw-text', { textContent, metadata: { ...metadata }, addToWorkspaces: this.workspace });
-    if (json.success === false) throw new AnythingLLMError('http_error', `AnythingLLM: raw-text upload failed: ${excerpt(json.error)}`, 200);
+    const json = await this.call('POST', '/api/v1/document/raw-text', {
+      textContent,
+      metadata: { ...metadata },
+      addToWorkspaces: this.workspace,
+    });
+    if (json.success === false)
+      throw new AnythingLLMError('http_error', `AnythingLLM: raw-text upload failed: ${excerpt(json.error)}`, 200);
     const documents = Array.isArray(json.documents) ? json.documents : [];
     const location = isObject(documents[0]) ? documents[0].location : undefined;
     if (typeof location !== 'string' || location === '') {
-      throw new AnythingLLMError('invalid_response', 'AnythingLLM: the raw-text upload named no document location', 200);
+      throw new AnythingLLMError(
+        'invalid_response',
+        'AnythingLLM: the raw-text upload named no document location',
+        200,
+      );
     }
     return location;
   }

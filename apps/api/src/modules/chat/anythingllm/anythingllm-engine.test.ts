@@ -17,14 +17,27 @@ beforeAll(async () => {
 afterAll(() => fake.close());
 beforeEach(() => fake.clearRequests());
 
-const client = (overrides: Partial<{ apiKey: string | undefined; timeoutMs: number; url: string; workspace: string }> = {}) =>
-  new AnythingLLMClient({ url: fake.url, apiKey: fake.apiKey, workspace: fake.workspace, timeoutMs: 5_000, ...overrides });
+const client = (
+  overrides: Partial<{ apiKey: string | undefined; timeoutMs: number; url: string; workspace: string }> = {},
+) =>
+  new AnythingLLMClient({
+    url: fake.url,
+    apiKey: fake.apiKey,
+    workspace: fake.workspace,
+    timeoutMs: 5_000,
+    ...overrides,
+  });
 
 /** Titles the knowledge base knows now (article 1 renamed since it was pushed). */
-const titles: ArticleTitles = async (ids) => new Map([[1, 'Refunds and cancellations']].filter(([id]) => ids.includes(id as number)) as [number, string][]);
+const titles: ArticleTitles = async (ids) =>
+  new Map([[1, 'Refunds and cancellations']].filter(([id]) => ids.includes(id as number)) as [number, string][]);
 
 const engine = (c = client()) => new AnythingLLMEngine({ client: c, titles });
-const question = { message: 'Can I get a refund if my eSIM is not activated?', language: 'en' as const, sessionId: '1732456789012-k3j9x2m4q8' };
+const question = {
+  message: 'Can I get a refund if my eSIM is not activated?',
+  language: 'en' as const,
+  sessionId: '1732456789012-k3j9x2m4q8',
+};
 
 /** Runs `promise` and returns the AnythingLLMError it rejects with. */
 async function failure(promise: Promise<unknown>): Promise<AnythingLLMError> {
@@ -40,11 +53,14 @@ describe('workspace chat', () => {
   beforeAll(async () => {
     const c = client();
     // Pushed by the document sync (docSource kb:<id>, description = title at push time).
-    await c.uploadRawText('# Refunds\n\nA full refund within 30 days if the eSIM is not activated.\n\nNo refund after activation of the eSIM.', {
-      title: 'Refunds',
-      description: 'Refunds',
-      docSource: 'kb:1',
-    });
+    await c.uploadRawText(
+      '# Refunds\n\nA full refund within 30 days if the eSIM is not activated.\n\nNo refund after activation of the eSIM.',
+      {
+        title: 'Refunds',
+        description: 'Refunds',
+        docSource: 'kb:1',
+      },
+    );
     await c.uploadRawText('# Hotspot\n\nHotspot is allowed on all plans; the data counts toward the plan.', {
       title: 'Hotspot & tethering',
       description: 'Hotspot & tethering',
@@ -156,12 +172,20 @@ describe('errors', () => {
 
 describe('configuration', () => {
   it('CHAT_ENGINE=anythingllm without ANYTHINGLLM_URL stops start-up with a clear message', () => {
-    expect(() => loadConfig({ CHAT_ENGINE: 'anythingllm' })).toThrow(/ANYTHINGLLM_URL: required when CHAT_ENGINE=anythingllm/);
-    expect(() => loadConfig({ CHAT_ENGINE: 'anythingllm', ANYTHINGLLM_URL: '' })).toThrow(/ConfigError|ANYTHINGLLM_URL/);
+    expect(() => loadConfig({ CHAT_ENGINE: 'anythingllm' })).toThrow(
+      /ANYTHINGLLM_URL: required when CHAT_ENGINE=anythingllm/,
+    );
+    expect(() => loadConfig({ CHAT_ENGINE: 'anythingllm', ANYTHINGLLM_URL: '' })).toThrow(
+      /ConfigError|ANYTHINGLLM_URL/,
+    );
   });
 
   it('with a URL and no key it starts (the replies are the error reply)', () => {
     const config = loadConfig({ CHAT_ENGINE: 'anythingllm', ANYTHINGLLM_URL: 'http://127.0.0.1:3001/' });
-    expect(config.chat.anythingllm).toMatchObject({ url: 'http://127.0.0.1:3001', apiKey: undefined, workspace: 'roamwise' });
+    expect(config.chat.anythingllm).toMatchObject({
+      url: 'http://127.0.0.1:3001',
+      apiKey: undefined,
+      workspace: 'roamwise',
+    });
   });
 });

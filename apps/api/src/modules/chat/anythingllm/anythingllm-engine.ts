@@ -62,7 +62,10 @@ function articleIdOf(source: AnythingLLMSource): number | undefined {
  * pushed with (`description`), else a readable form of AnythingLLM's slugified title. Duplicates
  * (several chunks of one document) are shown once, in the order AnythingLLM ranked them.
  */
-export async function sourceTitles(sources: readonly AnythingLLMSource[], titles: ArticleTitles): Promise<ChatSource[]> {
+export async function sourceTitles(
+  sources: readonly AnythingLLMSource[],
+  titles: ArticleTitles,
+): Promise<ChatSource[]> {
   const ids = sources.map(articleIdOf).filter((id) => id !== undefined);
   const known = ids.length > 0 ? await titles(ids) : new Map<number, string>();
   const seen = new Set<string>();
@@ -103,7 +106,12 @@ export class AnythingLLMEngine implements ChatEngine {
    * @throws AnythingLLMError (`no_key` without a call when no key is configured).
    */
   async answer(question: ChatQuestion): Promise<ChatAnswer> {
-    const reply = await this.deps.client.chat({ message: question.message, mode: 'chat', sessionId: question.sessionId, reset: false });
+    const reply = await this.deps.client.chat({
+      message: question.message,
+      mode: 'chat',
+      sessionId: question.sessionId,
+      reset: false,
+    });
     return {
       textResponse: reply.textResponse.trim(),
       sources: await sourceTitles(reply.sources, this.deps.titles),

@@ -11,7 +11,13 @@ import { chatSchedule } from '../chat-schedule.ts';
 import { ConversationPurge } from '../conversation-purge.ts';
 import { AnythingLLMClient } from './anythingllm-client.ts';
 import { AnythingLLMEngine, articleTitlesFrom } from './anythingllm-engine.ts';
-import { ANYTHINGLLM_SYNC_JOB, DocumentSync, type KnowledgeChangeHook, contentHash, knowledgeChangeHook } from './document-sync.ts';
+import {
+  ANYTHINGLLM_SYNC_JOB,
+  DocumentSync,
+  type KnowledgeChangeHook,
+  contentHash,
+  knowledgeChangeHook,
+} from './document-sync.ts';
 
 /**
  * The AnythingLLM document sync (issue 11 "published articles are pushed to the workspace (raw
@@ -32,7 +38,9 @@ let busy: number[][] = [];
 const runningSyncJobIds = async () => {
   const forced = busy.shift();
   if (forced) return forced;
-  return (await jobsRepo.listByStatus(['running'], { limit: 100 })).filter((j) => j.type === ANYTHINGLLM_SYNC_JOB).map((j) => j.id);
+  return (await jobsRepo.listByStatus(['running'], { limit: 100 }))
+    .filter((j) => j.type === ANYTHINGLLM_SYNC_JOB)
+    .map((j) => j.id);
 };
 
 beforeAll(async () => {
@@ -41,7 +49,12 @@ beforeAll(async () => {
   kb = new KnowledgeBaseRepository(database.db);
   jobsRepo = new JobsRepository(database.db);
   queue = new JobQueue(jobsRepo, { backoffBaseMs: 5, backoffCapMs: 20 });
-  const client = new AnythingLLMClient({ url: fake.url, apiKey: fake.apiKey, workspace: fake.workspace, timeoutMs: 2_000 });
+  const client = new AnythingLLMClient({
+    url: fake.url,
+    apiKey: fake.apiKey,
+    workspace: fake.workspace,
+    timeoutMs: 2_000,
+  });
   sync = new DocumentSync({ client, store: kb, runningSyncJobIds, coalesceMs: 25 });
   sync.register(queue);
   changed = knowledgeChangeHook(sync, queue);
@@ -75,13 +88,19 @@ const syncJobs = async () => (await database.db.select().from(jobs).where(eq(job
 
 describe('document sync', () => {
   it('a new published article is uploaded as raw text into the workspace, with its id and title as metadata', async () => {
-    const created = (await kb.create(article({ title: 'Refunds: the rules v2.1', body: 'A full refund within 30 days if not activated.' })))!;
+    const created = (await kb.create(
+      article({ title: 'Refunds: the rules v2.1', body: 'A full refund within 30 days if not activated.' }),
+    ))!;
     await changed({ deletedRemoteLocations: [] });
     await queue.runUntilIdle();
     const [upload] = fake.calls('POST', '/api/v1/document/raw-text');
     expect(upload?.body).toEqual({
       textContent: '# Refunds: the rules v2.1\n\nA full refund within 30 days if not activated.\n',
-      metadata: { title: 'Refunds: the rules v2.1', description: 'Refunds: the rules v2.1', docSource: `kb:${created.id}` },
+      metadata: {
+        title: 'Refunds: the rules v2.1',
+        description: 'Refunds: the rules v2.1',
+        docSource: `kb:${created.id}`,
+      },
       addToWorkspaces: 'roamwise',
     });
     const stored = await row(created.id);
@@ -100,8 +119,16 @@ describe('document sync', () => {
   it('changes in a burst share one job', async () => {
     // The same instant for every change of the burst (a slow machine could straddle two windows).
     const at = Date.now();
-    const client = new AnythingLLMClient({ url: fake.url, apiKey: fake.apiKey, workspace: fake.workspace, timeoutMs: 2_000 });
-    const burst = knowledgeChangeHook(new DocumentSync({ client, store: kb, runningSyncJobIds, coalesceMs: 200, now: () => at }), queue);
+    const client = new AnythingLLMClient({
+      url: fake.url,
+      apiKey: fake.apiKey,
+      workspace: fake.workspace,
+      timeoutMs: 2_000,
+    });
+    const burst = knowledgeChangeHook(
+      new DocumentSync({ client, store: kb, runningSyncJobIds, coalesceMs: 200, now: () => at }),
+      queue,
+    );
     const before = await syncJobs();
     for (let i = 0; i < 5; i++) {
       await kb.create(article());
@@ -118,7 +145,10 @@ describe('document sync', () => {
     await queue.runUntilIdle();
     const old = (await row(created.id)).remoteLocation!;
     fake.clearRequests();
-    const outcome = await kb.update(created.id, created.updatedAt, { ...article({ slug: created.slug }), title: 'Edited title' });
+    const outcome = await kb.update(created.id, created.updatedAt, {
+      ...article({ slug: created.slug }),
+      title: 'Edited title',
+    });
     expect(outcome.status).toBe('updated');
     await changed({ deletedRemoteLocations: [] });
     await queue.runUntilIdle();
@@ -145,7 +175,10 @@ describe('document sync', () => {
     const removed = await kb.remove(created.id);
     await changed({ deletedRemoteLocations: [removed!.remoteLocation!] });
     await queue.runUntilIdle();
-    expect(fake.calls('POST', '/api/v1/workspace/roamwise/update-embeddings')[0]?.body).toEqual({ adds: [], deletes: [location] });
+    expect(fake.calls('POST', '/api/v1/workspace/roamwise/update-embeddings')[0]?.body).toEqual({
+      adds: [],
+      deletes: [location],
+    });
     expect(fake.calls('DELETE', '/api/v1/system/remove-documents')[0]?.body).toEqual({ names: [location] });
     expect(fake.documents.has(location)).toBe(false);
     expect(fake.calls('POST', '/api/v1/document/raw-text')).toHaveLength(0);
@@ -156,13 +189,19 @@ describe('document sync', () => {
     await changed({ deletedRemoteLocations: [] });
     await queue.runUntilIdle();
     const location = (await row(created.id)).remoteLocation!;
-    const hidden = await kb.update(created.id, created.updatedAt, { ...article({ slug: created.slug, title: created.title, body: created.body }), published: false });
+    const hidden = await kb.update(created.id, created.updatedAt, {
+      ...article({ slug: created.slug, title: created.title, body: created.body }),
+      published: false,
+    });
     await changed({ deletedRemoteLocations: [] });
     await queue.runUntilIdle();
     expect(fake.documents.has(location)).toBe(false);
     expect(await row(created.id)).toMatchObject({ remoteLocation: null, remoteHash: null, remoteError: null });
     if (hidden.status !== 'updated') throw new Error('not updated');
-    await kb.update(created.id, hidden.after.updatedAt, { ...article({ slug: created.slug, title: created.title, body: created.body }), published: true });
+    await kb.update(created.id, hidden.after.updatedAt, {
+      ...article({ slug: created.slug, title: created.title, body: created.body }),
+      published: true,
+    });
     await changed({ deletedRemoteLocations: [] });
     await queue.runUntilIdle();
     expect((await row(created.id)).remoteLocation).toMatch(/^custom-documents\//);
@@ -187,7 +226,10 @@ describe('document sync', () => {
     const created = (await kb.create(article()))!;
     await changed({ deletedRemoteLocations: [] });
     await queue.runUntilIdle();
-    await kb.update(created.id, (await row(created.id)).updatedAt, { ...article({ slug: created.slug }), body: 'New body.' });
+    await kb.update(created.id, (await row(created.id)).updatedAt, {
+      ...article({ slug: created.slug }),
+      body: 'New body.',
+    });
     fake.fail('raw-text', 'not-json');
     await changed({ deletedRemoteLocations: [] });
     await new Promise((resolve) => setTimeout(resolve, 30));
@@ -208,18 +250,39 @@ describe('document sync', () => {
   });
 
   it('the start-up sync pushes articles written without a hook (the seed), and chat answers cite them by their titles', async () => {
-    const seeded = (await kb.create(article({ title: 'Hotspot and tethering', body: 'Hotspot tethering is allowed on every plan.' })))!;
-    await chatSchedule({ queue, purge: new ConversationPurge({ conversations: { deleteIdleBefore: async () => 0 } }), sync }).start();
+    const seeded = (await kb.create(
+      article({ title: 'Hotspot and tethering', body: 'Hotspot tethering is allowed on every plan.' }),
+    ))!;
+    await chatSchedule({
+      queue,
+      purge: new ConversationPurge({ conversations: { deleteIdleBefore: async () => 0 } }),
+      sync,
+    }).start();
     await database.db.delete(jobs).where(eq(jobs.type, 'chat-purge'));
     await queue.runUntilIdle();
     expect((await row(seeded.id)).remoteLocation).toMatch(/^custom-documents\/raw-hotspot-and-tethering-/);
-    const client = new AnythingLLMClient({ url: fake.url, apiKey: fake.apiKey, workspace: fake.workspace, timeoutMs: 2_000 });
+    const client = new AnythingLLMClient({
+      url: fake.url,
+      apiKey: fake.apiKey,
+      workspace: fake.workspace,
+      timeoutMs: 2_000,
+    });
     const engine = new AnythingLLMEngine({ client, titles: articleTitlesFrom(kb) });
-    const answer = await engine.answer({ message: 'Is tethering allowed?', language: 'en', sessionId: 'session-123456' });
+    const answer = await engine.answer({
+      message: 'Is tethering allowed?',
+      language: 'en',
+      sessionId: 'session-123456',
+    });
     expect(answer.sources[0]).toEqual({ title: 'Hotspot and tethering' });
     // Renamed: the next answer shows the new title at once.
-    await kb.update(seeded.id, (await row(seeded.id)).updatedAt, { ...article({ slug: seeded.slug, body: seeded.body }), title: 'Hotspot' });
-    expect((await engine.answer({ message: 'Is tethering allowed?', language: 'en', sessionId: 'session-123456' })).sources[0]).toEqual({ title: 'Hotspot' });
+    await kb.update(seeded.id, (await row(seeded.id)).updatedAt, {
+      ...article({ slug: seeded.slug, body: seeded.body }),
+      title: 'Hotspot',
+    });
+    expect(
+      (await engine.answer({ message: 'Is tethering allowed?', language: 'en', sessionId: 'session-123456' }))
+        .sources[0],
+    ).toEqual({ title: 'Hotspot' });
   });
 
   it('without a key: every changed article records the error and the job fails at once', async () => {
@@ -237,7 +300,10 @@ describe('document sync', () => {
     const [job] = await jobsRepo.listByStatus(['failed'], { limit: 1 });
     expect(job).toMatchObject({ type: ANYTHINGLLM_SYNC_JOB, attempts: 1 });
     expect(job!.lastError).toContain('no API key configured');
-    const [first] = await database.db.select().from(kbArticles).where(eq(kbArticles.remoteError, 'AnythingLLM: no API key configured (ANYTHINGLLM_API_KEY)'));
+    const [first] = await database.db
+      .select()
+      .from(kbArticles)
+      .where(eq(kbArticles.remoteError, 'AnythingLLM: no API key configured (ANYTHINGLLM_API_KEY)'));
     expect(first).toBeDefined();
     expect(fake.requests).toHaveLength(0);
   });

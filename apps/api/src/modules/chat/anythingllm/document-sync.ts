@@ -154,10 +154,12 @@ export class DocumentSync {
     queue.register(ANYTHINGLLM_SYNC_JOB, {
       run: async (job: Job) => {
         const running = await this.deps.runningSyncJobIds();
-        if (running.some((id) => id < job.id)) throw new SyncBusyError('another AnythingLLM sync is running; retrying later');
+        if (running.some((id) => id < job.id))
+          throw new SyncBusyError('another AnythingLLM sync is running; retrying later');
         const report = await this.reconcile(stringList(job.payload.deletedRemoteLocations));
         this.deps.log?.info?.({ job: ANYTHINGLLM_SYNC_JOB, ...report, firstError: undefined }, 'AnythingLLM sync done');
-        if (report.failed > 0) throw report.firstError instanceof Error ? report.firstError : new Error(messageOf(report.firstError));
+        if (report.failed > 0)
+          throw report.firstError instanceof Error ? report.firstError : new Error(messageOf(report.firstError));
       },
     });
   }
@@ -169,7 +171,11 @@ export class DocumentSync {
    * to wait for; instances starting within one window still share it). With deleted locations,
    * the job is keyed by them, so none is lost to coalescing.
    */
-  async enqueue(queue: Pick<JobQueue, 'enqueue'>, deletedRemoteLocations: readonly string[] = [], options: { immediate?: boolean } = {}): Promise<void> {
+  async enqueue(
+    queue: Pick<JobQueue, 'enqueue'>,
+    deletedRemoteLocations: readonly string[] = [],
+    options: { immediate?: boolean } = {},
+  ): Promise<void> {
     const deleted = [...new Set(deletedRemoteLocations.filter((l) => typeof l === 'string' && l !== ''))].sort();
     const now = this.now();
     const windowEnd = this.coalesceMs > 0 ? (Math.floor(now / this.coalesceMs) + 1) * this.coalesceMs : now;
@@ -211,7 +217,10 @@ export class DocumentSync {
       await this.removeRemote([...deletedRemoteLocations]);
       report.removed += deletedRemoteLocations.length;
     } catch (error) {
-      this.deps.log?.warn({ err: error, locations: deletedRemoteLocations }, 'AnythingLLM sync: could not remove deleted articles');
+      this.deps.log?.warn(
+        { err: error, locations: deletedRemoteLocations },
+        'AnythingLLM sync: could not remove deleted articles',
+      );
       fail(error);
     }
     for (const article of await this.deps.store.forRemoteSync()) {
@@ -242,22 +251,37 @@ export class DocumentSync {
       await this.deps.store.markRemote(article.id, { location: uploaded, hash, error: null });
       report.uploaded++;
     } catch (error) {
-      this.deps.log?.warn({ err: error, articleId: article.id, reason: error instanceof AnythingLLMError ? error.reason : undefined }, 'AnythingLLM sync: article not pushed');
+      this.deps.log?.warn(
+        { err: error, articleId: article.id, reason: error instanceof AnythingLLMError ? error.reason : undefined },
+        'AnythingLLM sync: article not pushed',
+      );
       // The old copy, if it is already gone, is no longer the article's.
-      await this.recordError(article.id, { location, hash: location ? article.remoteHash : null, error: messageOf(error) });
+      await this.recordError(article.id, {
+        location,
+        hash: location ? article.remoteHash : null,
+        error: messageOf(error),
+      });
       fail(error);
     }
   }
 
   /** Removes the copy of an unpublished article. */
-  private async unpublish(article: RemoteSyncArticle, report: SyncReport, fail: (error: unknown) => void): Promise<void> {
+  private async unpublish(
+    article: RemoteSyncArticle,
+    report: SyncReport,
+    fail: (error: unknown) => void,
+  ): Promise<void> {
     try {
       await this.removeRemote([article.remoteLocation!]);
       await this.deps.store.markRemote(article.id, { location: null, hash: null, error: null });
       report.removed++;
     } catch (error) {
       this.deps.log?.warn({ err: error, articleId: article.id }, 'AnythingLLM sync: unpublished article not removed');
-      await this.recordError(article.id, { location: article.remoteLocation, hash: article.remoteHash, error: messageOf(error) });
+      await this.recordError(article.id, {
+        location: article.remoteLocation,
+        hash: article.remoteHash,
+        error: messageOf(error),
+      });
       fail(error);
     }
   }
@@ -275,7 +299,10 @@ export class DocumentSync {
  * The hook the knowledge base calls after a change: nothing without a sync (`CHAT_ENGINE=local`),
  * else {@link DocumentSync.enqueue} on `queue`.
  */
-export function knowledgeChangeHook(sync: DocumentSync | undefined, queue: Pick<JobQueue, 'enqueue'>): KnowledgeChangeHook {
+export function knowledgeChangeHook(
+  sync: DocumentSync | undefined,
+  queue: Pick<JobQueue, 'enqueue'>,
+): KnowledgeChangeHook {
   if (!sync) return async () => {};
   return (change) => sync.enqueue(queue, change.deletedRemoteLocations);
 }

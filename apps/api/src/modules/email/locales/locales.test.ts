@@ -17,7 +17,9 @@ const SECTIONS = Object.keys(EMAIL_STRINGS.en) as (keyof typeof EMAIL_STRINGS.en
 
 describe('e-mail texts', () => {
   it('cover the order confirmation, the top-up receipt, the password reset and the status messages', () => {
-    expect(SECTIONS).toEqual(expect.arrayContaining(['common', 'orderConfirmation', 'topupReceipt', 'passwordReset', 'orderStatus']));
+    expect(SECTIONS).toEqual(
+      expect.arrayContaining(['common', 'orderConfirmation', 'topupReceipt', 'passwordReset', 'orderStatus']),
+    );
   });
 
   // The compiler checks the keys of each language against `EmailStrings`; this also catches an
@@ -77,9 +79,20 @@ describe('status message texts', () => {
   it('give every status the placeholders its renderer fills', () => {
     for (const lang of LANGUAGE_CODES) {
       const t = EMAIL_STRINGS[lang].orderStatus;
-      for (const status of ['pending', 'created', 'processing', 'processed', 'shipped', 'completed', 'cancelled', 'refunded'] as const) {
+      for (const status of [
+        'pending',
+        'created',
+        'processing',
+        'processed',
+        'shipped',
+        'completed',
+        'cancelled',
+        'refunded',
+      ] as const) {
         expect(placeholders(t[status].subject), `${lang} ${status}`).toEqual(['orderNumber']);
-        expect(placeholders(t[status].body), `${lang} ${status}`).toEqual(status === 'refunded' ? ['amount', 'orderNumber'] : ['orderNumber']);
+        expect(placeholders(t[status].body), `${lang} ${status}`).toEqual(
+          status === 'refunded' ? ['amount', 'orderNumber'] : ['orderNumber'],
+        );
       }
       expect(placeholders(t.reason)).toEqual(['brand', 'orderNumber']);
     }

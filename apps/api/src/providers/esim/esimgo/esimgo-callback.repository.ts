@@ -68,9 +68,13 @@ export class EsimGoCallbackRepository {
     if (!esim) return false;
     const initial = bundle.initialQuantity;
     const remainingNew = bundle.remainingQuantity;
-    const remaining = row.remainingBytes !== null && remainingNew !== null ? Math.min(row.remainingBytes, remainingNew) : remainingNew;
+    const remaining =
+      row.remainingBytes !== null && remainingNew !== null ? Math.min(row.remainingBytes, remainingNew) : remainingNew;
     const unlimited = bundle.unlimited || row.unlimited;
-    const used = initial !== null && remaining !== null && initial >= 0 && remaining >= 0 ? Math.max(row.usedBytes, initial - remaining) : row.usedBytes;
+    const used =
+      initial !== null && remaining !== null && initial >= 0 && remaining >= 0
+        ? Math.max(row.usedBytes, initial - remaining)
+        : row.usedBytes;
     const startedAt = row.startedAt ?? bundle.startTime ?? (effect.firstUse ? now : null);
     const endsAt = bundle.endTime ?? row.endsAt;
     let state = row.state;
@@ -86,7 +90,10 @@ export class EsimGoCallbackRepository {
         state,
         ...(unlimited
           ? { initialBytes: null, remainingBytes: null }
-          : { ...(initial !== null && initial >= 0 ? { initialBytes: initial } : {}), ...(remaining !== null && remaining >= 0 ? { remainingBytes: remaining } : {}) }),
+          : {
+              ...(initial !== null && initial >= 0 ? { initialBytes: initial } : {}),
+              ...(remaining !== null && remaining >= 0 ? { remainingBytes: remaining } : {}),
+            }),
         usedBytes: used,
         startedAt,
         endsAt,
@@ -120,7 +127,13 @@ export class EsimGoCallbackRepository {
       .select({ row: esimBundles })
       .from(esimBundles)
       .innerJoin(esims, eq(esims.id, esimBundles.esimId))
-      .where(and(eq(esims.iccid, iccid), eq(esimBundles.apiBundleName, bundle.name), isNull(esimBundles.providerAssignmentId)))
+      .where(
+        and(
+          eq(esims.iccid, iccid),
+          eq(esimBundles.apiBundleName, bundle.name),
+          isNull(esimBundles.providerAssignmentId),
+        ),
+      )
       .orderBy(asc(esimBundles.assignedAt), asc(esimBundles.id))
       .limit(1)
       .for('update');
@@ -128,10 +141,18 @@ export class EsimGoCallbackRepository {
   }
 
   private async refreshStatus(tx: Db, esimId: number, profileState: string): Promise<void> {
-    const states = await tx.select({ state: esimBundles.state }).from(esimBundles).where(eq(esimBundles.esimId, esimId));
+    const states = await tx
+      .select({ state: esimBundles.state })
+      .from(esimBundles)
+      .where(eq(esimBundles.esimId, esimId));
     await tx
       .update(esims)
-      .set({ status: esimDisplayState(profileState, states.map((s) => s.state)) })
+      .set({
+        status: esimDisplayState(
+          profileState,
+          states.map((s) => s.state),
+        ),
+      })
       .where(eq(esims.id, esimId));
   }
 }

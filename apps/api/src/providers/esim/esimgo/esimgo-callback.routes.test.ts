@@ -2,7 +2,14 @@ import { createHmac } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { esimBundles, esims } from '../../../db/schema.ts';
-import { type OrdersTestApp, checkoutBody, client, createOrdersTestApp, newKey, newSession } from '../../../../test/orders-fixtures.ts';
+import {
+  type OrdersTestApp,
+  checkoutBody,
+  client,
+  createOrdersTestApp,
+  newKey,
+  newSession,
+} from '../../../../test/orders-fixtures.ts';
 import { verifyCallbackSignature } from './esimgo-callback.ts';
 import { bytesFactorOf, storeBytesOf } from './esimgo-mapping.ts';
 
@@ -25,7 +32,8 @@ const INITIAL = 1_000_000_000;
 const inStore = (bytes: number) => storeBytesOf(bytes, bytesFactorOf(INITIAL));
 const usedOf = (remaining: number) => inStore(INITIAL) - inStore(remaining);
 
-const hmac = (body: string, encoding: 'hex' | 'base64', key = KEY) => createHmac('sha256', key).update(body).digest(encoding);
+const hmac = (body: string, encoding: 'hex' | 'base64', key = KEY) =>
+  createHmac('sha256', key).update(body).digest(encoding);
 
 function post(app: OrdersTestApp, body: string, signature: string | undefined, contentType = 'application/json') {
   return app.app.inject({
@@ -89,7 +97,12 @@ describe('signature', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ received: true, outcome: 'applied' });
     const { esim, bundle } = await row();
-    expect(bundle).toMatchObject({ providerAssignmentId: '900000001', state: 'active', remainingBytes: inStore(900_000_000), usedBytes: usedOf(900_000_000) });
+    expect(bundle).toMatchObject({
+      providerAssignmentId: '900000001',
+      state: 'active',
+      remainingBytes: inStore(900_000_000),
+      usedBytes: usedOf(900_000_000),
+    });
     expect(bundle.startedAt?.toISOString()).toBe('2026-01-02T10:00:00.000Z');
     expect(esim).toMatchObject({ status: 'Active', profileState: 'enabled' });
   });
@@ -104,7 +117,13 @@ describe('signature', () => {
 
   it('refuses a forged, missing or borrowed signature with 401 and changes nothing', async () => {
     const body = utilisation(0);
-    for (const signature of [hmac(body, 'hex', 'attacker-key'), undefined, '', hmac(utilisation(1), 'base64'), 'x'.repeat(300)]) {
+    for (const signature of [
+      hmac(body, 'hex', 'attacker-key'),
+      undefined,
+      '',
+      hmac(utilisation(1), 'base64'),
+      'x'.repeat(300),
+    ]) {
       const res = await post(ctx, body, signature);
       expect(res.statusCode).toBe(401);
       expect(res.json()).toMatchObject({ error: { code: 'invalid_signature' } });
@@ -135,7 +154,10 @@ describe('exactly once', () => {
     const replay = await post(ctx, older, hmac(older, 'base64'));
     expect(replay.statusCode).toBe(200);
     expect(replay.json()).toEqual({ received: true, outcome: 'duplicate' });
-    expect((await row()).bundle).toMatchObject({ remainingBytes: inStore(200_000_000), usedBytes: usedOf(200_000_000) });
+    expect((await row()).bundle).toMatchObject({
+      remainingBytes: inStore(200_000_000),
+      usedBytes: usedOf(200_000_000),
+    });
     // Even a fresh (different) body with an older figure does not move usage backwards.
     const late = utilisation(300_000_000, { description: 'late' });
     expect((await post(ctx, late, hmac(late, 'hex'))).json()).toMatchObject({ outcome: 'applied' });
@@ -158,7 +180,11 @@ describe('bodies', () => {
       expect(res.statusCode).toBe(400);
       expect(res.json()).toMatchObject({ error: { code: 'validation_error' } });
     }
-    const unknown = JSON.stringify({ iccid: '8944000000000000000', alertType: 'Utilisation', bundle: { id: '1', name: 'x', initialQuantity: 1, remainingQuantity: 0 } });
+    const unknown = JSON.stringify({
+      iccid: '8944000000000000000',
+      alertType: 'Utilisation',
+      bundle: { id: '1', name: 'x', initialQuantity: 1, remainingQuantity: 0 },
+    });
     expect((await post(ctx, unknown, hmac(unknown, 'hex'))).json()).toEqual({ received: true, outcome: 'ignored' });
     const scheduled = JSON.stringify({ date: '2026-01-01T00:00:00Z', event: 'esim.deletion_scheduled', iccid });
     expect((await post(ctx, scheduled, hmac(scheduled, 'hex'))).json()).toEqual({ received: true, outcome: 'ignored' });

@@ -7,7 +7,10 @@ import type { EsimGoCallbackService } from './esimgo-callback.service.ts';
 const CALLBACK_BODY_LIMIT_BYTES = 65_536;
 
 const callbackHeadersSchema = z.looseObject({
-  'x-signature-sha256': z.string().optional().describe('HMAC-SHA256 of the raw body with the eSIM Go API key, hex or base64'),
+  'x-signature-sha256': z
+    .string()
+    .optional()
+    .describe('HMAC-SHA256 of the raw body with the eSIM Go API key, hex or base64'),
 });
 
 const callbackResponseSchema = z.object({
@@ -24,9 +27,14 @@ const callbackResponseSchema = z.object({
  * `invalid_signature` for a missing or wrong `X-Signature-SHA256`; 400 for a body that is not a
  * callback. Never 5xx for what the sender sent.
  */
-export const esimGoCallbackRoutes: FastifyPluginAsyncZod<{ callbacks: EsimGoCallbackService }> = async (app, { callbacks }) => {
+export const esimGoCallbackRoutes: FastifyPluginAsyncZod<{ callbacks: EsimGoCallbackService }> = async (
+  app,
+  { callbacks },
+) => {
   app.removeAllContentTypeParsers();
-  app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: CALLBACK_BODY_LIMIT_BYTES }, (_request, body, done) => done(null, body));
+  app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: CALLBACK_BODY_LIMIT_BYTES }, (_request, body, done) =>
+    done(null, body),
+  );
 
   app.post(
     '/api/webhooks/esimgo',
@@ -38,7 +46,13 @@ export const esimGoCallbackRoutes: FastifyPluginAsyncZod<{ callbacks: EsimGoCall
         description:
           'Set this URL as the callback URL in the eSIM Go portal (Account Settings, API Details, version V3). Utilisation and FirstUse update the bundle usage, times and state of the eSIM; esim.deleted archives it. Each distinct body takes effect once.',
         headers: callbackHeadersSchema,
-        response: { 200: callbackResponseSchema, 400: apiErrorSchema, 401: apiErrorSchema, 413: apiErrorSchema, 415: apiErrorSchema },
+        response: {
+          200: callbackResponseSchema,
+          400: apiErrorSchema,
+          401: apiErrorSchema,
+          413: apiErrorSchema,
+          415: apiErrorSchema,
+        },
       },
     },
     async (request) => {

@@ -34,7 +34,12 @@ export class EsimGoCallbackService {
     const callback = parseCallback(raw);
     if (!callback) throw new ValidationError('The body must be a JSON object with alertType or event', 'body');
     const effect = effectOf(callback.type, callback.iccid, callback.bundle);
-    const outcome = await this.deps.repo.record(callbackEventId(raw), callback.type, effect, this.deps.now?.() ?? new Date());
+    const outcome = await this.deps.repo.record(
+      callbackEventId(raw),
+      callback.type,
+      effect,
+      this.deps.now?.() ?? new Date(),
+    );
     this.deps.log?.info({ type: callback.type, iccid: callback.iccid, outcome }, 'eSIM Go callback');
     return { outcome, type: callback.type };
   }

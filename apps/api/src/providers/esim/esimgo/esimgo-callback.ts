@@ -69,7 +69,12 @@ function toDate(v: unknown): Date | null {
   return Number.isNaN(d.getTime()) ? null : d;
 }
 
-const text = (v: unknown, max = 200): string | null => (typeof v === 'string' && v !== '' ? v.slice(0, max) : typeof v === 'number' && Number.isSafeInteger(v) ? String(v) : null);
+const text = (v: unknown, max = 200): string | null =>
+  typeof v === 'string' && v !== ''
+    ? v.slice(0, max)
+    : typeof v === 'number' && Number.isSafeInteger(v)
+      ? String(v)
+      : null;
 
 /**
  * Reads a callback body (V3 `BundleAlert` `{iccid, alertType, bundle{id, reference, name,
@@ -98,8 +103,14 @@ export function parseCallback(raw: Buffer): UsageCallback | undefined {
           reference: text(rawBundle.reference),
           name: text(rawBundle.name),
           // In the store's units (2^30 bytes a GB; `storeBytesOf`), like the adapter's bundle reads.
-          initialQuantity: bytesIn(toNumber(rawBundle.initialQuantity), bytesFactorOf(toNumber(rawBundle.initialQuantity))),
-          remainingQuantity: bytesIn(toNumber(rawBundle.remainingQuantity), bytesFactorOf(toNumber(rawBundle.initialQuantity))),
+          initialQuantity: bytesIn(
+            toNumber(rawBundle.initialQuantity),
+            bytesFactorOf(toNumber(rawBundle.initialQuantity)),
+          ),
+          remainingQuantity: bytesIn(
+            toNumber(rawBundle.remainingQuantity),
+            bytesFactorOf(toNumber(rawBundle.initialQuantity)),
+          ),
           startTime: toDate(rawBundle.startTime),
           endTime: toDate(rawBundle.endTime),
           unlimited: rawBundle.unlimited === true,

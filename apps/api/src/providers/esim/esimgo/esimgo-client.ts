@@ -180,7 +180,10 @@ export class EsimGoClient {
       const backoff = Math.round(Math.min(5_000, base * 2 ** attempt) * (0.5 + Math.random() / 2));
       const delay = hintMs ?? backoff;
       if (waited + delay > budgetMs) throw failure;
-      this.options.log?.warn({ path: req.path, status: failure.status, attempt: attempt + 1, delayMs: delay }, 'eSIM Go call failed; retrying');
+      this.options.log?.warn(
+        { path: req.path, status: failure.status, attempt: attempt + 1, delayMs: delay },
+        'eSIM Go call failed; retrying',
+      );
       waited += delay;
       await this.sleep(delay);
     }
@@ -195,7 +198,10 @@ export class EsimGoClient {
       if (Array.isArray(value)) for (const v of value as readonly string[]) url.searchParams.append(key, v);
       else url.searchParams.set(key, String(value));
     }
-    const headers: Record<string, string> = { 'X-API-Key': this.options.apiKey, Accept: req.accept ?? 'application/json' };
+    const headers: Record<string, string> = {
+      'X-API-Key': this.options.apiKey,
+      Accept: req.accept ?? 'application/json',
+    };
     if (req.body !== undefined) headers['Content-Type'] = 'application/json';
     try {
       const response = await this.fetch(url, {
@@ -218,7 +224,12 @@ export class EsimGoClient {
     } catch (error) {
       const name = (error as { name?: string } | null)?.name;
       if (name === 'TimeoutError' || name === 'AbortError') {
-        throw new EsimGoCallError(`eSIM Go did not answer ${req.method} ${req.path} within ${this.options.timeoutMs} ms`, true, undefined, 'unknown');
+        throw new EsimGoCallError(
+          `eSIM Go did not answer ${req.method} ${req.path} within ${this.options.timeoutMs} ms`,
+          true,
+          undefined,
+          'unknown',
+        );
       }
       const cause = (error as { cause?: { code?: string; message?: string } } | null)?.cause;
       throw new EsimGoCallError(

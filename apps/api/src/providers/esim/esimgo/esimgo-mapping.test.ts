@@ -1,6 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { TokenBucket, retryAfterMs } from './esimgo-client.ts';
-import { bytesFactorOf, bytesIn, decimalToCents, storeBytesOf, storeMbOf, stripScheme, tierOfName, toAssignments, toCatalogueBundle, toProfileState } from './esimgo-mapping.ts';
+import {
+  bytesFactorOf,
+  bytesIn,
+  decimalToCents,
+  storeBytesOf,
+  storeMbOf,
+  stripScheme,
+  tierOfName,
+  toAssignments,
+  toCatalogueBundle,
+  toProfileState,
+} from './esimgo-mapping.ts';
 
 /** Pure mappings and client helpers of the eSIM Go adapter (research/adapters.md sections 1.3-1.6). */
 
@@ -25,14 +36,38 @@ describe('mapping', () => {
 
   it('classifies eSIM Go regional codes the store does not use by the countries covered', () => {
     const c = (iso: string) => ({ iso, name: iso, region: 'Europe' });
-    const europe = toCatalogueBundle({ name: 'esim_1GB_7D_REUP_V2', countries: ['FR', 'DE', 'IT', 'ES'].map(c), dataAmount: 1000, duration: 7, price: 2.5 });
+    const europe = toCatalogueBundle({
+      name: 'esim_1GB_7D_REUP_V2',
+      countries: ['FR', 'DE', 'IT', 'ES'].map(c),
+      dataAmount: 1000,
+      duration: 7,
+      price: 2.5,
+    });
     expect(europe).toMatchObject({ type: 'regional', countryCode: 'Europe+' });
-    const world = toCatalogueBundle({ name: 'esim_1GB_7D_RGBS_V2', countries: ['FR', 'JP', 'BR', 'US', 'ZA'].map(c), dataAmount: 1000, duration: 7, price: 9 });
+    const world = toCatalogueBundle({
+      name: 'esim_1GB_7D_RGBS_V2',
+      countries: ['FR', 'JP', 'BR', 'US', 'ZA'].map(c),
+      dataAmount: 1000,
+      duration: 7,
+      price: 9,
+    });
     expect(world).toMatchObject({ type: 'global', countryCode: 'Global' });
-    expect(toCatalogueBundle({ name: 'esim_UL_7D_TR_V2', countries: [c('TR')], dataAmount: -1, duration: 7, price: 10 })).toMatchObject({ dataMb: null, unlimited: true, tier: 'unlimited' });
+    expect(
+      toCatalogueBundle({ name: 'esim_UL_7D_TR_V2', countries: [c('TR')], dataAmount: -1, duration: 7, price: 10 }),
+    ).toMatchObject({ dataMb: null, unlimited: true, tier: 'unlimited' });
     // Not sellable: no known country, no price.
-    expect(toCatalogueBundle({ name: 'esim_1GB_7D_XX_V2', countries: [{ iso: 'Narnia' }], dataAmount: 1000, duration: 7, price: 1 })).toBeUndefined();
-    expect(toCatalogueBundle({ name: 'esim_1GB_7D_TR_V2', countries: [c('TR')], dataAmount: 1000, duration: 7 })).toBeUndefined();
+    expect(
+      toCatalogueBundle({
+        name: 'esim_1GB_7D_XX_V2',
+        countries: [{ iso: 'Narnia' }],
+        dataAmount: 1000,
+        duration: 7,
+        price: 1,
+      }),
+    ).toBeUndefined();
+    expect(
+      toCatalogueBundle({ name: 'esim_1GB_7D_TR_V2', countries: [c('TR')], dataAmount: 1000, duration: 7 }),
+    ).toBeUndefined();
   });
 
   it('maps profile and bundle states and assignments (bytes, oldest first)', () => {
@@ -41,14 +76,45 @@ describe('mapping', () => {
     expect(toProfileState('Unavailable')).toBe('released');
     const assignments = toAssignments({
       bundles: [
-        { name: 'b2', assignments: [{ id: 2, initialQuantity: 1e9, remainingQuantity: 4e8, assignmentDateTime: '2026-01-02T00:00:00Z', bundleState: 'Active', unlimited: false }] },
-        { name: 'b1', assignments: [{ id: '1', initialQuantity: 5, remainingQuantity: 5, assignmentDateTime: '2026-01-01T00:00:00Z', bundleState: 'queued', unlimited: true }] },
+        {
+          name: 'b2',
+          assignments: [
+            {
+              id: 2,
+              initialQuantity: 1e9,
+              remainingQuantity: 4e8,
+              assignmentDateTime: '2026-01-02T00:00:00Z',
+              bundleState: 'Active',
+              unlimited: false,
+            },
+          ],
+        },
+        {
+          name: 'b1',
+          assignments: [
+            {
+              id: '1',
+              initialQuantity: 5,
+              remainingQuantity: 5,
+              assignmentDateTime: '2026-01-01T00:00:00Z',
+              bundleState: 'queued',
+              unlimited: true,
+            },
+          ],
+        },
       ],
     });
     expect(assignments.map((a) => [a.id, a.bundle, a.state, a.initialBytes, a.remainingBytes, a.usedBytes])).toEqual([
       ['1', 'b1', 'queued', null, null, 0],
       // eSIM Go's decimal bytes in the store's (2^30 a GB); used is the difference of the converted figures.
-      ['2', 'b2', 'active', 2 ** 30, storeBytesOf(4e8, bytesFactorOf(1e9)), 2 ** 30 - storeBytesOf(4e8, bytesFactorOf(1e9))],
+      [
+        '2',
+        'b2',
+        'active',
+        2 ** 30,
+        storeBytesOf(4e8, bytesFactorOf(1e9)),
+        2 ** 30 - storeBytesOf(4e8, bytesFactorOf(1e9)),
+      ],
     ]);
   });
 
@@ -74,7 +140,14 @@ describe('mapping', () => {
     expect(bytesIn(undefined, gb)).toBeUndefined();
     expect(bytesIn(null, gb)).toBeNull();
     // The catalogue too: a 1GB bundle is 1024 MB in the store, a 500 MB one stays 500.
-    const tr = (dataAmount: number) => toCatalogueBundle({ name: 'esim_1GB_7D_TR_V2', countries: [{ iso: 'TR', name: 'Turkey' }], dataAmount, duration: 7, price: 1 });
+    const tr = (dataAmount: number) =>
+      toCatalogueBundle({
+        name: 'esim_1GB_7D_TR_V2',
+        countries: [{ iso: 'TR', name: 'Turkey' }],
+        dataAmount,
+        duration: 7,
+        price: 1,
+      });
     expect(tr(1000)?.dataMb).toBe(1024);
     expect(tr(500)?.dataMb).toBe(500);
   });

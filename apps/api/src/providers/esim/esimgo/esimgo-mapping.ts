@@ -37,7 +37,12 @@ const SPECIAL_ISO: Readonly<Record<string, string>> = { 'US-HI': 'US-HI', USHI: 
 const COUNTRY_CODE = /^[A-Z]{2}$|^CYP$|^US-HI$/;
 
 const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
-const num = (v: unknown): number | undefined => (typeof v === 'number' && Number.isFinite(v) ? v : typeof v === 'string' && v.trim() !== '' && Number.isFinite(Number(v)) ? Number(v) : undefined);
+const num = (v: unknown): number | undefined =>
+  typeof v === 'number' && Number.isFinite(v)
+    ? v
+    : typeof v === 'string' && v.trim() !== '' && Number.isFinite(Number(v))
+      ? Number(v)
+      : undefined;
 
 /**
  * Decimal major units to integer cents without float drift: eSIM Go sends `price: 1.23`
@@ -84,7 +89,10 @@ function countryOf(raw: unknown): BundleCountry | undefined {
  * countries spread over three or more home regions → `global`; otherwise `regional` with the most
  * common home region of its countries (eSIM Go's own codes such as `REUP` are not the store's).
  */
-export function destinationOf(name: string, countries: readonly BundleCountry[]): { countryCode: string; type: CatalogueBundle['type'] } | undefined {
+export function destinationOf(
+  name: string,
+  countries: readonly BundleCountry[],
+): { countryCode: string; type: CatalogueBundle['type'] } | undefined {
   const code = codeOfName(name);
   if (countries.length === 1 && countries[0]) return { countryCode: countries[0].iso, type: 'local' };
   if (countries.length === 0) return undefined;
@@ -92,7 +100,8 @@ export function destinationOf(name: string, countries: readonly BundleCountry[])
   const named = REGIONS.find((r) => r.code === code);
   if (named) return { countryCode: named.name, type: 'regional' };
   const counts = new Map<RegionName, number>();
-  for (const c of countries) if (c.region) counts.set(c.region as RegionName, (counts.get(c.region as RegionName) ?? 0) + 1);
+  for (const c of countries)
+    if (c.region) counts.set(c.region as RegionName, (counts.get(c.region as RegionName) ?? 0) + 1);
   if (counts.size >= 3 || counts.size === 0) return { countryCode: GLOBAL, type: 'global' };
   const [top] = [...counts].sort((a, b) => b[1] - a[1]);
   return { countryCode: top![0], type: 'regional' };
@@ -146,7 +155,9 @@ export function toCatalogueBundle(item: EsimGoCatalogueItem): CatalogueBundle | 
   const durationDays = num(item.duration);
   const priceCents = decimalToCents(item.price);
   if (!name || durationDays === undefined || priceCents === undefined) return undefined;
-  const countries = (Array.isArray(item.countries) ? item.countries : []).map(countryOf).filter((c): c is BundleCountry => c !== undefined);
+  const countries = (Array.isArray(item.countries) ? item.countries : [])
+    .map(countryOf)
+    .filter((c): c is BundleCountry => c !== undefined);
   const destination = destinationOf(name, countries);
   if (!destination) return undefined;
   const dataAmount = num(item.dataAmount);
@@ -185,7 +196,14 @@ export function toProvisionedEsims(raw: unknown): ProvisionedEsim[] {
   });
 }
 
-const PROFILE_STATES: readonly EsimProfileState[] = ['released', 'downloaded', 'installed', 'enabled', 'disabled', 'deleted'];
+const PROFILE_STATES: readonly EsimProfileState[] = [
+  'released',
+  'downloaded',
+  'installed',
+  'enabled',
+  'disabled',
+  'deleted',
+];
 
 /**
  * eSIM Go `profileStatus` (`Released`, `Installed`, …; research/adapters.md section 1.6) →
@@ -199,7 +217,15 @@ export function toProfileState(status: unknown): EsimProfileState {
   return 'released';
 }
 
-const BUNDLE_STATES: readonly ProviderBundleState[] = ['processing', 'queued', 'active', 'depleted', 'expired', 'revoked', 'lapsed'];
+const BUNDLE_STATES: readonly ProviderBundleState[] = [
+  'processing',
+  'queued',
+  'active',
+  'depleted',
+  'expired',
+  'revoked',
+  'lapsed',
+];
 
 /** `bundleState` (lower-case in JSON, capitalised in prose) → `ProviderBundleState`; unknown → `processing`. */
 export function toBundleState(state: unknown): ProviderBundleState {
@@ -247,7 +273,10 @@ export function toAssignments(body: unknown): (BundleAssignment & { reference: s
       const initial = bytesIn(num(a.initialQuantity), factor);
       const remaining = bytesIn(num(a.remainingQuantity), factor);
       const unlimited = a.unlimited === true;
-      const used = initial !== undefined && remaining !== undefined && initial >= 0 && remaining >= 0 ? Math.max(0, initial - remaining) : 0;
+      const used =
+        initial !== undefined && remaining !== undefined && initial >= 0 && remaining >= 0
+          ? Math.max(0, initial - remaining)
+          : 0;
       out.push({
         id,
         bundle,

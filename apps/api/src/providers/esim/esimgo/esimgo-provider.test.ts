@@ -72,19 +72,47 @@ describe('catalogue', () => {
     expect(f.calls().filter((c) => c.path === '/catalogue')).toHaveLength(5);
     const tr = bundles.find((b) => b.name === 'esim_1GB_7D_TR_V2')!;
     // eSIM Go's `dataAmount: 1000` (decimal) is 1 GB = 1024 MB in the store.
-    expect(tr).toMatchObject({ countryCode: 'TR', type: 'local', dataMb: 1024, unlimited: false, tier: null, durationDays: 7, priceCents: 149 });
+    expect(tr).toMatchObject({
+      countryCode: 'TR',
+      type: 'local',
+      dataMb: 1024,
+      unlimited: false,
+      tier: null,
+      durationDays: 7,
+      priceCents: 149,
+    });
     expect(tr.countries).toEqual([{ iso: 'TR', name: 'Turkey', region: 'Europe+', networks: [] }]);
-    expect(bundles.find((b) => b.name === 'esim_UL_7D_TR_V2')).toMatchObject({ unlimited: true, dataMb: null, tier: 'unlimited', priceCents: 1450 });
-    expect(bundles.find((b) => b.name === 'esim_ULP_7D_TR_V2')).toMatchObject({ unlimited: true, tier: 'unlimited_plus', priceCents: 2105 });
-    expect(bundles.find((b) => b.name === 'esim_5GB_30D_EU_V2')).toMatchObject({ countryCode: 'Europe+', type: 'regional', dataMb: 5 * 1024, priceCents: 675 });
-    expect(bundles.find((b) => b.name === 'esim_3GB_30D_GLOBAL_V2')).toMatchObject({ countryCode: 'Global', type: 'global', priceCents: 1950 });
+    expect(bundles.find((b) => b.name === 'esim_UL_7D_TR_V2')).toMatchObject({
+      unlimited: true,
+      dataMb: null,
+      tier: 'unlimited',
+      priceCents: 1450,
+    });
+    expect(bundles.find((b) => b.name === 'esim_ULP_7D_TR_V2')).toMatchObject({
+      unlimited: true,
+      tier: 'unlimited_plus',
+      priceCents: 2105,
+    });
+    expect(bundles.find((b) => b.name === 'esim_5GB_30D_EU_V2')).toMatchObject({
+      countryCode: 'Europe+',
+      type: 'regional',
+      dataMb: 5 * 1024,
+      priceCents: 675,
+    });
+    expect(bundles.find((b) => b.name === 'esim_3GB_30D_GLOBAL_V2')).toMatchObject({
+      countryCode: 'Global',
+      type: 'global',
+      priceCents: 1950,
+    });
     expect(bundles.find((b) => b.name === 'esim_1GB_7D_GB_V2')!.priceCents).toBe(123);
   });
 
   it('reads the bare array too, paging until a short page', async () => {
     const f = await fake({ catalogueShape: 'array' });
     const bundles = await provider(f, { cataloguePageSize: 5 }).listCatalogue();
-    expect(bundles.map((b) => b.name).sort()).toEqual((await provider(await fake(), {}).listCatalogue()).map((b) => b.name).sort());
+    expect(bundles.map((b) => b.name).sort()).toEqual(
+      (await provider(await fake(), {}).listCatalogue()).map((b) => b.name).sort(),
+    );
     expect(f.calls().filter((c) => c.path === '/catalogue')).toHaveLength(4);
   });
 
@@ -112,7 +140,12 @@ describe('orders', () => {
     const again = await p.createOrder({ reference, bundle: 'esim_1GB_7D_TR_V2', quantity: 2 });
     expect(again).toEqual(first);
     expect(f.orders()).toHaveLength(1);
-    expect(f.orders()[0]!.lines[0]).toMatchObject({ item: 'esim_1GB_7D_TR_V2', quantity: 2, subTotal: 2.98, AllowReassign: false });
+    expect(f.orders()[0]!.lines[0]).toMatchObject({
+      item: 'esim_1GB_7D_TR_V2',
+      quantity: 2,
+      subTotal: 2.98,
+      AllowReassign: false,
+    });
   });
 
   it('splits more than 5 eSIMs into calls of at most 5', async () => {
@@ -136,7 +169,11 @@ describe('orders', () => {
     // The retry the job queue would make returns the same eSIMs and buys nothing.
     expect(await p.createOrder({ reference, bundle: 'esim_3GB_15D_TR_V2', quantity: 1 })).toEqual(result);
     expect(f.orders()).toHaveLength(1);
-    expect(await new ProviderRequestsRepository(database.db).find(reference)).toMatchObject({ state: 'done', attempts: 1, providerReference: result.reference });
+    expect(await new ProviderRequestsRepository(database.db).find(reference)).toMatchObject({
+      state: 'done',
+      attempts: 1,
+      providerReference: result.reference,
+    });
   });
 
   it('a 500 after commit, with the look-up failing too, is found by the next call (still one order)', async () => {
@@ -163,7 +200,9 @@ describe('orders', () => {
     expect(error.retryable).toBe(true);
     expect(f.orders()).toHaveLength(0);
     // Within the wait: no new order, still retryable.
-    const waiting = await rejection(provider(f, { unknownOutcomeWaitMs: 60_000 }).createOrder({ reference, bundle, quantity: 1 }));
+    const waiting = await rejection(
+      provider(f, { unknownOutcomeWaitMs: 60_000 }).createOrder({ reference, bundle, quantity: 1 }),
+    );
     expect(waiting.retryable).toBe(true);
     expect(waiting.message).toMatch(/not known yet/);
     expect(f.orders()).toHaveLength(0);
@@ -171,7 +210,10 @@ describe('orders', () => {
     const result = await provider(f, { unknownOutcomeWaitMs: 0 }).createOrder({ reference, bundle, quantity: 1 });
     expect(result.esims).toHaveLength(1);
     expect(f.orders()).toHaveLength(1);
-    expect(await new ProviderRequestsRepository(database.db).find(reference)).toMatchObject({ state: 'done', attempts: 2 });
+    expect(await new ProviderRequestsRepository(database.db).find(reference)).toMatchObject({
+      state: 'done',
+      attempts: 2,
+    });
   });
 
   it('does not take an order another reference already claimed', async () => {
@@ -189,17 +231,27 @@ describe('orders', () => {
   it("a lost new-eSIM order never takes another customer's unclaimed top-up of the same bundle (it would hand over that eSIM)", async () => {
     const f = await fake();
     const bundle = 'esim_1GB_7D_GB_V2';
-    const z = (await provider(f).createOrder({ reference: ref('topped'), bundle: 'esim_1GB_7D_TR_V2', quantity: 1 })).esims[0]!.iccid;
+    const z = (await provider(f).createOrder({ reference: ref('topped'), bundle: 'esim_1GB_7D_TR_V2', quantity: 1 }))
+      .esims[0]!.iccid;
     // A top-up of `bundle` onto eSIM Z is made at eSIM Go, but its answer and its look-up are lost:
     // its order (one line, quantity 1, `iccids: [Z]`) stays unclaimed.
     const topup = ref('topup-unclaimed');
     f.failNext({ status: 'timeout', afterCommit: true, method: 'POST', path: '/orders' });
     f.failNext({ status: 503, count: 1, method: 'GET', path: '/orders' });
-    expect((await rejection(provider(f, { timeoutMs: 300, maxRetries: 0 }).applyBundle({ reference: topup, iccid: z, bundle }))).retryable).toBe(true);
+    expect(
+      (
+        await rejection(
+          provider(f, { timeoutMs: 300, maxRetries: 0 }).applyBundle({ reference: topup, iccid: z, bundle }),
+        )
+      ).retryable,
+    ).toBe(true);
     expect(f.orders()).toHaveLength(2);
     const topupOrder = f.orders()[1]!;
     expect(topupOrder.lines[0]).toMatchObject({ item: bundle, quantity: 1, iccids: [z] });
-    expect(await new ProviderRequestsRepository(database.db).find(topup)).toMatchObject({ state: 'pending', providerReference: null });
+    expect(await new ProviderRequestsRepository(database.db).find(topup)).toMatchObject({
+      state: 'pending',
+      providerReference: null,
+    });
     // A new eSIM of the same bundle: its attempt is lost before eSIM Go made anything. Reconciliation
     // sees the top-up order (same bundle and quantity) and must leave it alone.
     const line = ref('line');
@@ -207,9 +259,14 @@ describe('orders', () => {
     const lost = await rejection(provider(f, { timeoutMs: 300 }).createOrder({ reference: line, bundle, quantity: 1 }));
     expect(lost.retryable).toBe(true);
     expect(f.orders()).toHaveLength(2);
-    expect(await new ProviderRequestsRepository(database.db).find(line)).toMatchObject({ state: 'pending', providerReference: null });
+    expect(await new ProviderRequestsRepository(database.db).find(line)).toMatchObject({
+      state: 'pending',
+      providerReference: null,
+    });
     // Within the wait it keeps waiting; after it, it buys its own eSIM.
-    const waiting = await rejection(provider(f, { unknownOutcomeWaitMs: 60_000 }).createOrder({ reference: line, bundle, quantity: 1 }));
+    const waiting = await rejection(
+      provider(f, { unknownOutcomeWaitMs: 60_000 }).createOrder({ reference: line, bundle, quantity: 1 }),
+    );
     expect(waiting.message).toMatch(/not known yet/);
     const bought = await provider(f, { unknownOutcomeWaitMs: 0 }).createOrder({ reference: line, bundle, quantity: 1 });
     expect(f.orders()).toHaveLength(3);
@@ -233,12 +290,18 @@ describe('orders', () => {
     // B's order is made at eSIM Go but its answer is held back; meanwhile A's retry reconciles and
     // takes that order (alike purchases cannot be told apart).
     f.setLatency({ ordersMs: 600 });
-    const bFirst = provider(f).createOrder({ reference: b, bundle, quantity: 1 }).then(
-      () => undefined,
-      (e: unknown) => e,
-    );
+    const bFirst = provider(f)
+      .createOrder({ reference: b, bundle, quantity: 1 })
+      .then(
+        () => undefined,
+        (e: unknown) => e,
+      );
     for (let i = 0; i < 100 && f.orders().length === 0; i++) await new Promise((resolve) => setTimeout(resolve, 10));
-    const aResult = await provider(f, { unknownOutcomeWaitMs: 60_000 }).createOrder({ reference: a, bundle, quantity: 1 });
+    const aResult = await provider(f, { unknownOutcomeWaitMs: 60_000 }).createOrder({
+      reference: a,
+      bundle,
+      quantity: 1,
+    });
     expect(aResult.reference).toBe(f.orders()[0]!.orderReference);
     // B's answer then names an order A holds: B looks for a twin, finds none, and retries later.
     const bError = await bFirst;
@@ -249,7 +312,10 @@ describe('orders', () => {
     const bResult = await provider(f, { unknownOutcomeWaitMs: 0 }).createOrder({ reference: b, bundle, quantity: 1 });
     expect(bResult.reference).not.toBe(aResult.reference);
     expect(f.orders()).toHaveLength(2);
-    expect(await new ProviderRequestsRepository(database.db).find(b)).toMatchObject({ state: 'done', providerReference: bResult.reference });
+    expect(await new ProviderRequestsRepository(database.db).find(b)).toMatchObject({
+      state: 'done',
+      providerReference: bResult.reference,
+    });
   });
 
   it('two workers with one reference at once buy once', async () => {
@@ -295,9 +361,17 @@ describe('orders', () => {
   it('maps {message} refusals: unknown bundle 400, bad key 401, insufficient balance 400 — not retryable, nothing bought', async () => {
     const f = await fake();
     const p = provider(f);
-    const unknown = await rejection(p.createOrder({ reference: ref('unknown'), bundle: 'esim_1GB_7D_XX_V2', quantity: 1 }));
+    const unknown = await rejection(
+      p.createOrder({ reference: ref('unknown'), bundle: 'esim_1GB_7D_XX_V2', quantity: 1 }),
+    );
     expect(unknown).toMatchObject({ retryable: false, status: 400, message: 'Bundle esim_1GB_7D_XX_V2 not found' });
-    const badKey = await rejection(provider(f, { apiKey: 'wrong-key-0000' }).createOrder({ reference: ref('key'), bundle: 'esim_1GB_7D_TR_V2', quantity: 1 }));
+    const badKey = await rejection(
+      provider(f, { apiKey: 'wrong-key-0000' }).createOrder({
+        reference: ref('key'),
+        bundle: 'esim_1GB_7D_TR_V2',
+        quantity: 1,
+      }),
+    );
     expect(badKey).toMatchObject({ retryable: false, status: 401, message: 'api token is invalid' });
     f.setBalance(1);
     const reference = ref('balance');
@@ -316,9 +390,16 @@ describe('orders', () => {
     const p = provider(f);
     const reference = ref('reuse');
     await p.createOrder({ reference, bundle: 'esim_1GB_7D_TR_V2', quantity: 1 });
-    expect(await rejection(p.createOrder({ reference, bundle: 'esim_1GB_7D_GB_V2', quantity: 1 }))).toMatchObject({ status: 409, retryable: false });
-    expect(await rejection(p.createOrder({ reference: ref('q'), bundle: 'esim_1GB_7D_TR_V2', quantity: 0 }))).toMatchObject({ status: 400 });
-    expect(await rejection(p.createOrder({ reference: ref('b'), bundle: '../orders', quantity: 1 }))).toMatchObject({ status: 400 });
+    expect(await rejection(p.createOrder({ reference, bundle: 'esim_1GB_7D_GB_V2', quantity: 1 }))).toMatchObject({
+      status: 409,
+      retryable: false,
+    });
+    expect(
+      await rejection(p.createOrder({ reference: ref('q'), bundle: 'esim_1GB_7D_TR_V2', quantity: 0 })),
+    ).toMatchObject({ status: 400 });
+    expect(await rejection(p.createOrder({ reference: ref('b'), bundle: '../orders', quantity: 1 }))).toMatchObject({
+      status: 400,
+    });
     expect(f.orders()).toHaveLength(1);
   });
 });
@@ -331,10 +412,18 @@ describe('eSIMs, usage, top-ups and revocation', () => {
     const iccid = esims[0]!.iccid;
     expect(await p.getEsim(iccid)).toEqual({ iccid, profileState: 'released', firstUsedAt: null });
     // The fake counts like eSIM Go (10^9 bytes a GB); the adapter reports the store's units (2^30).
-    expect(await p.listBundles(iccid)).toMatchObject([{ bundle: 'esim_1GB_7D_TR_V2', state: 'queued', initialBytes: 2 ** 30, remainingBytes: 2 ** 30, usedBytes: 0 }]);
+    expect(await p.listBundles(iccid)).toMatchObject([
+      { bundle: 'esim_1GB_7D_TR_V2', state: 'queued', initialBytes: 2 ** 30, remainingBytes: 2 ** 30, usedBytes: 0 },
+    ]);
     await f.useData(iccid, 250_000_000);
     expect((await p.getEsim(iccid)).profileState).toBe('enabled');
-    expect(await p.listBundles(iccid)).toMatchObject([{ state: 'active', remainingBytes: storeBytesOf(750_000_000, GB_FACTOR), usedBytes: 2 ** 30 - storeBytesOf(750_000_000, GB_FACTOR) }]);
+    expect(await p.listBundles(iccid)).toMatchObject([
+      {
+        state: 'active',
+        remainingBytes: storeBytesOf(750_000_000, GB_FACTOR),
+        usedBytes: 2 ** 30 - storeBytesOf(750_000_000, GB_FACTOR),
+      },
+    ]);
   });
 
   it('unknown ICCIDs are 404, not retryable; 503 on reads is retried', async () => {
@@ -345,9 +434,14 @@ describe('eSIMs, usage, top-ups and revocation', () => {
     f.failNext({ status: 503, count: 2, path: '/catalogue' });
     expect(await p.listCatalogue()).toHaveLength(17);
     f.failNext({ status: 500, count: 10, path: '/catalogue' });
-    expect(await rejection(provider(f, { maxRetries: 2 }).listCatalogue())).toMatchObject({ status: 500, retryable: true });
+    expect(await rejection(provider(f, { maxRetries: 2 }).listCatalogue())).toMatchObject({
+      status: 500,
+      retryable: true,
+    });
     f.failNext({ status: 'timeout', path: '/esims' });
-    expect(await rejection(provider(f, { timeoutMs: 200, maxRetries: 0 }).getEsim('8944000000000000000'))).toMatchObject({ retryable: true, status: undefined });
+    expect(
+      await rejection(provider(f, { timeoutMs: 200, maxRetries: 0 }).getEsim('8944000000000000000')),
+    ).toMatchObject({ retryable: true, status: undefined });
   });
 
   it('tops up once after the compatibility check, finds the assignment, replays; refuses incompatible and unknown', async () => {
@@ -366,8 +460,14 @@ describe('eSIMs, usage, top-ups and revocation', () => {
     expect(f.orders()).toHaveLength(2);
     expect(f.calls().filter((c) => c.path.includes('/compatible/'))).toHaveLength(1);
 
-    expect(await rejection(p.applyBundle({ reference: ref('incompatible'), iccid, bundle: 'esim_1GB_7D_JP_V2' }))).toMatchObject({ status: 400, retryable: false });
-    expect(await rejection(p.applyBundle({ reference: ref('no-esim'), iccid: '8944000000000000000', bundle: 'esim_1GB_7D_TR_V2' }))).toMatchObject({ status: 404, retryable: false });
+    expect(
+      await rejection(p.applyBundle({ reference: ref('incompatible'), iccid, bundle: 'esim_1GB_7D_JP_V2' })),
+    ).toMatchObject({ status: 400, retryable: false });
+    expect(
+      await rejection(
+        p.applyBundle({ reference: ref('no-esim'), iccid: '8944000000000000000', bundle: 'esim_1GB_7D_TR_V2' }),
+      ),
+    ).toMatchObject({ status: 404, retryable: false });
     expect(f.orders()).toHaveLength(2);
     expect(f.esim(iccid)!.assignments).toHaveLength(2);
   });
@@ -378,13 +478,25 @@ describe('eSIMs, usage, top-ups and revocation', () => {
     const { esims } = await p.createOrder({ reference: ref('rv'), bundle: 'esim_1GB_7D_TR_V2', quantity: 1 });
     const iccid = esims[0]!.iccid;
     const top = await p.applyBundle({ reference: ref('rv-top'), iccid, bundle: 'esim_5GB_30D_TR_V2' });
-    expect(await p.revokeBundle({ iccid, bundle: 'esim_5GB_30D_TR_V2', assignmentId: top.assignmentId })).toEqual({ assignmentId: top.assignmentId, state: 'revoked' });
-    expect(await p.revokeBundle({ iccid, bundle: 'esim_5GB_30D_TR_V2', assignmentId: top.assignmentId })).toEqual({ assignmentId: top.assignmentId, state: 'revoked' });
+    expect(await p.revokeBundle({ iccid, bundle: 'esim_5GB_30D_TR_V2', assignmentId: top.assignmentId })).toEqual({
+      assignmentId: top.assignmentId,
+      state: 'revoked',
+    });
+    expect(await p.revokeBundle({ iccid, bundle: 'esim_5GB_30D_TR_V2', assignmentId: top.assignmentId })).toEqual({
+      assignmentId: top.assignmentId,
+      state: 'revoked',
+    });
     expect((await p.listBundles(iccid)).find((a) => a.id === top.assignmentId)!.state).toBe('revoked');
     await f.useData(iccid, 1_000);
     const main = (await p.listBundles(iccid))[0]!;
-    expect(await rejection(p.revokeBundle({ iccid, bundle: main.bundle, assignmentId: main.id }))).toMatchObject({ status: 409, retryable: false });
-    expect(await rejection(p.revokeBundle({ iccid, bundle: main.bundle, assignmentId: '1' }))).toMatchObject({ status: 404, retryable: false });
+    expect(await rejection(p.revokeBundle({ iccid, bundle: main.bundle, assignmentId: main.id }))).toMatchObject({
+      status: 409,
+      retryable: false,
+    });
+    expect(await rejection(p.revokeBundle({ iccid, bundle: main.bundle, assignmentId: '1' }))).toMatchObject({
+      status: 404,
+      retryable: false,
+    });
   });
 });
 

@@ -9,8 +9,19 @@ import {
   type ProvisionedEsim,
 } from '../esim-provider.ts';
 import { EsimGoCallError, EsimGoClient } from './esimgo-client.ts';
-import { type EsimGoCatalogueItem, toAssignments, toCatalogueBundle, toDate, toProfileState, toProvisionedEsims } from './esimgo-mapping.ts';
-import { type ProviderRequestRow, type ProviderRequestSpec, ProviderRequestsRepository } from './provider-requests.repository.ts';
+import {
+  type EsimGoCatalogueItem,
+  toAssignments,
+  toCatalogueBundle,
+  toDate,
+  toProfileState,
+  toProvisionedEsims,
+} from './esimgo-mapping.ts';
+import {
+  type ProviderRequestRow,
+  type ProviderRequestSpec,
+  ProviderRequestsRepository,
+} from './provider-requests.repository.ts';
 
 /** Settings of the eSIM Go adapter (`config.esimGo`, plus tuning for tests). */
 export interface EsimGoOptions {
@@ -104,7 +115,8 @@ function checkReference(reference: string): void {
 }
 
 function checkBundle(bundle: string): void {
-  if (typeof bundle !== 'string' || !BUNDLE_PATTERN.test(bundle)) throw new EsimProviderError(`Bundle ${String(bundle).slice(0, 100)} not found`, false, 400);
+  if (typeof bundle !== 'string' || !BUNDLE_PATTERN.test(bundle))
+    throw new EsimProviderError(`Bundle ${String(bundle).slice(0, 100)} not found`, false, 400);
 }
 
 /** Orders of a `GET /orders` answer: the spec's bare array (`OrderList`), an `{ orders }` envelope, or one order. */
@@ -173,7 +185,8 @@ export class EsimGoProvider implements EsimProvider {
       const { body } = await this.client.request({ method: 'GET', path: '/catalogue', query: { page, perPage } });
       const envelope = Array.isArray(body) ? undefined : (body as { bundles?: unknown; pageCount?: unknown } | null);
       const list = Array.isArray(body) ? body : envelope?.bundles;
-      if (!Array.isArray(list)) throw new EsimProviderError('eSIM Go catalogue: unexpected answer (no bundles)', true, 502);
+      if (!Array.isArray(list))
+        throw new EsimProviderError('eSIM Go catalogue: unexpected answer (no bundles)', true, 502);
       const first = JSON.stringify((list[0] as { name?: unknown } | undefined)?.name ?? null);
       if (list.length > 0 && page > 1 && first === previousFirst) break; // the API ignored `page`
       previousFirst = first;
@@ -193,7 +206,11 @@ export class EsimGoProvider implements EsimProvider {
       seen.add(bundle.name);
       bundles.push(bundle);
     }
-    if (skipped > 0) this.options.log?.warn({ skipped }, 'eSIM Go catalogue: bundles without a known country, price or duration skipped');
+    if (skipped > 0)
+      this.options.log?.warn(
+        { skipped },
+        'eSIM Go catalogue: bundles without a known country, price or duration skipped',
+      );
     return bundles;
   }
 
@@ -224,7 +241,10 @@ export class EsimGoProvider implements EsimProvider {
         spec: { reference, kind: 'order', bundle: request.bundle, quantity, iccid: null },
         body: { type: 'transaction', assign: true, order: [{ type: 'bundle', item: request.bundle, quantity }] },
         finish: (order, providerReference) => this.esimsOfOrder(order, providerReference, quantity),
-        restore: (result) => ({ reference: String(result.reference), esims: (result.esims as ProvisionedEsim[]) ?? [] }),
+        restore: (result) => ({
+          reference: String(result.reference),
+          esims: (result.esims as ProvisionedEsim[]) ?? [],
+        }),
       });
       references.push(part.reference);
       esims.push(...part.esims);
@@ -261,7 +281,10 @@ export class EsimGoProvider implements EsimProvider {
   async isCompatible(iccid: string, bundle: string): Promise<boolean> {
     if (!ICCID_PATTERN.test(iccid)) throw unknownIccid(iccid);
     checkBundle(bundle);
-    const { body } = await this.client.request({ method: 'GET', path: `/esims/${iccid}/compatible/${encodeURIComponent(bundle)}` });
+    const { body } = await this.client.request({
+      method: 'GET',
+      path: `/esims/${iccid}/compatible/${encodeURIComponent(bundle)}`,
+    });
     return (body as { compatible?: unknown } | null)?.compatible === true;
   }
 
@@ -276,14 +299,22 @@ export class EsimGoProvider implements EsimProvider {
    *   unknown ICCID, 409 when the reference was used for another purchase; retryable for 429,
    *   5xx, time-outs and an outcome still being reconciled.
    */
-  async applyBundle(request: { reference: string; iccid: string; bundle: string }): Promise<{ reference: string; assignmentId: string }> {
+  async applyBundle(request: {
+    reference: string;
+    iccid: string;
+    bundle: string;
+  }): Promise<{ reference: string; assignmentId: string }> {
     checkReference(request.reference);
     checkBundle(request.bundle);
     if (!ICCID_PATTERN.test(request.iccid)) throw unknownIccid(request.iccid);
     const { iccid, bundle } = request;
     return this.purchase<{ reference: string; assignmentId: string }>({
       spec: { reference: request.reference, kind: 'topup', bundle, quantity: 1, iccid },
-      body: { type: 'transaction', assign: true, order: [{ type: 'bundle', item: bundle, quantity: 1, iccids: [iccid], allowReassign: false }] },
+      body: {
+        type: 'transaction',
+        assign: true,
+        order: [{ type: 'bundle', item: bundle, quantity: 1, iccids: [iccid], allowReassign: false }],
+      },
       finish: async (_order, providerReference, attemptedAt) => ({
         reference: providerReference,
         assignmentId: await this.assignmentOf(iccid, bundle, providerReference, attemptedAt),
@@ -305,16 +336,25 @@ export class EsimGoProvider implements EsimProvider {
    * @throws EsimProviderError, not retryable: 404 for an unknown ICCID or assignment, 409 when it
    *   has started; retryable for timeouts, 429 and 5xx.
    */
-  async revokeBundle(request: { iccid: string; bundle: string; assignmentId: string }): Promise<{ assignmentId: string; state: 'revoked' }> {
+  async revokeBundle(request: {
+    iccid: string;
+    bundle: string;
+    assignmentId: string;
+  }): Promise<{ assignmentId: string; state: 'revoked' }> {
     const { iccid, bundle, assignmentId } = request;
     if (!ICCID_PATTERN.test(iccid)) throw unknownIccid(iccid);
     checkBundle(bundle);
-    const find = async () => (await this.assignmentsOf(iccid)).find((a) => a.id === assignmentId && a.bundle === bundle);
+    const find = async () =>
+      (await this.assignmentsOf(iccid)).find((a) => a.id === assignmentId && a.bundle === bundle);
     const found = await find();
     if (!found) throw new EsimProviderError(`eSIM ${iccid} has no assignment ${assignmentId} of ${bundle}`, false, 404);
     if (found.state === 'revoked') return { assignmentId, state: 'revoked' };
     if (found.state === 'active' || found.state === 'depleted' || found.state === 'expired') {
-      throw new EsimProviderError(`Assignment ${assignmentId} has started (${found.state}): nothing to credit`, false, 409);
+      throw new EsimProviderError(
+        `Assignment ${assignmentId} has started (${found.state}): nothing to credit`,
+        false,
+        409,
+      );
     }
     try {
       await this.client.request({
@@ -336,7 +376,12 @@ export class EsimGoProvider implements EsimProvider {
   private async purchase<T>(purchase: Purchase<T>): Promise<T> {
     const { spec } = purchase;
     let row = await this.requests.ensure(spec);
-    if (row.kind !== spec.kind || row.bundle !== spec.bundle || row.quantity !== spec.quantity || row.iccid !== spec.iccid) {
+    if (
+      row.kind !== spec.kind ||
+      row.bundle !== spec.bundle ||
+      row.quantity !== spec.quantity ||
+      row.iccid !== spec.iccid
+    ) {
       throw new EsimProviderError(`Reference ${spec.reference} was already used for another purchase`, false, 409);
     }
     if (row.state === 'done' && row.result) return purchase.restore(row.result);
@@ -353,7 +398,10 @@ export class EsimGoProvider implements EsimProvider {
           true,
         );
       }
-      this.options.log?.warn({ reference: spec.reference, attempts: row.attempts }, 'eSIM Go order not found after its attempt; ordering again');
+      this.options.log?.warn(
+        { reference: spec.reference, attempts: row.attempts },
+        'eSIM Go order not found after its attempt; ordering again',
+      );
     }
     await purchase.beforeAttempt?.();
     const attemptedAt = this.now();
@@ -363,7 +411,12 @@ export class EsimGoProvider implements EsimProvider {
     row = { ...row, attempts: row.attempts + 1, attemptedAt };
     let order: EsimGoOrder;
     try {
-      const { body } = await this.client.request({ method: 'POST', path: '/orders', body: purchase.body, retry: 'refused-only' });
+      const { body } = await this.client.request({
+        method: 'POST',
+        path: '/orders',
+        body: purchase.body,
+        retry: 'refused-only',
+      });
       order = (body ?? {}) as EsimGoOrder;
     } catch (error) {
       return this.afterFailedAttempt(purchase, row, error);
@@ -371,7 +424,11 @@ export class EsimGoProvider implements EsimProvider {
     const reference = referenceOf(order);
     if (!reference) {
       // A 2xx without a reference: it may have been bought; reconcile like a time-out.
-      return this.afterFailedAttempt(purchase, row, new EsimGoCallError('eSIM Go answered the order without an orderReference', true, 502, 'unknown'));
+      return this.afterFailedAttempt(
+        purchase,
+        row,
+        new EsimGoCallError('eSIM Go answered the order without an orderReference', true, 502, 'unknown'),
+      );
     }
     if (!(await this.requests.claimProviderReference(spec.reference, reference))) {
       // Another purchase of the same bundle, quantity (and eSIM) reconciled while this answer was
@@ -380,7 +437,10 @@ export class EsimGoProvider implements EsimProvider {
       const swapped = await this.reconcile(spec, attemptedAt).catch(() => undefined);
       if (swapped) return this.complete(purchase, swapped.reference, swapped.order, attemptedAt);
       await this.requests.noteUnknown(spec.reference, `eSIM Go order ${reference} was claimed by another purchase`);
-      throw new EsimProviderError(`eSIM Go order ${reference} was claimed by another purchase; looking for its twin later`, true);
+      throw new EsimProviderError(
+        `eSIM Go order ${reference} was claimed by another purchase; looking for its twin later`,
+        true,
+      );
     }
     return this.complete(purchase, reference, order, attemptedAt);
   }
@@ -394,7 +454,10 @@ export class EsimGoProvider implements EsimProvider {
       await this.requests.fail(spec.reference, message);
       throw error;
     }
-    this.options.log?.warn({ reference: spec.reference, error: message }, 'eSIM Go order outcome unknown; reconciling with GET /orders');
+    this.options.log?.warn(
+      { reference: spec.reference, error: message },
+      'eSIM Go order outcome unknown; reconciling with GET /orders',
+    );
     const found = await this.reconcile(spec, row.attemptedAt!).catch(() => undefined);
     if (found) return this.complete(purchase, found.reference, found.order, row.attemptedAt);
     await this.requests.noteUnknown(spec.reference, message);
@@ -406,8 +469,16 @@ export class EsimGoProvider implements EsimProvider {
   }
 
   /** Reads the result of a known provider order (fetching it when not given) and stores it `done`. */
-  private async complete<T>(purchase: Purchase<T>, providerReference: string, order: EsimGoOrder | undefined, attemptedAt: Date | null): Promise<T> {
-    const known = order ?? ((await this.client.request({ method: 'GET', path: `/orders/${encodeURIComponent(providerReference)}` })).body as EsimGoOrder);
+  private async complete<T>(
+    purchase: Purchase<T>,
+    providerReference: string,
+    order: EsimGoOrder | undefined,
+    attemptedAt: Date | null,
+  ): Promise<T> {
+    const known =
+      order ??
+      ((await this.client.request({ method: 'GET', path: `/orders/${encodeURIComponent(providerReference)}` }))
+        .body as EsimGoOrder);
     const result = await purchase.finish(known ?? {}, providerReference, attemptedAt);
     await this.requests.complete(purchase.spec.reference, providerReference, result as Record<string, unknown>);
     return result;
@@ -423,7 +494,10 @@ export class EsimGoProvider implements EsimProvider {
    *   before (an eSIM the store holds or the target of a top-up request): that order is someone's
    *   top-up, and taking it would hand over their eSIM's activation code.
    */
-  private async reconcile(spec: ProviderRequestSpec, attemptedAt: Date): Promise<{ reference: string; order: EsimGoOrder } | undefined> {
+  private async reconcile(
+    spec: ProviderRequestSpec,
+    attemptedAt: Date,
+  ): Promise<{ reference: string; order: EsimGoOrder } | undefined> {
     const since = new Date(attemptedAt.getTime() - (this.options.reconcileSlackMs ?? 60_000));
     const matches: { reference: string; order: EsimGoOrder; at: number; iccids: string[] }[] = [];
     for (let page = 1; page <= RECONCILE_MAX_PAGES; page++) {
@@ -453,14 +527,21 @@ export class EsimGoProvider implements EsimProvider {
       if (typeof pageCount === 'number' ? page >= pageCount : orders.length < RECONCILE_PAGE_SIZE) break;
     }
     if (matches.length === 0) return undefined;
-    const claimed = await this.requests.claimedReferences(matches.map((m) => m.reference), spec.reference);
+    const claimed = await this.requests.claimedReferences(
+      matches.map((m) => m.reference),
+      spec.reference,
+    );
     // New eSIMs never existed before their order: an order naming a known eSIM is a top-up.
-    const inUse = spec.iccid === null ? await this.requests.iccidsInUse(matches.flatMap((m) => m.iccids)) : new Set<string>();
+    const inUse =
+      spec.iccid === null ? await this.requests.iccidsInUse(matches.flatMap((m) => m.iccids)) : new Set<string>();
     for (const match of matches.sort((a, b) => a.at - b.at)) {
       if (claimed.has(match.reference)) continue;
       if (match.iccids.some((i) => inUse.has(i))) continue;
       if (await this.requests.claimProviderReference(spec.reference, match.reference)) {
-        this.options.log?.info({ reference: spec.reference, providerReference: match.reference }, 'eSIM Go order found by reconciliation');
+        this.options.log?.info(
+          { reference: spec.reference, providerReference: match.reference },
+          'eSIM Go order found by reconciliation',
+        );
         return { reference: match.reference, order: match.order };
       }
     }
@@ -474,18 +555,30 @@ export class EsimGoProvider implements EsimProvider {
   private async esimsOfOrder(order: EsimGoOrder, providerReference: string, quantity: number): Promise<ProviderOrder> {
     let esims = (order.order ?? []).flatMap((line) => toProvisionedEsims(line.esims));
     if (esims.length < quantity) {
-      const { body } = await this.client.request({ method: 'GET', path: '/esims/assignments', query: { reference: providerReference } });
+      const { body } = await this.client.request({
+        method: 'GET',
+        path: '/esims/assignments',
+        query: { reference: providerReference },
+      });
       const listed = toProvisionedEsims(Array.isArray(body) ? body : body && typeof body === 'object' ? [body] : []);
       if (listed.length > esims.length) esims = listed;
     }
     if (esims.length < quantity) {
-      throw new EsimProviderError(`eSIM Go order ${providerReference} lists ${esims.length} of ${quantity} eSIMs so far`, true);
+      throw new EsimProviderError(
+        `eSIM Go order ${providerReference} lists ${esims.length} of ${quantity} eSIMs so far`,
+        true,
+      );
     }
     return { reference: providerReference, esims: esims.slice(0, quantity) };
   }
 
   /** The assignment a top-up order made: by `assignmentReference` prefix, else the newest of the bundle assigned since the attempt. */
-  private async assignmentOf(iccid: string, bundle: string, providerReference: string, attemptedAt: Date | null): Promise<string> {
+  private async assignmentOf(
+    iccid: string,
+    bundle: string,
+    providerReference: string,
+    attemptedAt: Date | null,
+  ): Promise<string> {
     const candidates = (await this.assignmentsOf(iccid)).filter((a) => a.bundle === bundle);
     const byReference = candidates.find((a) => a.reference?.startsWith(providerReference));
     if (byReference) return byReference.id;
@@ -497,7 +590,11 @@ export class EsimGoProvider implements EsimProvider {
 
   private async assignmentsOf(iccid: string) {
     if (!ICCID_PATTERN.test(iccid)) throw unknownIccid(iccid);
-    const { body } = await this.client.request({ method: 'GET', path: `/esims/${iccid}/bundles`, query: { includeUsed: true, limit: 200 } });
+    const { body } = await this.client.request({
+      method: 'GET',
+      path: `/esims/${iccid}/bundles`,
+      query: { includeUsed: true, limit: 200 },
+    });
     return toAssignments(body);
   }
 }

@@ -32,7 +32,14 @@ beforeAll(async () => {
   fake = await startEsimGoFake({ apiKey: KEY });
   database = await openTestDatabase();
   const config = testConfig({ ESIMGO_API_KEY: KEY });
-  const esimProvider = new EsimGoProvider({ baseUrl: fake.url, apiKey: KEY, timeoutMs: 2_000, ratePerSecond: 10, database, backoffBaseMs: 10 });
+  const esimProvider = new EsimGoProvider({
+    baseUrl: fake.url,
+    apiKey: KEY,
+    timeoutMs: 2_000,
+    ratePerSecond: 10,
+    database,
+    backoffBaseMs: 10,
+  });
   ({ app, services } = await buildApp({
     config,
     database,
@@ -89,7 +96,9 @@ describe('ESIM_PROVIDER=esimgo', () => {
     const delivered = fake.orders()[0]!.lines[0]!.iccids;
     expect(body.esims.map((e) => e.iccid).sort()).toEqual([...delivered].sort());
     const esim = fake.esim(delivered[0]!)!;
-    expect(body.esims.find((e) => e.iccid === esim.iccid)!.activationCode).toBe(`LPA:1$rsp.esimgo-fake.test$${esim.matchingId}`);
+    expect(body.esims.find((e) => e.iccid === esim.iccid)!.activationCode).toBe(
+      `LPA:1$rsp.esimgo-fake.test$${esim.matchingId}`,
+    );
     iccid = esim.iccid;
   });
 
@@ -103,7 +112,12 @@ describe('ESIM_PROVIDER=esimgo', () => {
     expect(esim).toMatchObject({ status: 'Active', profileState: 'enabled' });
     expect(esim.activatedAt).not.toBeNull();
     const assignment = fake.esim(iccid)!.assignments[0]!;
-    expect(rows[0]).toMatchObject({ providerAssignmentId: assignment.id, state: 'active', remainingBytes: storeBytesOf(400_000_000, GB_FACTOR), usedBytes: GB - storeBytesOf(400_000_000, GB_FACTOR) });
+    expect(rows[0]).toMatchObject({
+      providerAssignmentId: assignment.id,
+      state: 'active',
+      remainingBytes: storeBytesOf(400_000_000, GB_FACTOR),
+      usedBytes: GB - storeBytesOf(400_000_000, GB_FACTOR),
+    });
     expect(rows[0]!.startedAt?.toISOString()).toBe(assignment.startTime);
     expect(rows[0]!.endsAt?.toISOString()).toBe(assignment.endTime);
 
@@ -138,11 +152,23 @@ describe('ESIM_PROVIDER=esimgo', () => {
     const sent = await fake.useData(other!, 10_000_000, { iccidAsNumber: true });
     expect(sent[0]!.body).toMatch(/"iccid":\d{19},/);
     expect(sent.every((s) => s.status === 200)).toBe(true);
-    expect((await bundleRows(other!)).rows[0]).toMatchObject({ state: 'active', usedBytes: GB - storeBytesOf(990_000_000, GB_FACTOR) });
+    expect((await bundleRows(other!)).rows[0]).toMatchObject({
+      state: 'active',
+      usedBytes: GB - storeBytesOf(990_000_000, GB_FACTOR),
+    });
 
-    const body = JSON.stringify({ iccid: other, alertType: 'Utilisation', bundle: { id: 'x', name: 'esim_1GB_7D_TR_V2', initialQuantity: 1e9, remainingQuantity: 0 } });
+    const body = JSON.stringify({
+      iccid: other,
+      alertType: 'Utilisation',
+      bundle: { id: 'x', name: 'esim_1GB_7D_TR_V2', initialQuantity: 1e9, remainingQuantity: 0 },
+    });
     const forged = createHmac('sha256', 'not-the-key').update(body).digest('hex');
-    const res = await app.inject({ method: 'POST', url: '/api/webhooks/esimgo', headers: { 'content-type': 'application/json', 'x-signature-sha256': forged }, payload: body });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/webhooks/esimgo',
+      headers: { 'content-type': 'application/json', 'x-signature-sha256': forged },
+      payload: body,
+    });
     expect(res.statusCode).toBe(401);
     expect((await bundleRows(other!)).rows[0]!.usedBytes).toBe(GB - storeBytesOf(990_000_000, GB_FACTOR));
   });

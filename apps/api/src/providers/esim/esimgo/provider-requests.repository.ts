@@ -32,7 +32,14 @@ export class ProviderRequestsRepository {
   async ensure(spec: ProviderRequestSpec): Promise<ProviderRequestRow> {
     await this.db
       .insert(providerRequests)
-      .values({ reference: spec.reference, provider: this.provider, kind: spec.kind, bundle: spec.bundle, quantity: spec.quantity, iccid: spec.iccid })
+      .values({
+        reference: spec.reference,
+        provider: this.provider,
+        kind: spec.kind,
+        bundle: spec.bundle,
+        quantity: spec.quantity,
+        iccid: spec.iccid,
+      })
       .onConflictDoNothing();
     const [row] = await this.db.select().from(providerRequests).where(eq(providerRequests.reference, spec.reference));
     return row!;
@@ -46,8 +53,20 @@ export class ProviderRequestsRepository {
   async beginAttempt(seen: ProviderRequestRow, at: Date): Promise<boolean> {
     const rows = await this.db
       .update(providerRequests)
-      .set({ state: 'pending', attempts: sql`${providerRequests.attempts} + 1`, attemptedAt: at, error: null, updatedAt: sql`now()` })
-      .where(and(eq(providerRequests.reference, seen.reference), eq(providerRequests.attempts, seen.attempts), sql`${providerRequests.state} <> 'done'`))
+      .set({
+        state: 'pending',
+        attempts: sql`${providerRequests.attempts} + 1`,
+        attemptedAt: at,
+        error: null,
+        updatedAt: sql`now()`,
+      })
+      .where(
+        and(
+          eq(providerRequests.reference, seen.reference),
+          eq(providerRequests.attempts, seen.attempts),
+          sql`${providerRequests.state} <> 'done'`,
+        ),
+      )
       .returning({ reference: providerRequests.reference });
     return rows.length === 1;
   }
@@ -82,7 +101,10 @@ export class ProviderRequestsRepository {
       this.db,
       sql`select provider_reference from ${providerRequests}
           where provider = ${this.provider} and reference <> ${reference}
-            and provider_reference in (${sql.join(providerReferences.map((r) => sql`${r}`), sql`, `)})`,
+            and provider_reference in (${sql.join(
+              providerReferences.map((r) => sql`${r}`),
+              sql`, `,
+            )})`,
     );
     return new Set(rows.map((r) => r.provider_reference));
   }
@@ -98,7 +120,10 @@ export class ProviderRequestsRepository {
   async iccidsInUse(iccids: readonly string[]): Promise<Set<string>> {
     const unique = [...new Set(iccids)];
     if (unique.length === 0) return new Set();
-    const list = sql.join(unique.map((i) => sql`${i}`), sql`, `);
+    const list = sql.join(
+      unique.map((i) => sql`${i}`),
+      sql`, `,
+    );
     const rows = await queryRows<{ iccid: string }>(
       this.db,
       sql`select ${esims.iccid} as iccid from ${esims} where ${esims.iccid} in (${list})

@@ -83,7 +83,8 @@ const ZERO_DECIMAL = new Set(['HUF', 'JPY', 'TWD']);
  */
 export function toPaypalValue(cents: number, currency: string): string {
   if (!/^[A-Z]{3}$/.test(currency)) throw new PaymentProviderError(`Not an ISO 4217 currency code: ${currency}`, false);
-  if (ZERO_DECIMAL.has(currency)) throw new PaymentProviderError(`PayPal adapter: ${currency} has no minor unit; not supported`, false);
+  if (ZERO_DECIMAL.has(currency))
+    throw new PaymentProviderError(`PayPal adapter: ${currency} has no minor unit; not supported`, false);
   return (cents / 100).toFixed(2);
 }
 
@@ -160,7 +161,11 @@ export class PaypalClient {
     const basic = Buffer.from(`${this.options.clientId}:${this.options.clientSecret}`).toString('base64');
     const response = await this.fetch('/v1/oauth2/token', {
       method: 'POST',
-      headers: { Authorization: `Basic ${basic}`, 'Content-Type': 'application/x-www-form-urlencoded', Accept: 'application/json' },
+      headers: {
+        Authorization: `Basic ${basic}`,
+        'Content-Type': 'application/x-www-form-urlencoded',
+        Accept: 'application/json',
+      },
       body: 'grant_type=client_credentials',
     });
     let read: { status: number; body: { access_token?: unknown; expires_in?: unknown } };
@@ -168,7 +173,10 @@ export class PaypalClient {
       read = await this.read(response, 'POST /v1/oauth2/token');
     } catch (error) {
       if (error instanceof PaypalApiError && !error.retryable) {
-        throw new PaymentProviderError(`PayPal refused the client credentials (${error.status} ${error.errorName})`, false);
+        throw new PaymentProviderError(
+          `PayPal refused the client credentials (${error.status} ${error.errorName})`,
+          false,
+        );
       }
       throw error instanceof PaypalApiError ? new PaymentProviderError(`PayPal OAuth: ${error.message}`, true) : error;
     }
@@ -196,11 +204,17 @@ export class PaypalClient {
   /** `fetch` with the time-out; network failures and time-outs become retryable provider errors. */
   private async fetch(path: string, init: RequestInit): Promise<Response> {
     try {
-      return await fetch(`${this.options.baseUrl}${path}`, { ...init, signal: AbortSignal.timeout(this.options.timeoutMs), redirect: 'error' });
+      return await fetch(`${this.options.baseUrl}${path}`, {
+        ...init,
+        signal: AbortSignal.timeout(this.options.timeoutMs),
+        redirect: 'error',
+      });
     } catch (error) {
       const timedOut = error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError');
       throw new PaymentProviderError(
-        timedOut ? `PayPal did not answer within ${this.options.timeoutMs} ms (${path})` : `PayPal cannot be reached (${path}): ${String(error)}`,
+        timedOut
+          ? `PayPal did not answer within ${this.options.timeoutMs} ms (${path})`
+          : `PayPal cannot be reached (${path}): ${String(error)}`,
         true,
       );
     }
@@ -232,8 +246,18 @@ export class PaypalClient {
     };
     const details = Array.isArray(error.details) ? (error.details as { issue?: unknown; description?: unknown }[]) : [];
     const issues = details.flatMap((d) => (typeof d?.issue === 'string' ? [d.issue] : []));
-    const name = typeof error.name === 'string' ? error.name : typeof error.error === 'string' ? error.error : `HTTP_${response.status}`;
-    const message = typeof error.message === 'string' ? error.message : typeof error.error_description === 'string' ? error.error_description : '';
+    const name =
+      typeof error.name === 'string'
+        ? error.name
+        : typeof error.error === 'string'
+          ? error.error
+          : `HTTP_${response.status}`;
+    const message =
+      typeof error.message === 'string'
+        ? error.message
+        : typeof error.error_description === 'string'
+          ? error.error_description
+          : '';
     const description = details.find((d) => typeof d?.description === 'string')?.description as string | undefined;
     throw new PaypalApiError(
       response.status,

@@ -165,7 +165,14 @@ describe('create, approve, capture', () => {
 
   it('refuses a relative URL that is not a store path', async () => {
     const error = await rejection(
-      adapter().createPaypalOrder({ idempotencyKey: newKey(), amountCents: 100, currency: 'USD', description: 'x', returnUrl: 'javascript:alert(1)', cancelUrl: '/c' }),
+      adapter().createPaypalOrder({
+        idempotencyKey: newKey(),
+        amountCents: 100,
+        currency: 'USD',
+        description: 'x',
+        returnUrl: 'javascript:alert(1)',
+        cancelUrl: '/c',
+      }),
     );
     expect(error.retryable).toBe(false);
   });
@@ -174,7 +181,11 @@ describe('create, approve, capture', () => {
     const paypal = adapter();
     const { reference } = await createOrder(paypal);
     const result = await paypal.capturePaypalOrder(reference);
-    expect(result).toMatchObject({ status: 'requires_approval', reference, approvalUrl: `${fake.url}/checkoutnow?token=${reference}` });
+    expect(result).toMatchObject({
+      status: 'requires_approval',
+      reference,
+      approvalUrl: `${fake.url}/checkoutnow?token=${reference}`,
+    });
     expect(fake.orders.get(reference)!.capture).toBeUndefined();
   });
 
@@ -182,8 +193,18 @@ describe('create, approve, capture', () => {
     const paypal = adapter();
     const { reference } = await createOrder(paypal);
     await fake.decide(reference, 'approve');
-    expect(await paypal.capturePaypalOrder(reference)).toEqual({ status: 'succeeded', reference, cardBrand: null, cardLast4: null });
-    expect(await paypal.capturePaypalOrder(reference)).toEqual({ status: 'succeeded', reference, cardBrand: null, cardLast4: null });
+    expect(await paypal.capturePaypalOrder(reference)).toEqual({
+      status: 'succeeded',
+      reference,
+      cardBrand: null,
+      cardLast4: null,
+    });
+    expect(await paypal.capturePaypalOrder(reference)).toEqual({
+      status: 'succeeded',
+      reference,
+      cardBrand: null,
+      cardLast4: null,
+    });
     expect(fake.orders.get(reference)!.capture!.status).toBe('COMPLETED');
   });
 
@@ -193,7 +214,12 @@ describe('create, approve, capture', () => {
     await fake.decide(reference, 'approve');
     // Another process captured it with its own request id.
     const other = adapter();
-    await other.client.request({ method: 'POST', path: `/v2/checkout/orders/${reference}/capture`, body: {}, requestId: 'someone-else' });
+    await other.client.request({
+      method: 'POST',
+      path: `/v2/checkout/orders/${reference}/capture`,
+      body: {},
+      requestId: 'someone-else',
+    });
     expect(await paypal.capturePaypalOrder(reference)).toMatchObject({ status: 'succeeded', reference });
   });
 
@@ -236,7 +262,9 @@ describe('create, approve, capture', () => {
       redirect: 'manual',
     });
     expect(res.status).toBe(303);
-    expect(res.headers.get('location')).toBe(`https://shop.example/checkout?paypal=cancelled&order=ORD-TEST&token=${reference}`);
+    expect(res.headers.get('location')).toBe(
+      `https://shop.example/checkout?paypal=cancelled&order=ORD-TEST&token=${reference}`,
+    );
     expect((await paypal.capturePaypalOrder(reference)).status).toBe('requires_approval');
   });
 
@@ -281,7 +309,10 @@ describe('errors', () => {
     const { reference } = await createOrder(paypal);
     await fake.decide(reference, 'approve');
     fake.failNext({ status: 422, issue: 'TRANSACTION_REFUSED', path: '/capture' });
-    expect(await paypal.capturePaypalOrder(reference)).toMatchObject({ status: 'failed', failure: { code: 'payment_failed' } });
+    expect(await paypal.capturePaypalOrder(reference)).toMatchObject({
+      status: 'failed',
+      failure: { code: 'payment_failed' },
+    });
   });
 
   it('a time-out is a retryable provider error', async () => {
@@ -307,7 +338,13 @@ describe('errors', () => {
 
   it('cards are not PayPal: chargeCard and confirmCardPayment throw, not retryable', async () => {
     const paypal = adapter();
-    expect((await rejection(paypal.chargeCard({ idempotencyKey: 'k', amountCents: 1, currency: 'USD', description: 'd', token: 't' }))).retryable).toBe(false);
+    expect(
+      (
+        await rejection(
+          paypal.chargeCard({ idempotencyKey: 'k', amountCents: 1, currency: 'USD', description: 'd', token: 't' }),
+        )
+      ).retryable,
+    ).toBe(false);
     expect((await rejection(paypal.confirmCardPayment('pi_123'))).retryable).toBe(false);
   });
 
@@ -330,19 +367,38 @@ describe('refunds', () => {
 
   it('partial then the rest; then nothing remains (failed with the reason)', async () => {
     const { paypal, reference, capture } = await captured(2000);
-    const first = await paypal.refund({ chargeReference: reference, amountCents: 500, idempotencyKey: `refund:${reference}:1` });
+    const first = await paypal.refund({
+      chargeReference: reference,
+      amountCents: 500,
+      idempotencyKey: `refund:${reference}:1`,
+    });
     expect(first).toMatchObject({ status: 'succeeded', reference: expect.stringMatching(/^[0-9A-Z]{17}$/) });
     expect(capture.status).toBe('PARTIALLY_REFUNDED');
-    const rest = await paypal.refund({ chargeReference: reference, amountCents: 1500, idempotencyKey: `refund:${reference}:2` });
+    const rest = await paypal.refund({
+      chargeReference: reference,
+      amountCents: 1500,
+      idempotencyKey: `refund:${reference}:2`,
+    });
     expect(rest.status).toBe('succeeded');
     expect(capture.status).toBe('REFUNDED');
-    const more = await paypal.refund({ chargeReference: reference, amountCents: 1, idempotencyKey: `refund:${reference}:3` });
-    expect(more).toMatchObject({ status: 'failed', failureMessage: 'The PayPal payment has already been refunded in full.' });
+    const more = await paypal.refund({
+      chargeReference: reference,
+      amountCents: 1,
+      idempotencyKey: `refund:${reference}:3`,
+    });
+    expect(more).toMatchObject({
+      status: 'failed',
+      failureMessage: 'The PayPal payment has already been refunded in full.',
+    });
   });
 
   it('more than remains → failed (REFUND_AMOUNT_EXCEEDED), nothing refunded', async () => {
     const { paypal, reference, capture } = await captured(1000);
-    const result = await paypal.refund({ chargeReference: reference, amountCents: 1001, idempotencyKey: `refund:${reference}:over` });
+    const result = await paypal.refund({
+      chargeReference: reference,
+      amountCents: 1001,
+      idempotencyKey: `refund:${reference}:over`,
+    });
     expect(result).toMatchObject({ status: 'failed', failureMessage: expect.stringMatching(/exceeds what remains/) });
     expect(capture.refundedCents).toBe(0);
   });
@@ -361,22 +417,38 @@ describe('refunds', () => {
 
   it('a capture id works as the reference too; an unknown id throws (not retryable)', async () => {
     const { paypal, capture } = await captured(1000);
-    expect((await paypal.refund({ chargeReference: capture.id, amountCents: 1000, idempotencyKey: `refund:${capture.id}` })).status).toBe('succeeded');
-    expect((await rejection(paypal.refund({ chargeReference: 'ZZZZZZZZZZZZZZZZZ', amountCents: 1, idempotencyKey: 'k-unknown' }))).retryable).toBe(false);
+    expect(
+      (await paypal.refund({ chargeReference: capture.id, amountCents: 1000, idempotencyKey: `refund:${capture.id}` }))
+        .status,
+    ).toBe('succeeded');
+    expect(
+      (
+        await rejection(
+          paypal.refund({ chargeReference: 'ZZZZZZZZZZZZZZZZZ', amountCents: 1, idempotencyKey: 'k-unknown' }),
+        )
+      ).retryable,
+    ).toBe(false);
   });
 
   it('an order never captured has nothing to refund', async () => {
     const paypal = adapter();
     const { reference } = await createOrder(paypal);
-    expect(await paypal.refund({ chargeReference: reference, amountCents: 100, idempotencyKey: `refund:${reference}` })).toMatchObject({ status: 'failed' });
+    expect(
+      await paypal.refund({ chargeReference: reference, amountCents: 100, idempotencyKey: `refund:${reference}` }),
+    ).toMatchObject({ status: 'failed' });
   });
 
   it('5xx on refund is retryable, and the retry with the same key refunds once', async () => {
     const { paypal, reference, capture } = await captured(1000);
     fake.failNext({ status: 500, path: '/refund' });
     const key = `refund:${reference}:retry`;
-    expect((await rejection(paypal.refund({ chargeReference: reference, amountCents: 1000, idempotencyKey: key }))).retryable).toBe(true);
-    expect((await paypal.refund({ chargeReference: reference, amountCents: 1000, idempotencyKey: key })).status).toBe('succeeded');
+    expect(
+      (await rejection(paypal.refund({ chargeReference: reference, amountCents: 1000, idempotencyKey: key })))
+        .retryable,
+    ).toBe(true);
+    expect((await paypal.refund({ chargeReference: reference, amountCents: 1000, idempotencyKey: key })).status).toBe(
+      'succeeded',
+    );
     expect(capture.refundedCents).toBe(1000);
   });
 });
@@ -407,7 +479,9 @@ describe('webhook verification by postback', () => {
     const { paypal, body, headers, reference } = await delivery();
     expect(JSON.parse(body.toString()).event_type).toBe('CHECKOUT.ORDER.APPROVED');
     expect(JSON.parse(body.toString()).resource.id).toBe(reference);
-    expect(await paypal.verifyWebhookSignature({ headers, webhookId: FAKE_CREDENTIALS.paypalWebhookId, rawBody: body })).toBe(true);
+    expect(
+      await paypal.verifyWebhookSignature({ headers, webhookId: FAKE_CREDENTIALS.paypalWebhookId, rawBody: body }),
+    ).toBe(true);
   });
 
   it('a tampered body, a forged signature, another webhook id or an unknown transmission fail', async () => {
@@ -415,15 +489,29 @@ describe('webhook verification by postback', () => {
     const webhookId = FAKE_CREDENTIALS.paypalWebhookId;
     const tampered = Buffer.from(body.toString().replace('CHECKOUT.ORDER.APPROVED', 'PAYMENT.CAPTURE.COMPLETED'));
     expect(await paypal.verifyWebhookSignature({ headers, webhookId, rawBody: tampered })).toBe(false);
-    expect(await paypal.verifyWebhookSignature({ headers: { ...headers, transmissionSig: 'AAAA' }, webhookId, rawBody: body })).toBe(false);
+    expect(
+      await paypal.verifyWebhookSignature({
+        headers: { ...headers, transmissionSig: 'AAAA' },
+        webhookId,
+        rawBody: body,
+      }),
+    ).toBe(false);
     expect(await paypal.verifyWebhookSignature({ headers, webhookId: 'WH-OTHER', rawBody: body })).toBe(false);
-    expect(await paypal.verifyWebhookSignature({ headers: { ...headers, transmissionId: 'c0ffee00-0000-0000-0000-000000000000' }, webhookId, rawBody: body })).toBe(false);
+    expect(
+      await paypal.verifyWebhookSignature({
+        headers: { ...headers, transmissionId: 'c0ffee00-0000-0000-0000-000000000000' },
+        webhookId,
+        rawBody: body,
+      }),
+    ).toBe(false);
   });
 
   it('PayPal unreachable during verification is a retryable error', async () => {
     const { paypal, body, headers } = await delivery();
     fake.failNext({ status: 503, path: '/verify-webhook-signature' });
-    const error = await rejection(paypal.verifyWebhookSignature({ headers, webhookId: FAKE_CREDENTIALS.paypalWebhookId, rawBody: body }));
+    const error = await rejection(
+      paypal.verifyWebhookSignature({ headers, webhookId: FAKE_CREDENTIALS.paypalWebhookId, rawBody: body }),
+    );
     expect(error.retryable).toBe(true);
   });
 
@@ -432,7 +520,13 @@ describe('webhook verification by postback', () => {
     await paypal.capturePaypalOrder(reference);
     await paypal.refund({ chargeReference: reference, amountCents: 100, idempotencyKey: `refund:${reference}:hook` });
     await fake.settled();
-    const types = received.map((r) => JSON.parse(r.body.toString()) as { event_type: string; resource: { supplementary_data?: { related_ids?: { order_id?: string } } } });
+    const types = received.map(
+      (r) =>
+        JSON.parse(r.body.toString()) as {
+          event_type: string;
+          resource: { supplementary_data?: { related_ids?: { order_id?: string } } };
+        },
+    );
     const completed = types.find((e) => e.event_type === 'PAYMENT.CAPTURE.COMPLETED')!;
     expect(completed.resource.supplementary_data?.related_ids?.order_id).toBe(reference);
     expect(types.some((e) => e.event_type === 'PAYMENT.CAPTURE.REFUNDED')).toBe(true);

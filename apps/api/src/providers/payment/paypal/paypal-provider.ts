@@ -1,4 +1,11 @@
-import type { ChargeRequest, ChargeResult, PaymentFailure, PaymentProvider, RefundRequest, RefundResult } from '../payment-provider.ts';
+import type {
+  ChargeRequest,
+  ChargeResult,
+  PaymentFailure,
+  PaymentProvider,
+  RefundRequest,
+  RefundResult,
+} from '../payment-provider.ts';
 import { PaymentProviderError } from '../payment-provider.ts';
 import { PaypalApiError, PaypalClient, fromPaypalValue, paypalRequestId, toPaypalValue } from './paypal-client.ts';
 
@@ -176,9 +183,12 @@ export class PaypalPaymentProvider implements PaymentProvider {
       requestId: paypalRequestId(request.idempotencyKey),
       representation: true,
     });
-    if (!order || typeof order.id !== 'string') throw new PaymentProviderError('PayPal created an order without an id', true);
-    const approvalUrl = approvalLink(order) ?? (order.status === 'APPROVED' ? withToken(returnUrl, order.id) : undefined);
-    if (!approvalUrl) throw new PaymentProviderError(`PayPal order ${order.id} (${order.status}) has no payer-action link`, false);
+    if (!order || typeof order.id !== 'string')
+      throw new PaymentProviderError('PayPal created an order without an id', true);
+    const approvalUrl =
+      approvalLink(order) ?? (order.status === 'APPROVED' ? withToken(returnUrl, order.id) : undefined);
+    if (!approvalUrl)
+      throw new PaymentProviderError(`PayPal order ${order.id} (${order.status}) has no payer-action link`, false);
     return { status: 'requires_approval', reference: order.id, approvalUrl };
   }
 
@@ -231,13 +241,21 @@ export class PaypalPaymentProvider implements PaymentProvider {
    */
   async refund(request: RefundRequest): Promise<RefundResult> {
     if (!Number.isSafeInteger(request.amountCents) || request.amountCents < 1 || request.amountCents > 99_999_999) {
-      throw new PaymentProviderError(`amountCents must be an integer from 1 to 99999999, got ${request.amountCents}`, false);
+      throw new PaymentProviderError(
+        `amountCents must be an integer from 1 to 99999999, got ${request.amountCents}`,
+        false,
+      );
     }
     if (request.idempotencyKey.length < 1 || request.idempotencyKey.length > 255) {
       throw new PaymentProviderError('idempotencyKey must be 1-255 characters', false);
     }
     const capture = await this.findCapture(request.chargeReference);
-    if (!capture) return { status: 'failed', reference: '', failureMessage: 'The PayPal payment has not been captured; there is nothing to refund.' };
+    if (!capture)
+      return {
+        status: 'failed',
+        reference: '',
+        failureMessage: 'The PayPal payment has not been captured; there is nothing to refund.',
+      };
     const currency = capture.amount?.currency_code ?? 'USD';
     const value = toPaypalValue(request.amountCents, currency);
     let refund: PaypalRefund;
@@ -254,15 +272,28 @@ export class PaypalPaymentProvider implements PaymentProvider {
     } catch (error) {
       if (error instanceof PaypalApiError && error.status === 422 && !error.retryable) {
         const issue = error.issues[0] ?? '';
-        return { status: 'failed', reference: '', failureMessage: REFUND_REFUSALS[issue] ?? error.description ?? `PayPal refused the refund (${issue || error.errorName}).` };
+        return {
+          status: 'failed',
+          reference: '',
+          failureMessage:
+            REFUND_REFUSALS[issue] ?? error.description ?? `PayPal refused the refund (${issue || error.errorName}).`,
+        };
       }
       throw this.providerError(error);
     }
     if (refund.amount && fromPaypalValue(refund.amount.value) !== request.amountCents) {
-      throw new PaymentProviderError(`Idempotency key already used for a refund of ${refund.amount.value} ${refund.amount.currency_code}`, false);
+      throw new PaymentProviderError(
+        `Idempotency key already used for a refund of ${refund.amount.value} ${refund.amount.currency_code}`,
+        false,
+      );
     }
-    if (refund.status === 'COMPLETED' || refund.status === 'PENDING') return { status: 'succeeded', reference: refund.id };
-    return { status: 'failed', reference: refund.id, failureMessage: `PayPal did not complete the refund (${refund.status}).` };
+    if (refund.status === 'COMPLETED' || refund.status === 'PENDING')
+      return { status: 'succeeded', reference: refund.id };
+    return {
+      status: 'failed',
+      reference: refund.id,
+      failureMessage: `PayPal did not complete the refund (${refund.status}).`,
+    };
   }
 
   /**
@@ -275,7 +306,11 @@ export class PaypalPaymentProvider implements PaymentProvider {
    * @throws PaymentProviderError retryable when PayPal cannot be reached (the store answers 503 and
    *   PayPal delivers again later).
    */
-  async verifyWebhookSignature(input: { headers: PaypalWebhookHeaders; webhookId: string; rawBody: Buffer }): Promise<boolean> {
+  async verifyWebhookSignature(input: {
+    headers: PaypalWebhookHeaders;
+    webhookId: string;
+    rawBody: Buffer;
+  }): Promise<boolean> {
     const { headers, webhookId, rawBody } = input;
     const head = JSON.stringify({
       auth_algo: headers.authAlgo,
@@ -316,11 +351,13 @@ export class PaypalPaymentProvider implements PaymentProvider {
     const capture = order?.purchase_units?.[0]?.payments?.captures?.[0];
     if (!capture) {
       if (order?.status === 'VOIDED') return { status: 'failed', reference, failure: FAILURES.cancelled };
-      if (order?.status === 'APPROVED') throw new PaymentProviderError(`PayPal order ${reference} is approved but not captured yet`, true);
+      if (order?.status === 'APPROVED')
+        throw new PaymentProviderError(`PayPal order ${reference} is approved but not captured yet`, true);
       return this.notApproved(reference);
     }
     if (CAPTURED.has(capture.status)) return { status: 'succeeded', reference, cardBrand: null, cardLast4: null };
-    if (capture.status === 'PENDING') return { status: 'requires_approval', reference, approvalUrl: approvalLink(order) ?? '' };
+    if (capture.status === 'PENDING')
+      return { status: 'requires_approval', reference, approvalUrl: approvalLink(order) ?? '' };
     return { status: 'failed', reference, failure: FAILURES.declined };
   }
 
@@ -332,16 +369,25 @@ export class PaypalPaymentProvider implements PaymentProvider {
    */
   private async findCapture(reference: string): Promise<PaypalCapture | undefined> {
     try {
-      const order = await this.client.request<PaypalOrder>({ method: 'GET', path: `/v2/checkout/orders/${encodeURIComponent(reference)}` });
+      const order = await this.client.request<PaypalOrder>({
+        method: 'GET',
+        path: `/v2/checkout/orders/${encodeURIComponent(reference)}`,
+      });
       const captures = order.body?.purchase_units?.flatMap((unit) => unit.payments?.captures ?? []) ?? [];
       return captures.find((c) => CAPTURED.has(c.status));
     } catch (error) {
       if (!(error instanceof PaypalApiError) || error.status !== 404) throw this.providerError(error);
     }
     try {
-      return (await this.client.request<PaypalCapture>({ method: 'GET', path: `/v2/payments/captures/${encodeURIComponent(reference)}` })).body;
+      return (
+        await this.client.request<PaypalCapture>({
+          method: 'GET',
+          path: `/v2/payments/captures/${encodeURIComponent(reference)}`,
+        })
+      ).body;
     } catch (error) {
-      if (error instanceof PaypalApiError && error.status === 404) throw new PaymentProviderError(`No such PayPal charge: ${reference}`, false);
+      if (error instanceof PaypalApiError && error.status === 404)
+        throw new PaymentProviderError(`No such PayPal charge: ${reference}`, false);
       throw this.providerError(error);
     }
   }

@@ -40,7 +40,10 @@ export interface PaypalWebhookThrottle {
 }
 
 /** The webhook's throttle, counting in `throttler` with {@link paypalWebhookPolicy}(`limit`). */
-export function paypalWebhookThrottle(throttler: Throttler, limit: Limit = PAYPAL_WEBHOOK_LIMIT): PaypalWebhookThrottle {
+export function paypalWebhookThrottle(
+  throttler: Throttler,
+  limit: Limit = PAYPAL_WEBHOOK_LIMIT,
+): PaypalWebhookThrottle {
   const policy = paypalWebhookPolicy(limit);
   return {
     async admit(request, reply) {

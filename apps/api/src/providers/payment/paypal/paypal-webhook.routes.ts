@@ -7,7 +7,10 @@ import type { PaypalWebhookService } from './paypal-webhook.service.ts';
 /** Largest webhook body read, bytes (PayPal events are a few KB). */
 const WEBHOOK_BODY_LIMIT = 262_144;
 
-const webhookAnswerSchema = z.object({ received: z.literal(true), outcome: z.enum(['processed', 'duplicate', 'ignored']) });
+const webhookAnswerSchema = z.object({
+  received: z.literal(true),
+  outcome: z.enum(['processed', 'duplicate', 'ignored']),
+});
 
 /**
  * `POST /api/webhooks/paypal` (issue 12; research 3.6): PayPal's event deliveries, handled by
@@ -28,12 +31,16 @@ const webhookAnswerSchema = z.object({ received: z.literal(true), outcome: z.enu
  *
  * Register with `webhook: undefined` when PayPal REST is not configured (the route then answers 404).
  */
-export const paypalWebhookRoutes: FastifyPluginAsyncZod<{ webhook: PaypalWebhookService | undefined; throttle?: PaypalWebhookThrottle | undefined }> = async (
-  app,
-  { webhook, throttle },
-) => {
+export const paypalWebhookRoutes: FastifyPluginAsyncZod<{
+  webhook: PaypalWebhookService | undefined;
+  throttle?: PaypalWebhookThrottle | undefined;
+}> = async (app, { webhook, throttle }) => {
   app.removeContentTypeParser('application/json');
-  app.addContentTypeParser('application/json', { parseAs: 'buffer', bodyLimit: WEBHOOK_BODY_LIMIT }, (_request, body, done) => done(null, body));
+  app.addContentTypeParser(
+    'application/json',
+    { parseAs: 'buffer', bodyLimit: WEBHOOK_BODY_LIMIT },
+    (_request, body, done) => done(null, body),
+  );
 
   app.post(
     '/api/webhooks/paypal',
@@ -48,8 +55,13 @@ export const paypalWebhookRoutes: FastifyPluginAsyncZod<{ webhook: PaypalWebhook
     async (request, reply) => {
       if (!webhook) throw new NotFoundError('PayPal webhooks are not configured on this store');
       const raw = request.body;
-      if (!Buffer.isBuffer(raw) || raw.length === 0) throw new ValidationError('The webhook body must be a JSON event', 'body', 'invalid_webhook');
-      const outcome = await webhook.handle(raw, request.headers, throttle ? () => throttle.admit(request, reply) : undefined);
+      if (!Buffer.isBuffer(raw) || raw.length === 0)
+        throw new ValidationError('The webhook body must be a JSON event', 'body', 'invalid_webhook');
+      const outcome = await webhook.handle(
+        raw,
+        request.headers,
+        throttle ? () => throttle.admit(request, reply) : undefined,
+      );
       return { received: true as const, outcome };
     },
   );

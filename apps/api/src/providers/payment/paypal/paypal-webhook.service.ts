@@ -13,10 +13,19 @@ export interface WebhookLogger {
 /** What {@link PaypalWebhookService} needs; each a narrow slice so that tests can fake it. */
 export interface PaypalWebhookDeps {
   /** Verifies a delivery by PayPal's postback (`PaypalPaymentProvider.verifyWebhookSignature`). */
-  verifier: { verifyWebhookSignature(input: { headers: PaypalWebhookHeaders; webhookId: string; rawBody: Buffer }): Promise<boolean> };
+  verifier: {
+    verifyWebhookSignature(input: {
+      headers: PaypalWebhookHeaders;
+      webhookId: string;
+      rawBody: Buffer;
+    }): Promise<boolean>;
+  };
   /** The store's PayPal webhook id (`PAYPAL_WEBHOOK_ID`). */
   webhookId: string;
-  events: { claim(eventId: string, type: string): Promise<WebhookEventState>; markProcessed(eventId: string): Promise<void> };
+  events: {
+    claim(eventId: string, type: string): Promise<WebhookEventState>;
+    markProcessed(eventId: string): Promise<void>;
+  };
   /** `OrdersRepository.findByPaymentReference`. */
   orders: { findByPaymentReference(reference: string): Promise<OrderRow | undefined> };
   /** `OrdersService.captureApprovedPaypal`: captures (or reads back) the PayPal payment and settles the order. */
@@ -93,19 +102,34 @@ export class PaypalWebhookService {
    * @throws UpstreamError 503 when PayPal cannot be reached.
    * @throws whatever `admit` throws (TooManyRequestsError 429).
    */
-  async handle(rawBody: Buffer, headers: Record<string, string | string[] | undefined>, admit?: () => Promise<void>): Promise<WebhookOutcome> {
+  async handle(
+    rawBody: Buffer,
+    headers: Record<string, string | string[] | undefined>,
+    admit?: () => Promise<void>,
+  ): Promise<WebhookOutcome> {
     const event = parseEvent(rawBody);
     const signed = signatureHeaders(headers);
     await admit?.();
     let verified: boolean;
     try {
-      verified = await this.deps.verifier.verifyWebhookSignature({ headers: signed, webhookId: this.deps.webhookId, rawBody });
+      verified = await this.deps.verifier.verifyWebhookSignature({
+        headers: signed,
+        webhookId: this.deps.webhookId,
+        rawBody,
+      });
     } catch (error) {
       throw upstream(error);
     }
     if (!verified) {
-      this.deps.log.warn({ eventId: event.id, transmissionId: signed.transmissionId }, 'PayPal webhook refused: PayPal did not verify its signature');
-      throw new ValidationError('The webhook signature could not be verified with PayPal', 'paypal-transmission-sig', 'invalid_signature');
+      this.deps.log.warn(
+        { eventId: event.id, transmissionId: signed.transmissionId },
+        'PayPal webhook refused: PayPal did not verify its signature',
+      );
+      throw new ValidationError(
+        'The webhook signature could not be verified with PayPal',
+        'paypal-transmission-sig',
+        'invalid_signature',
+      );
     }
     const state = await this.deps.events.claim(event.id, event.event_type);
     if (state === 'processed') return 'duplicate';
@@ -120,7 +144,10 @@ export class PaypalWebhookService {
     const paypalOrderId = orderIdOf(event);
     const fields = { eventId: event.id, type, paypalOrderId };
     if (LOGGED.has(type)) {
-      this.deps.log.info({ ...fields, resourceId: event.resource.id, status: event.resource.status, amount: event.resource.amount }, 'PayPal webhook recorded');
+      this.deps.log.info(
+        { ...fields, resourceId: event.resource.id, status: event.resource.status, amount: event.resource.amount },
+        'PayPal webhook recorded',
+      );
       return 'processed';
     }
     if (!SETTLING.has(type)) return 'ignored';
@@ -135,18 +162,27 @@ export class PaypalWebhookService {
     }
     if (order.status !== 'pending') {
       if (type === 'PAYMENT.CAPTURE.DENIED' && order.paymentStatus === 'succeeded') {
-        this.deps.log.warn({ ...fields, orderNumber: order.orderNumber }, 'PayPal denied the capture of an order the store counts as paid');
+        this.deps.log.warn(
+          { ...fields, orderNumber: order.orderNumber },
+          'PayPal denied the capture of an order the store counts as paid',
+        );
       }
       return 'processed';
     }
     try {
       const settled = await this.deps.capture(order);
-      this.deps.log.info({ ...fields, orderNumber: order.orderNumber, paymentStatus: settled.paymentStatus }, 'PayPal webhook settled the order');
+      this.deps.log.info(
+        { ...fields, orderNumber: order.orderNumber, paymentStatus: settled.paymentStatus },
+        'PayPal webhook settled the order',
+      );
     } catch (error) {
       if (error instanceof PaymentFailedError || error instanceof ConflictError) {
         // Settled as failed (the order is cancelled with PayPal's reason), or nothing to settle yet
         // (payment not approved / capture pending: a later event settles it): the event is done.
-        this.deps.log.info({ ...fields, orderNumber: order.orderNumber, code: error.code }, 'PayPal webhook: order not paid');
+        this.deps.log.info(
+          { ...fields, orderNumber: order.orderNumber, code: error.code },
+          'PayPal webhook: order not paid',
+        );
         return 'processed';
       }
       throw upstream(error);
@@ -167,7 +203,8 @@ function parseEvent(rawBody: Buffer): PaypalEvent {
   if (event === null || typeof event !== 'object' || Array.isArray(event)) {
     throw new ValidationError('The webhook body is not a PayPal event', 'body', 'invalid_webhook');
   }
-  if (typeof event.id !== 'string' || !EVENT_ID.test(event.id)) throw new ValidationError('The event has no valid id', 'id', 'invalid_webhook');
+  if (typeof event.id !== 'string' || !EVENT_ID.test(event.id))
+    throw new ValidationError('The event has no valid id', 'id', 'invalid_webhook');
   if (typeof event.event_type !== 'string' || !EVENT_TYPE.test(event.event_type)) {
     throw new ValidationError('The event has no valid event_type', 'event_type', 'invalid_webhook');
   }
@@ -209,7 +246,10 @@ function orderIdOf(event: PaypalEvent): string | undefined {
 function upstream(error: unknown): unknown {
   if (error instanceof AppError) return error;
   if (error instanceof PaymentProviderError) {
-    return new UpstreamError('PayPal cannot be reached right now; deliver the event again later', error.retryable ? 503 : 502);
+    return new UpstreamError(
+      'PayPal cannot be reached right now; deliver the event again later',
+      error.retryable ? 503 : 502,
+    );
   }
   return error;
 }

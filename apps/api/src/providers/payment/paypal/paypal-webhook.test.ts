@@ -6,7 +6,14 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { FAKE_CREDENTIALS } from '../../../../test/fakes/credentials.ts';
 import { type PaypalFake, startPaypalFake } from '../../../../test/fakes/paypal-fake.ts';
-import { type OrdersTestApp, checkoutBody, client, createOrdersTestApp, newKey, newSession } from '../../../../test/orders-fixtures.ts';
+import {
+  type OrdersTestApp,
+  checkoutBody,
+  client,
+  createOrdersTestApp,
+  newKey,
+  newSession,
+} from '../../../../test/orders-fixtures.ts';
 import { queryRows } from '../../../db/client.ts';
 
 /**
@@ -28,10 +35,9 @@ beforeAll(async () => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
-      const headers = Object.fromEntries(Object.entries(req.headers).filter(([name]) => name.startsWith('paypal-') || name === 'content-type')) as Record<
-        string,
-        string
-      >;
+      const headers = Object.fromEntries(
+        Object.entries(req.headers).filter(([name]) => name.startsWith('paypal-') || name === 'content-type'),
+      ) as Record<string, string>;
       deliveries.push({ headers, body: Buffer.concat(chunks) });
       res.writeHead(200).end();
     });
@@ -85,17 +91,30 @@ async function paypalCheckout() {
 /** The last delivery of `type` the fake made. */
 async function lastDelivery(type: string) {
   await fake.settled();
-  const found = deliveries.filter((d) => (JSON.parse(d.body.toString()) as { event_type: string }).event_type === type).at(-1);
+  const found = deliveries
+    .filter((d) => (JSON.parse(d.body.toString()) as { event_type: string }).event_type === type)
+    .at(-1);
   if (!found) throw new Error(`no ${type} delivery`);
   return found;
 }
 
 function post(delivery: { headers: Record<string, string>; body: Buffer | string }) {
-  return ctx.app.inject({ method: 'POST', url: '/api/webhooks/paypal', headers: { 'content-type': 'application/json', ...delivery.headers }, payload: delivery.body });
+  return ctx.app.inject({
+    method: 'POST',
+    url: '/api/webhooks/paypal',
+    headers: { 'content-type': 'application/json', ...delivery.headers },
+    payload: delivery.body,
+  });
 }
 
 async function order(orderNumber: string) {
-  const [row] = await queryRows<{ status: string; payment_status: string; payment_reference: string; esims: number; events: number }>(
+  const [row] = await queryRows<{
+    status: string;
+    payment_status: string;
+    payment_reference: string;
+    esims: number;
+    events: number;
+  }>(
     ctx.database.db,
     sql`select o.status, o.payment_status, o.payment_reference,
           (select count(*)::int from esims e where e.order_id = o.id) as esims,
@@ -106,7 +125,10 @@ async function order(orderNumber: string) {
 }
 
 async function eventRows(eventId: string) {
-  return queryRows<{ processed_at: Date | null }>(ctx.database.db, sql`select processed_at from webhook_events where provider = 'paypal' and event_id = ${eventId}`);
+  return queryRows<{ processed_at: Date | null }>(
+    ctx.database.db,
+    sql`select processed_at from webhook_events where provider = 'paypal' and event_id = ${eventId}`,
+  );
 }
 
 describe('POST /api/webhooks/paypal', () => {
@@ -118,7 +140,11 @@ describe('POST /api/webhooks/paypal', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ received: true, outcome: 'processed' });
     expect(fake.orders.get(paypalOrderId)!.capture!.status).toBe('COMPLETED');
-    expect(await order(orderNumber)).toMatchObject({ status: 'processing', payment_status: 'succeeded', payment_reference: paypalOrderId });
+    expect(await order(orderNumber)).toMatchObject({
+      status: 'processing',
+      payment_status: 'succeeded',
+      payment_reference: paypalOrderId,
+    });
     await ctx.services.jobs.runUntilIdle();
     expect(await order(orderNumber)).toMatchObject({ status: 'completed', esims: 1 });
     // The buyer comes back after all: the capture route answers the paid order, nothing more.
@@ -154,11 +180,18 @@ describe('POST /api/webhooks/paypal', () => {
     const { paypalOrderId, orderNumber, accessToken } = await paypalCheckout();
     await fake.decide(paypalOrderId, 'approve');
     const approved = await lastDelivery('CHECKOUT.ORDER.APPROVED');
-    const [hook, browser] = await Promise.all([post(approved), client(ctx.app).capture(orderNumber, { 'x-access-token': accessToken })]);
+    const [hook, browser] = await Promise.all([
+      post(approved),
+      client(ctx.app).capture(orderNumber, { 'x-access-token': accessToken }),
+    ]);
     expect(hook.statusCode).toBe(200);
     expect(browser.statusCode).toBe(200);
     expect(fake.orders.get(paypalOrderId)!.capture!.status).toBe('COMPLETED');
-    expect(fake.events.filter((e) => e.event.event_type === 'PAYMENT.CAPTURE.COMPLETED' && JSON.stringify(e.event).includes(paypalOrderId))).toHaveLength(1);
+    expect(
+      fake.events.filter(
+        (e) => e.event.event_type === 'PAYMENT.CAPTURE.COMPLETED' && JSON.stringify(e.event).includes(paypalOrderId),
+      ),
+    ).toHaveLength(1);
     expect(await order(orderNumber)).toMatchObject({ status: 'processing', events: 1 });
   });
 
@@ -167,7 +200,10 @@ describe('POST /api/webhooks/paypal', () => {
     await fake.decide(paypalOrderId, 'approve');
     const approved = await lastDelivery('CHECKOUT.ORDER.APPROVED');
     const eventId = (JSON.parse(approved.body.toString()) as { id: string }).id;
-    const forged = await post({ headers: { ...approved.headers, 'paypal-transmission-sig': 'Zm9yZ2VkLXNpZ25hdHVyZQ==' }, body: approved.body });
+    const forged = await post({
+      headers: { ...approved.headers, 'paypal-transmission-sig': 'Zm9yZ2VkLXNpZ25hdHVyZQ==' },
+      body: approved.body,
+    });
     expect(forged.statusCode).toBe(400);
     expect(forged.json()).toMatchObject({ error: { code: 'invalid_signature' } });
     // An attacker's own event, carried by a genuine transmission's headers.
@@ -187,7 +223,11 @@ describe('POST /api/webhooks/paypal', () => {
       'paypal-transmission-sig': 'AAAA',
       'paypal-transmission-time': new Date().toISOString(),
     };
-    const event = JSON.stringify({ id: 'WH-1', event_type: 'CHECKOUT.ORDER.APPROVED', resource: { id: 'ABCDEFGHIJKLMNOPQ' } });
+    const event = JSON.stringify({
+      id: 'WH-1',
+      event_type: 'CHECKOUT.ORDER.APPROVED',
+      resource: { id: 'ABCDEFGHIJKLMNOPQ' },
+    });
     const cases: [Record<string, string>, string, string][] = [
       [headers, '{not json', 'invalid_webhook'],
       [headers, '[1,2]', 'invalid_webhook'],
@@ -202,26 +242,47 @@ describe('POST /api/webhooks/paypal', () => {
       expect(res.statusCode, body).toBe(400);
       expect(res.json()).toMatchObject({ error: { code } });
     }
-    const wrongType = await ctx.app.inject({ method: 'POST', url: '/api/webhooks/paypal', headers: { ...headers, 'content-type': 'text/plain' }, payload: event });
+    const wrongType = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/webhooks/paypal',
+      headers: { ...headers, 'content-type': 'text/plain' },
+      payload: event,
+    });
     expect(wrongType.statusCode).toBe(400);
     expect(wrongType.json()).toMatchObject({ error: { code: 'invalid_webhook' } });
-    const charset = await post({ headers: { ...headers, 'content-type': 'application/json; charset=utf-8' }, body: event });
+    const charset = await post({
+      headers: { ...headers, 'content-type': 'application/json; charset=utf-8' },
+      body: event,
+    });
     expect(charset.json()).toMatchObject({ error: { code: 'invalid_signature' } });
   });
 
   it('generated deliveries (any body, any PAYPAL-* headers) are answered 400, never 5xx (fuzz.test.ts covers only the unconfigured route)', async () => {
-    const header = fc.option(fc.oneof(fc.string({ maxLength: 60 }), fc.constantFrom('SHA256withRSA', 'x'.repeat(600), 'a\u0000b', 'é')), { nil: undefined });
+    const header = fc.option(
+      fc.oneof(fc.string({ maxLength: 60 }), fc.constantFrom('SHA256withRSA', 'x'.repeat(600), 'a\u0000b', 'é')),
+      { nil: undefined },
+    );
     const json = fc.oneof(
       fc.json(),
-      fc.record({ id: fc.oneof(fc.string(), fc.constant('WH-1')), event_type: fc.oneof(fc.string(), fc.constantFrom('CHECKOUT.ORDER.APPROVED', 'PAYMENT.CAPTURE.DENIED')), resource: fc.object() }).map((v) => JSON.stringify(v)),
+      fc
+        .record({
+          id: fc.oneof(fc.string(), fc.constant('WH-1')),
+          event_type: fc.oneof(fc.string(), fc.constantFrom('CHECKOUT.ORDER.APPROVED', 'PAYMENT.CAPTURE.DENIED')),
+          resource: fc.object(),
+        })
+        .map((v) => JSON.stringify(v)),
       fc.uint8Array({ maxLength: 200 }).map((bytes) => Buffer.from(bytes).toString('latin1')),
     );
     await fc.assert(
       fc.asyncProperty(json, header, header, header, header, header, async (body, algo, cert, id, sig, time) => {
         const headers = Object.fromEntries(
-          Object.entries({ 'paypal-auth-algo': algo, 'paypal-cert-url': cert, 'paypal-transmission-id': id, 'paypal-transmission-sig': sig, 'paypal-transmission-time': time }).filter(
-            ([, v]) => v !== undefined && /^[\x20-\x7e]*$/.test(v),
-          ),
+          Object.entries({
+            'paypal-auth-algo': algo,
+            'paypal-cert-url': cert,
+            'paypal-transmission-id': id,
+            'paypal-transmission-sig': sig,
+            'paypal-transmission-time': time,
+          }).filter(([, v]) => v !== undefined && /^[\x20-\x7e]*$/.test(v)),
         ) as Record<string, string>;
         const res = await post({ headers, body });
         expect(res.statusCode).toBe(400);
@@ -275,8 +336,13 @@ describe('POST /api/webhooks/paypal', () => {
       'paypal-transmission-sig': 'Zm9yZ2VkLXNpZ25hdHVyZQ==',
       'paypal-transmission-time': new Date().toISOString(),
     };
-    const payload = JSON.stringify({ id: 'WH-FLOOD-1', event_type: 'CHECKOUT.ORDER.APPROVED', resource: { id: 'ABCDEFGHIJKLMNOPQ' } });
-    const send = (remoteAddress: string, body = payload) => ctx.app.inject({ method: 'POST', url: '/api/webhooks/paypal', headers, payload: body, remoteAddress });
+    const payload = JSON.stringify({
+      id: 'WH-FLOOD-1',
+      event_type: 'CHECKOUT.ORDER.APPROVED',
+      resource: { id: 'ABCDEFGHIJKLMNOPQ' },
+    });
+    const send = (remoteAddress: string, body = payload) =>
+      ctx.app.inject({ method: 'POST', url: '/api/webhooks/paypal', headers, payload: body, remoteAddress });
     const verifies = () => fake.calls['POST /v1/notifications/verify-webhook-signature'] ?? 0;
     // Garbage is refused locally and not counted.
     for (let i = 0; i < 5; i++) expect((await send('198.51.100.23', '{not json')).statusCode).toBe(400);
@@ -288,7 +354,9 @@ describe('POST /api/webhooks/paypal', () => {
     const before = verifies();
     const refused = await send('198.51.100.23');
     expect(refused.statusCode).toBe(429);
-    expect(refused.json()).toEqual({ error: { code: 'rate_limited', message: expect.stringMatching(/^Too many webhook deliveries/) } });
+    expect(refused.json()).toEqual({
+      error: { code: 'rate_limited', message: expect.stringMatching(/^Too many webhook deliveries/) },
+    });
     const retryAfter = Number(refused.headers['retry-after']);
     expect(retryAfter).toBeGreaterThanOrEqual(1);
     expect(retryAfter).toBeLessThanOrEqual(60);
@@ -305,7 +373,9 @@ describe('POST /api/webhooks/paypal', () => {
     // A capture the store did not ask for: a PayPal order created directly at PayPal.
     const token = await fetch(`${fake.url}/v1/oauth2/token`, {
       method: 'POST',
-      headers: { Authorization: `Basic ${Buffer.from(`${FAKE_CREDENTIALS.paypalClientId}:${FAKE_CREDENTIALS.paypalClientSecret}`).toString('base64')}` },
+      headers: {
+        Authorization: `Basic ${Buffer.from(`${FAKE_CREDENTIALS.paypalClientId}:${FAKE_CREDENTIALS.paypalClientSecret}`).toString('base64')}`,
+      },
       body: 'grant_type=client_credentials',
     }).then((r) => r.json() as Promise<{ access_token: string }>);
     const created = await fetch(`${fake.url}/v2/checkout/orders`, {
@@ -314,11 +384,16 @@ describe('POST /api/webhooks/paypal', () => {
       body: JSON.stringify({
         intent: 'CAPTURE',
         purchase_units: [{ amount: { currency_code: 'USD', value: '1.00' } }],
-        payment_source: { paypal: { experience_context: { return_url: 'https://x.example/r', cancel_url: 'https://x.example/c' } } },
+        payment_source: {
+          paypal: { experience_context: { return_url: 'https://x.example/r', cancel_url: 'https://x.example/c' } },
+        },
       }),
     }).then((r) => r.json() as Promise<{ id: string }>);
     await fake.decide(created.id, 'approve');
-    expect((await post(await lastDelivery('CHECKOUT.ORDER.APPROVED'))).json()).toEqual({ received: true, outcome: 'ignored' });
+    expect((await post(await lastDelivery('CHECKOUT.ORDER.APPROVED'))).json()).toEqual({
+      received: true,
+      outcome: 'ignored',
+    });
     expect(fake.orders.get(created.id)!.capture).toBeUndefined();
     expect(await order(paypal.orderNumber)).toMatchObject({ status: 'pending' });
   });
@@ -328,7 +403,12 @@ describe('POST /api/webhooks/paypal without PayPal REST', () => {
   it('answers 404 when PAYPAL_CLIENT_ID is not set', async () => {
     const plain = await createOrdersTestApp();
     try {
-      const res = await plain.app.inject({ method: 'POST', url: '/api/webhooks/paypal', headers: { 'content-type': 'application/json' }, payload: '{}' });
+      const res = await plain.app.inject({
+        method: 'POST',
+        url: '/api/webhooks/paypal',
+        headers: { 'content-type': 'application/json' },
+        payload: '{}',
+      });
       expect(res.statusCode).toBe(404);
       expect(res.json()).toMatchObject({ error: { code: 'not_found' } });
     } finally {

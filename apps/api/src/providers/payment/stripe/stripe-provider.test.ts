@@ -37,7 +37,11 @@ async function token(paymentMethod = 'pm_card_visa'): Promise<string> {
 }
 
 async function control(path: string, body: unknown) {
-  const res = await fetch(`${fake.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const res = await fetch(`${fake.url}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
   return res.json() as Promise<Record<string, unknown>>;
 }
 
@@ -113,7 +117,10 @@ describe('StripePaymentProvider.chargeCard', () => {
     expect(await stripe.confirmCardPayment(result.reference)).toMatchObject({ status: 'requires_action' });
     const page = await fetch(`${fake.url}/3ds/${result.reference}`);
     expect(await page.text()).toContain('Complete authentication');
-    const done = await fetch(`${fake.url}/3ds/${result.reference}/complete`, { method: 'POST', headers: { accept: 'application/json' } });
+    const done = await fetch(`${fake.url}/3ds/${result.reference}/complete`, {
+      method: 'POST',
+      headers: { accept: 'application/json' },
+    });
     expect(await done.json()).toMatchObject({ status: 'succeeded' });
     expect(await stripe.confirmCardPayment(result.reference)).toEqual({
       status: 'succeeded',
@@ -126,7 +133,10 @@ describe('StripePaymentProvider.chargeCard', () => {
   it('3-D Secure failed: the PaymentIntent needs another payment method, the charge is failed authentication_failed', async () => {
     const result = await charge(await token('pm_card_authenticationRequired'));
     fake.authenticate(result.reference, false);
-    expect(await stripe.confirmCardPayment(result.reference)).toMatchObject({ status: 'failed', failure: { code: 'authentication_failed' } });
+    expect(await stripe.confirmCardPayment(result.reference)).toMatchObject({
+      status: 'failed',
+      failure: { code: 'authentication_failed' },
+    });
   });
 
   it('a resumed checkout (replayed requires_action) reads the PaymentIntent again and sees it paid', async () => {
@@ -134,7 +144,10 @@ describe('StripePaymentProvider.chargeCard', () => {
     const tok = await token('pm_card_authenticationRequired');
     const first = await charge(tok, { idempotencyKey: key });
     fake.authenticate(first.reference, true);
-    expect(await charge(tok, { idempotencyKey: key })).toMatchObject({ status: 'succeeded', reference: first.reference });
+    expect(await charge(tok, { idempotencyKey: key })).toMatchObject({
+      status: 'succeeded',
+      reference: first.reference,
+    });
   });
 
   it('processing is pending like requires_action until the PaymentIntent settles', async () => {
@@ -157,7 +170,13 @@ describe('StripePaymentProvider.chargeCard', () => {
     const key = `checkout:retried-${Date.now()}`;
     await control('/__fake/fail-next', { status: 503, count: 1, path: '/v1/payment_intents' });
     const retrying = new StripePaymentProvider({ ...stripe.options, maxNetworkRetries: 1 });
-    const result = await retrying.chargeCard({ idempotencyKey: key, amountCents: 500, currency: 'USD', description: 'x', token: await token() });
+    const result = await retrying.chargeCard({
+      idempotencyKey: key,
+      amountCents: 500,
+      currency: 'USD',
+      description: 'x',
+      token: await token(),
+    });
     expect(result.status).toBe('succeeded');
     expect(fake.paymentIntents().filter((p) => p.metadata.idempotency_key === key)).toHaveLength(1);
   });
@@ -167,17 +186,33 @@ describe('StripePaymentProvider.chargeCard', () => {
     const tok = await token();
     await control('/__fake/fail-next', { status: 'timeout', count: 1, path: '/v1/payment_intents', delayMs: 600 });
     const impatient = provider({ timeoutMs: 200 });
-    const timedOut = await impatient.chargeCard({ idempotencyKey: key, amountCents: 700, currency: 'USD', description: 'x', token: tok }).catch((e: unknown) => e);
+    const timedOut = await impatient
+      .chargeCard({ idempotencyKey: key, amountCents: 700, currency: 'USD', description: 'x', token: tok })
+      .catch((e: unknown) => e);
     expect(timedOut).toBeInstanceOf(PaymentProviderError);
     expect((timedOut as PaymentProviderError).retryable).toBe(true);
     await new Promise((r) => setTimeout(r, 700));
-    const retried = await stripe.chargeCard({ idempotencyKey: key, amountCents: 700, currency: 'USD', description: 'x', token: tok });
+    const retried = await stripe.chargeCard({
+      idempotencyKey: key,
+      amountCents: 700,
+      currency: 'USD',
+      description: 'x',
+      token: tok,
+    });
     expect(retried.status).toBe('succeeded');
     expect(fake.paymentIntents().filter((p) => p.metadata.idempotency_key === key)).toHaveLength(1);
   });
 
   it('a wrong secret key (401) and a key reused with other parameters (400 idempotency_error) are not retryable', async () => {
-    const wrong = await provider({ secretKey: 'sk_test_wrong' }).chargeCard({ idempotencyKey: 'k-12345678', amountCents: 100, currency: 'USD', description: 'x', token: 'ctoken_x' }).catch((e: unknown) => e);
+    const wrong = await provider({ secretKey: 'sk_test_wrong' })
+      .chargeCard({
+        idempotencyKey: 'k-12345678',
+        amountCents: 100,
+        currency: 'USD',
+        description: 'x',
+        token: 'ctoken_x',
+      })
+      .catch((e: unknown) => e);
     expect(wrong).toBeInstanceOf(PaymentProviderError);
     expect((wrong as PaymentProviderError).retryable).toBe(false);
 
@@ -198,7 +233,16 @@ describe('StripePaymentProvider.chargeCard', () => {
   });
 
   it('does not take PayPal', async () => {
-    await expect(stripe.createPaypalOrder({ idempotencyKey: 'k-12345678', amountCents: 1, currency: 'USD', description: 'x', returnUrl: '/', cancelUrl: '/' })).rejects.toBeInstanceOf(PaymentProviderError);
+    await expect(
+      stripe.createPaypalOrder({
+        idempotencyKey: 'k-12345678',
+        amountCents: 1,
+        currency: 'USD',
+        description: 'x',
+        returnUrl: '/',
+        cancelUrl: '/',
+      }),
+    ).rejects.toBeInstanceOf(PaymentProviderError);
     await expect(stripe.capturePaypalOrder('x')).rejects.toBeInstanceOf(PaymentProviderError);
   });
 });
@@ -206,22 +250,62 @@ describe('StripePaymentProvider.chargeCard', () => {
 describe('StripePaymentProvider.refund', () => {
   it('refunds in part, then the rest; over-refunds and refunds of a refunded charge fail with Stripe message; a repeat key replays', async () => {
     const paid = await charge(await token(), { amountCents: 2000 });
-    const part = await stripe.refund({ chargeReference: paid.reference, amountCents: 500, idempotencyKey: `refund:${paid.reference}:1` });
+    const part = await stripe.refund({
+      chargeReference: paid.reference,
+      amountCents: 500,
+      idempotencyKey: `refund:${paid.reference}:1`,
+    });
     expect(part).toMatchObject({ status: 'succeeded' });
     expect(part.reference).toMatch(/^re_/);
-    expect(await stripe.refund({ chargeReference: paid.reference, amountCents: 500, idempotencyKey: `refund:${paid.reference}:1` })).toEqual(part);
-    const over = await stripe.refund({ chargeReference: paid.reference, amountCents: 1600, idempotencyKey: `refund:${paid.reference}:2` });
-    expect(over).toEqual({ status: 'failed', reference: '', failureMessage: 'Refund amount ($16.00) is greater than unrefunded amount on charge ($15.00)' });
-    expect((await stripe.refund({ chargeReference: paid.reference, amountCents: 1500, idempotencyKey: `refund:${paid.reference}:3` })).status).toBe('succeeded');
-    const again = await stripe.refund({ chargeReference: paid.reference, amountCents: 1, idempotencyKey: `refund:${paid.reference}:4` });
+    expect(
+      await stripe.refund({
+        chargeReference: paid.reference,
+        amountCents: 500,
+        idempotencyKey: `refund:${paid.reference}:1`,
+      }),
+    ).toEqual(part);
+    const over = await stripe.refund({
+      chargeReference: paid.reference,
+      amountCents: 1600,
+      idempotencyKey: `refund:${paid.reference}:2`,
+    });
+    expect(over).toEqual({
+      status: 'failed',
+      reference: '',
+      failureMessage: 'Refund amount ($16.00) is greater than unrefunded amount on charge ($15.00)',
+    });
+    expect(
+      (
+        await stripe.refund({
+          chargeReference: paid.reference,
+          amountCents: 1500,
+          idempotencyKey: `refund:${paid.reference}:3`,
+        })
+      ).status,
+    ).toBe('succeeded');
+    const again = await stripe.refund({
+      chargeReference: paid.reference,
+      amountCents: 1,
+      idempotencyKey: `refund:${paid.reference}:4`,
+    });
     expect(again.status).toBe('failed');
     expect(again.failureMessage).toMatch(/already been refunded/);
   });
 
   it('refuses to refund an unsettled payment (failed) and an unknown one (not retryable)', async () => {
     const waiting = await charge(await token('pm_card_authenticationRequired'));
-    expect((await stripe.refund({ chargeReference: waiting.reference, amountCents: 100, idempotencyKey: `refund:${waiting.reference}` })).status).toBe('failed');
-    const unknown = await stripe.refund({ chargeReference: 'pi_unknown', amountCents: 100, idempotencyKey: 'refund:unknown' }).catch((e: unknown) => e);
+    expect(
+      (
+        await stripe.refund({
+          chargeReference: waiting.reference,
+          amountCents: 100,
+          idempotencyKey: `refund:${waiting.reference}`,
+        })
+      ).status,
+    ).toBe('failed');
+    const unknown = await stripe
+      .refund({ chargeReference: 'pi_unknown', amountCents: 100, idempotencyKey: 'refund:unknown' })
+      .catch((e: unknown) => e);
     expect((unknown as PaymentProviderError).retryable).toBe(false);
   });
 });
@@ -240,19 +324,35 @@ describe('the fake, browser side', () => {
     };
     const ok = await post('/v1/confirmation_tokens', card, FAKE_CREDENTIALS.stripePublishableKey);
     expect(ok.status).toBe(200);
-    expect(ok.body).toMatchObject({ object: 'confirmation_token', payment_method_preview: { card: { brand: 'visa', last4: '3184', wallet: null } } });
+    expect(ok.body).toMatchObject({
+      object: 'confirmation_token',
+      payment_method_preview: { card: { brand: 'visa', last4: '3184', wallet: null } },
+    });
     expect((await charge(ok.body.id as string)).status).toBe('requires_action');
     const wallet = await post(
       '/v1/confirmation_tokens',
-      { key: FAKE_CREDENTIALS.stripePublishableKey, 'payment_method_data[type]': 'card', 'payment_method_data[wallet][type]': 'google_pay' },
+      {
+        key: FAKE_CREDENTIALS.stripePublishableKey,
+        'payment_method_data[type]': 'card',
+        'payment_method_data[wallet][type]': 'google_pay',
+      },
       FAKE_CREDENTIALS.stripePublishableKey,
     );
-    expect(wallet.body).toMatchObject({ payment_method_preview: { card: { last4: '4242', wallet: { type: 'google_pay' } } } });
+    expect(wallet.body).toMatchObject({
+      payment_method_preview: { card: { last4: '4242', wallet: { type: 'google_pay' } } },
+    });
     expect(await charge(wallet.body.id as string)).toMatchObject({ status: 'succeeded', cardLast4: '4242' });
-    const bad = await post('/v1/confirmation_tokens', { ...card, 'payment_method_data[card][number]': '4242424242424241' }, FAKE_CREDENTIALS.stripePublishableKey);
+    const bad = await post(
+      '/v1/confirmation_tokens',
+      { ...card, 'payment_method_data[card][number]': '4242424242424241' },
+      FAKE_CREDENTIALS.stripePublishableKey,
+    );
     expect(bad).toMatchObject({ status: 402, body: { error: { type: 'card_error', code: 'incorrect_number' } } });
     expect((await post('/v1/confirmation_tokens', card, 'pk_test_other')).status).toBe(401);
     // The publishable key cannot create PaymentIntents.
-    expect((await post('/v1/payment_intents', { amount: '100', currency: 'usd' }, FAKE_CREDENTIALS.stripePublishableKey)).status).toBe(401);
+    expect(
+      (await post('/v1/payment_intents', { amount: '100', currency: 'usd' }, FAKE_CREDENTIALS.stripePublishableKey))
+        .status,
+    ).toBe(401);
   });
 });

@@ -1,5 +1,12 @@
 import Stripe from 'stripe';
-import type { ChargeRequest, ChargeResult, PaymentFailure, PaymentProvider, RefundRequest, RefundResult } from '../payment-provider.ts';
+import type {
+  ChargeRequest,
+  ChargeResult,
+  PaymentFailure,
+  PaymentProvider,
+  RefundRequest,
+  RefundResult,
+} from '../payment-provider.ts';
 import { PaymentProviderError } from '../payment-provider.ts';
 
 /** Settings of the Stripe adapter (`config.stripe`). */
@@ -33,10 +40,15 @@ const AUTHENTICATION_FAILED: PaymentFailure = {
  * the error code (`card_declined`, `expired_card`, `incorrect_cvc`, `processing_error`...).
  * Stripe docs: "Decline codes" and "Error codes".
  */
-function failureOf(error: { code?: string | undefined; decline_code?: string | undefined; message?: string | undefined }): PaymentFailure {
+function failureOf(error: {
+  code?: string | undefined;
+  decline_code?: string | undefined;
+  message?: string | undefined;
+}): PaymentFailure {
   if (error.code === 'payment_intent_authentication_failure') return AUTHENTICATION_FAILED;
   const named = new Set(['insufficient_funds', 'expired_card', 'incorrect_cvc', 'lost_card', 'stolen_card']);
-  const code = error.decline_code && named.has(error.decline_code) ? error.decline_code : (error.code ?? 'card_declined');
+  const code =
+    error.decline_code && named.has(error.decline_code) ? error.decline_code : (error.code ?? 'card_declined');
   return { code, message: error.message || 'Your card was declined.' };
 }
 
@@ -167,19 +179,41 @@ export class StripePaymentProvider implements PaymentProvider {
     let refund: Stripe.Refund;
     try {
       refund = await this.stripe.refunds.create(
-        { payment_intent: request.chargeReference, amount: request.amountCents, metadata: { idempotency_key: request.idempotencyKey.slice(0, 500) } },
+        {
+          payment_intent: request.chargeReference,
+          amount: request.amountCents,
+          metadata: { idempotency_key: request.idempotencyKey.slice(0, 500) },
+        },
         { idempotencyKey: request.idempotencyKey },
       );
     } catch (error) {
-      const refused = new Set(['amount_too_large', 'charge_already_refunded', 'charge_not_refundable', 'charge_disputed', 'payment_intent_unexpected_state']);
-      if (error instanceof Stripe.errors.StripeInvalidRequestError && error.rawType !== 'idempotency_error' && refused.has(error.code ?? '')) {
+      const refused = new Set([
+        'amount_too_large',
+        'charge_already_refunded',
+        'charge_not_refundable',
+        'charge_disputed',
+        'payment_intent_unexpected_state',
+      ]);
+      if (
+        error instanceof Stripe.errors.StripeInvalidRequestError &&
+        error.rawType !== 'idempotency_error' &&
+        refused.has(error.code ?? '')
+      ) {
         return { status: 'failed', reference: '', failureMessage: error.message };
       }
       throw this.providerError(error);
     }
-    if (refund.status === 'succeeded' || refund.status === 'pending') return { status: 'succeeded', reference: refund.id };
-    const why = refund.status === 'requires_action' ? 'The refund needs an action in the Stripe Dashboard.' : `The refund ${refund.status}.`;
-    return { status: 'failed', reference: refund.id, failureMessage: refund.failure_reason ? `${why} (${refund.failure_reason})` : why };
+    if (refund.status === 'succeeded' || refund.status === 'pending')
+      return { status: 'succeeded', reference: refund.id };
+    const why =
+      refund.status === 'requires_action'
+        ? 'The refund needs an action in the Stripe Dashboard.'
+        : `The refund ${refund.status}.`;
+    return {
+      status: 'failed',
+      reference: refund.id,
+      failureMessage: refund.failure_reason ? `${why} (${refund.failure_reason})` : why,
+    };
   }
 
   /** Maps a PaymentIntent to the port's outcome. */
@@ -195,10 +229,16 @@ export class StripePaymentProvider implements PaymentProvider {
         return {
           status: 'failed',
           reference: pi.id,
-          failure: pi.last_payment_error ? failureOf(pi.last_payment_error) : { code: 'card_declined', message: 'Your card was declined.' },
+          failure: pi.last_payment_error
+            ? failureOf(pi.last_payment_error)
+            : { code: 'card_declined', message: 'Your card was declined.' },
         };
       case 'canceled':
-        return { status: 'failed', reference: pi.id, failure: { code: 'payment_cancelled', message: 'The payment was cancelled.' } };
+        return {
+          status: 'failed',
+          reference: pi.id,
+          failure: { code: 'payment_cancelled', message: 'The payment was cancelled.' },
+        };
       default:
         // requires_confirmation / requires_capture: the store confirms at once and captures automatically.
         throw new PaymentProviderError(`PaymentIntent ${pi.id} is in an unexpected state: ${pi.status}`, false);
@@ -233,8 +273,14 @@ export class StripePaymentProvider implements PaymentProvider {
         status === 409 ||
         status === 429 ||
         status >= 500;
-      return new PaymentProviderError(`Stripe ${status ?? 'network'} ${error.rawType ?? error.type}: ${error.message}`, retryable);
+      return new PaymentProviderError(
+        `Stripe ${status ?? 'network'} ${error.rawType ?? error.type}: ${error.message}`,
+        retryable,
+      );
     }
-    return new PaymentProviderError(`Stripe call failed: ${error instanceof Error ? error.message : String(error)}`, true);
+    return new PaymentProviderError(
+      `Stripe call failed: ${error instanceof Error ? error.message : String(error)}`,
+      true,
+    );
   }
 }

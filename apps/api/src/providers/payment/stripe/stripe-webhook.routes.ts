@@ -25,7 +25,11 @@ const eventSchema = z.object({
  * another shape, is ignored (never a 400: the event is signed by Stripe).
  */
 const intentFactsSchema = z.object({
-  metadata: z.object({ order: z.string().max(64).optional() }).loose().nullish().catch(undefined),
+  metadata: z
+    .object({ order: z.string().max(64).optional() })
+    .loose()
+    .nullish()
+    .catch(undefined),
   amount: z.number().int().nonnegative().optional().catch(undefined),
   currency: z.string().max(16).optional().catch(undefined),
 });
@@ -40,7 +44,13 @@ function intentFacts(object: unknown): CardIntentFacts {
 /** The types that settle a card payment: the order is reconciled with the PaymentIntent's current state. */
 const SETTLING = new Set(['payment_intent.succeeded', 'payment_intent.payment_failed', 'payment_intent.canceled']);
 /** Recorded in the log only: the refunds module records the refunds it makes itself. */
-const LOGGED = new Set(['charge.refunded', 'refund.created', 'refund.updated', 'refund.failed', 'charge.dispute.created']);
+const LOGGED = new Set([
+  'charge.refunded',
+  'refund.created',
+  'refund.updated',
+  'refund.failed',
+  'charge.dispute.created',
+]);
 
 export interface StripeWebhookOptions {
   /** The endpoint's signing secret (`STRIPE_WEBHOOK_SECRET`, `whsec_…`). */
@@ -87,7 +97,9 @@ export interface StripeWebhookOptions {
 export const stripeWebhookRoutes: FastifyPluginAsyncZod<StripeWebhookOptions> = async (app, options) => {
   const tolerance = options.toleranceS ?? STRIPE_WEBHOOK_TOLERANCE_S;
   app.removeAllContentTypeParsers();
-  app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: WEBHOOK_BODY_LIMIT_BYTES }, (_request, body, done) => done(null, body));
+  app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: WEBHOOK_BODY_LIMIT_BYTES }, (_request, body, done) =>
+    done(null, body),
+  );
 
   app.post(
     '/api/webhooks/stripe',
@@ -96,7 +108,9 @@ export const stripeWebhookRoutes: FastifyPluginAsyncZod<StripeWebhookOptions> = 
       schema: {
         tags: ['webhooks'],
         summary: 'Stripe events (signed with the endpoint secret); each processed once',
-        headers: z.looseObject({ 'stripe-signature': z.string().optional().describe('t=<unix seconds>,v1=<HMAC-SHA256 hex>') }),
+        headers: z.looseObject({
+          'stripe-signature': z.string().optional().describe('t=<unix seconds>,v1=<HMAC-SHA256 hex>'),
+        }),
         response: {
           200: z.object({ received: z.literal(true), duplicate: z.boolean().optional() }),
           400: apiErrorSchema,
@@ -110,7 +124,11 @@ export const stripeWebhookRoutes: FastifyPluginAsyncZod<StripeWebhookOptions> = 
       reply.header('cache-control', 'no-store');
       const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
       const header = request.headers['stripe-signature'];
-      const refused = new ValidationError('Stripe-Signature: missing, malformed, wrong or too old', 'Stripe-Signature', 'invalid_signature');
+      const refused = new ValidationError(
+        'Stripe-Signature: missing, malformed, wrong or too old',
+        'Stripe-Signature',
+        'invalid_signature',
+      );
       if (!header || header.length > 4096) throw refused;
       let event: unknown;
       try {
@@ -131,10 +149,16 @@ export const stripeWebhookRoutes: FastifyPluginAsyncZod<StripeWebhookOptions> = 
         const outcome = await options.reconcile(object.id, intent);
         if (outcome === 'unmatched') {
           // Not applied: the event stays unprocessed (see above) for an operator to look at.
-          request.log.error({ stripeEvent: id, type, paymentIntent: object.id, order: intent.orderNumber }, 'stripe webhook: PaymentIntent does not match its order');
+          request.log.error(
+            { stripeEvent: id, type, paymentIntent: object.id, order: intent.orderNumber },
+            'stripe webhook: PaymentIntent does not match its order',
+          );
           return { received: true as const };
         }
-        request.log.info({ stripeEvent: id, type, paymentIntent: object.id, outcome }, 'stripe webhook: card payment reconciled');
+        request.log.info(
+          { stripeEvent: id, type, paymentIntent: object.id, outcome },
+          'stripe webhook: card payment reconciled',
+        );
       } else if (LOGGED.has(type)) {
         request.log.info({ stripeEvent: id, type, object: object.id }, 'stripe webhook: recorded');
       }

@@ -119,7 +119,10 @@ export default function StripePayment({
         });
         stripeRef.current = stripe;
         elementsRef.current = elements;
-        const payment = elements.create('payment', { layout: 'tabs', wallets: { applePay: 'never', googlePay: 'never' } });
+        const payment = elements.create('payment', {
+          layout: 'tabs',
+          wallets: { applePay: 'never', googlePay: 'never' },
+        });
         payment.on('change', () => {
           revision += 1;
         });
@@ -139,7 +142,8 @@ export default function StripePayment({
           const submitted = await elements.submit();
           if (submitted.error) throw entryError(submitted.error, fallback);
           const created = await stripe.createConfirmationToken({ elements });
-          if (created.error || !created.confirmationToken) throw entryError(created.error ?? { type: 'api_error' }, fallback);
+          if (created.error || !created.confirmationToken)
+            throw entryError(created.error ?? { type: 'api_error' }, fallback);
           return created.confirmationToken.id;
         };
         latest.current.onCollector({
@@ -152,7 +156,14 @@ export default function StripePayment({
 
         if (expressSlot && latest.current.wallet) {
           const express = elements.create('expressCheckout', {
-            paymentMethods: { applePay: 'auto', googlePay: 'auto', link: 'never', paypal: 'never', amazonPay: 'never', klarna: 'never' },
+            paymentMethods: {
+              applePay: 'auto',
+              googlePay: 'auto',
+              link: 'never',
+              paypal: 'never',
+              amazonPay: 'never',
+              klarna: 'never',
+            },
             buttonHeight: 48,
           });
           express.on('ready', (event: ExpressReadyEvent) => {
@@ -201,17 +212,23 @@ export default function StripePayment({
 
   return (
     <div className={cardVisible ? undefined : 'hidden'}>
-      {(state === 'loading' || state === 'reloading') && (
-        <Spinner label={t('stripe.loading')} className="min-h-24" />
-      )}
+      {(state === 'loading' || state === 'reloading') && <Spinner label={t('stripe.loading')} className="min-h-24" />}
       {state === 'error' && (
-        <div role="alert" className="flex flex-wrap items-start gap-3 rounded-xl bg-red-50 p-4 text-red-900 ring-1 ring-red-200">
+        <div
+          role="alert"
+          className="flex flex-wrap items-start gap-3 rounded-xl bg-red-50 p-4 text-red-900 ring-1 ring-red-200"
+        >
           <AlertCircle aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
           <p className="min-w-0 flex-1">{t('stripe.loadError')}</p>
-          <Button type="button" variant="secondary" size="sm" onClick={() => {
+          <Button
+            type="button"
+            variant="secondary"
+            size="sm"
+            onClick={() => {
               setState('loading');
               setAttempt((n) => n + 1);
-            }}>
+            }}
+          >
             <RotateCw aria-hidden="true" className="size-4" />
             {t('retry')}
           </Button>

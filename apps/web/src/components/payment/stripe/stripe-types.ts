@@ -61,7 +61,9 @@ export interface StripeInstance {
     elements: StripeElements;
     params?: Record<string, unknown>;
   }): Promise<{ confirmationToken?: ConfirmationToken; error?: StripeError }>;
-  handleNextAction(options: { clientSecret: string }): Promise<{ paymentIntent?: { id: string; status: string }; error?: StripeError }>;
+  handleNextAction(options: {
+    clientSecret: string;
+  }): Promise<{ paymentIntent?: { id: string; status: string }; error?: StripeError }>;
 }
 
 /** `window.Stripe`, defined by the script. */

@@ -1,4 +1,10 @@
-import type { ApplyImportResponse, BulkImport, BulkImportDetail, BulkImportResponse, BulkImportsResponse } from '@esim/contract/admin-catalogue';
+import type {
+  ApplyImportResponse,
+  BulkImport,
+  BulkImportDetail,
+  BulkImportResponse,
+  BulkImportsResponse,
+} from '@esim/contract/admin-catalogue';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { HttpError, apiFetch, parseRetryAfter, resolveUrl } from '../../../lib/api-client.ts';
 import { getSessionId } from '../../../lib/session.ts';
@@ -18,7 +24,8 @@ export const errorsCsvUrl = (id: number) => `/api/admin/bulk-imports/${id}/error
 export function useImports() {
   return useQuery<BulkImport[]>({
     queryKey: IMPORTS_KEY,
-    queryFn: ({ signal }) => apiFetch<BulkImportsResponse>('/api/admin/bulk-imports', { signal }).then((r) => r.imports),
+    queryFn: ({ signal }) =>
+      apiFetch<BulkImportsResponse>('/api/admin/bulk-imports', { signal }).then((r) => r.imports),
     staleTime: 0,
   });
 }
@@ -30,7 +37,8 @@ export function useImports() {
 export function useImport(id: number | null) {
   return useQuery<BulkImportDetail>({
     queryKey: [...IMPORTS_KEY, id],
-    queryFn: ({ signal }) => apiFetch<BulkImportResponse>(`/api/admin/bulk-imports/${id}`, { signal }).then((r) => r.import),
+    queryFn: ({ signal }) =>
+      apiFetch<BulkImportResponse>(`/api/admin/bulk-imports/${id}`, { signal }).then((r) => r.import),
     enabled: id !== null,
     staleTime: 0,
     refetchInterval: (query) => (query.state.data?.status === 'applying' ? IMPORT_POLL_MS : false),
@@ -43,15 +51,23 @@ export function useImport(id: number | null) {
  * @throws HttpError 400 (field `file`, a code of `IMPORT_FILE_ERROR_CODES`), 413, 401, 403; or a network error.
  */
 export async function uploadImport(file: File): Promise<BulkImportDetail> {
-  const response = await fetch(resolveUrl(`/api/admin/bulk-imports?filename=${encodeURIComponent(file.name.slice(0, 200))}`), {
-    method: 'POST',
-    credentials: 'include',
-    headers: { Accept: 'application/json', 'Content-Type': 'text/csv', 'X-Session-Id': getSessionId() },
-    body: file,
-  });
+  const response = await fetch(
+    resolveUrl(`/api/admin/bulk-imports?filename=${encodeURIComponent(file.name.slice(0, 200))}`),
+    {
+      method: 'POST',
+      credentials: 'include',
+      headers: { Accept: 'application/json', 'Content-Type': 'text/csv', 'X-Session-Id': getSessionId() },
+      body: file,
+    },
+  );
   if (!response.ok) {
     const body = await response.text().catch(() => '');
-    throw new HttpError(response.status, body, response.statusText, parseRetryAfter(response.headers.get('retry-after')));
+    throw new HttpError(
+      response.status,
+      body,
+      response.statusText,
+      parseRetryAfter(response.headers.get('retry-after')),
+    );
   }
   return ((await response.json()) as BulkImportResponse).import;
 }

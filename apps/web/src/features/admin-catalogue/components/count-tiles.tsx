@@ -14,7 +14,13 @@ const TONES: Record<TileTone, string> = {
  * Counts of a report as a grid of tiles (two columns at 360 px), each a label and a number, as
  * a description list so that screen readers pair them.
  */
-export function CountTiles({ items, label }: { items: { key: string; label: string; value: string; tone?: TileTone }[]; label: string }) {
+export function CountTiles({
+  items,
+  label,
+}: {
+  items: { key: string; label: string; value: string; tone?: TileTone }[];
+  label: string;
+}) {
   return (
     <dl aria-label={label} className="grid grid-cols-2 gap-2 sm:grid-cols-3 lg:grid-cols-5">
       {items.map((item) => (

@@ -8,7 +8,17 @@ import { cn } from '../../../lib/cn.ts';
  * reaches it, Enter or Space opens the browser's dialog, and its label is the visible zone.
  * The input is cleared after each choice, so choosing the same (fixed) file again uploads again.
  */
-export function FileDrop({ label, hint, busy, onFile }: { label: string; hint: string; busy: boolean; onFile: (file: File) => void }) {
+export function FileDrop({
+  label,
+  hint,
+  busy,
+  onFile,
+}: {
+  label: string;
+  hint: string;
+  busy: boolean;
+  onFile: (file: File) => void;
+}) {
   const id = useId();
   const [dragging, setDragging] = useState(false);
   const onDrop = (event: DragEvent) => {

@@ -11,7 +11,12 @@ import { errorsCsvUrl, useApplyImport } from '../api/bulk-imports.ts';
 import { useCatalogueFormat } from '../catalogue-format.ts';
 import { CountTiles } from './count-tiles.tsx';
 
-export const IMPORT_STATUS_TONES: Record<BulkImportDetail['status'], BadgeTone> = { validated: 'info', applying: 'warning', applied: 'success', failed: 'danger' };
+export const IMPORT_STATUS_TONES: Record<BulkImportDetail['status'], BadgeTone> = {
+  validated: 'info',
+  applying: 'warning',
+  applied: 'success',
+  failed: 'danger',
+};
 
 /** A row error in the interface language (its code with its values), or the server's English text. */
 function useCellMessage() {
@@ -33,19 +38,32 @@ export function ImportReport({ detail }: { detail: BulkImportDetail }) {
   const canApply = (detail.status === 'validated' || detail.status === 'failed') && detail.changedRows > 0;
   const onApply = () =>
     apply.mutate(detail.id, {
-      onSuccess: () => void showToast('success', t('import.toasts.applying', { count: detail.changedRows, n: format.count(detail.changedRows) })),
+      onSuccess: () =>
+        void showToast(
+          'success',
+          t('import.toasts.applying', { count: detail.changedRows, n: format.count(detail.changedRows) }),
+        ),
       onError: (error) => toastAdminFailure(t('errors.applyImport'), error, t('admin:offline')),
     });
 
   return (
-    <section aria-labelledby="import-report" className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:p-5">
+    <section
+      aria-labelledby="import-report"
+      className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:p-5"
+    >
       <div className="flex flex-wrap items-start justify-between gap-2">
         <div className="min-w-0">
           <h2 id="import-report" tabIndex={-1} className="text-lg font-bold break-words text-ink">
-            {detail.status === 'validated' ? t('import.report.dryRunTitle', { filename: detail.filename }) : t('import.report.title', { filename: detail.filename })}
+            {detail.status === 'validated'
+              ? t('import.report.dryRunTitle', { filename: detail.filename })
+              : t('import.report.title', { filename: detail.filename })}
           </h2>
           <p className="text-sm text-slate-600">
-            {t('import.report.meta', { id: detail.id, actor: format.actor(detail.actor), at: format.dateTime(detail.createdAt) })}
+            {t('import.report.meta', {
+              id: detail.id,
+              actor: format.actor(detail.actor),
+              at: format.dateTime(detail.createdAt),
+            })}
           </p>
         </div>
         <Badge tone={IMPORT_STATUS_TONES[detail.status]}>{t(`import.statuses.${detail.status}`)}</Badge>
@@ -56,8 +74,18 @@ export function ImportReport({ detail }: { detail: BulkImportDetail }) {
           label={t('import.report.countsLabel')}
           items={[
             { key: 'rows', label: t('import.counts.rows'), value: format.count(detail.totalRows) },
-            { key: 'changes', label: t('import.counts.changes'), value: format.count(detail.changedRows), tone: detail.changedRows > 0 ? 'success' : 'neutral' },
-            { key: 'errors', label: t('import.counts.errors'), value: format.count(detail.errorRows), tone: detail.errorRows > 0 ? 'danger' : 'neutral' },
+            {
+              key: 'changes',
+              label: t('import.counts.changes'),
+              value: format.count(detail.changedRows),
+              tone: detail.changedRows > 0 ? 'success' : 'neutral',
+            },
+            {
+              key: 'errors',
+              label: t('import.counts.errors'),
+              value: format.count(detail.errorRows),
+              tone: detail.errorRows > 0 ? 'danger' : 'neutral',
+            },
             { key: 'unchanged', label: t('import.counts.unchanged'), value: format.count(detail.unchangedRows) },
           ]}
         />
@@ -68,7 +96,10 @@ export function ImportReport({ detail }: { detail: BulkImportDetail }) {
           <ProgressBar label={t('import.progressLabel')} value={detail.processed} max={detail.total} />
           <p aria-live="polite" className="mt-2 text-sm text-slate-700">
             {detail.status === 'applying'
-              ? t('import.progress.applying', { processed: format.count(detail.processed), total: format.count(detail.total) })
+              ? t('import.progress.applying', {
+                  processed: format.count(detail.processed),
+                  total: format.count(detail.total),
+                })
               : t('import.progress.applied', { total: format.count(detail.total) })}
           </p>
         </div>
@@ -82,11 +113,19 @@ export function ImportReport({ detail }: { detail: BulkImportDetail }) {
         <div className="mt-3 rounded-xl bg-emerald-50 px-4 py-3 text-sm text-emerald-900 ring-1 ring-emerald-200">
           <p className="flex items-center gap-2 font-semibold">
             <CheckCircle2 aria-hidden="true" className="size-4" />
-            {t('import.outcome.applied', { applied: format.count(detail.outcome.applied), already: format.count(detail.outcome.alreadyApplied) })}
+            {t('import.outcome.applied', {
+              applied: format.count(detail.outcome.applied),
+              already: format.count(detail.outcome.alreadyApplied),
+            })}
           </p>
           {detail.outcome.conflicts.length > 0 ? (
             <div className="mt-2 text-amber-900">
-              <p>{t('import.outcome.conflicts', { count: detail.outcome.conflicts.length, n: format.count(detail.outcome.conflicts.length) })}</p>
+              <p>
+                {t('import.outcome.conflicts', {
+                  count: detail.outcome.conflicts.length,
+                  n: format.count(detail.outcome.conflicts.length),
+                })}
+              </p>
               <ul className="mt-1 list-disc pl-5">
                 {detail.outcome.conflicts.map((c) => (
                   <li key={c.row}>
@@ -102,7 +141,9 @@ export function ImportReport({ detail }: { detail: BulkImportDetail }) {
       {canApply ? (
         <div className="mt-4 flex flex-col gap-2 rounded-xl bg-slate-50 p-3 sm:flex-row sm:items-center sm:justify-between">
           <p className="text-sm text-slate-700">
-            {detail.errorRows > 0 ? t('import.apply.withErrors', { errors: format.count(detail.errorRows) }) : t('import.apply.ready')}
+            {detail.errorRows > 0
+              ? t('import.apply.withErrors', { errors: format.count(detail.errorRows) })
+              : t('import.apply.ready')}
           </p>
           <ConfirmButton
             variant="primary"
@@ -118,7 +159,9 @@ export function ImportReport({ detail }: { detail: BulkImportDetail }) {
           </ConfirmButton>
         </div>
       ) : detail.status === 'validated' && detail.changedRows === 0 ? (
-        <p className="mt-4 rounded-xl bg-slate-50 p-3 text-sm text-slate-700">{detail.errorRows > 0 ? t('import.apply.onlyErrors') : t('import.apply.nothing')}</p>
+        <p className="mt-4 rounded-xl bg-slate-50 p-3 text-sm text-slate-700">
+          {detail.errorRows > 0 ? t('import.apply.onlyErrors') : t('import.apply.nothing')}
+        </p>
       ) : null}
 
       {detail.rowErrors.length > 0 ? (
@@ -128,13 +171,22 @@ export function ImportReport({ detail }: { detail: BulkImportDetail }) {
               <AlertTriangle aria-hidden="true" className="size-4" />
               {t('import.errors.title', { count: detail.errorRows, n: format.count(detail.errorRows) })}
             </h3>
-            <a href={errorsCsvUrl(detail.id)} download className={buttonClass('outline', 'sm', 'h-auto min-h-9 py-1.5')}>
+            <a
+              href={errorsCsvUrl(detail.id)}
+              download
+              className={buttonClass('outline', 'sm', 'h-auto min-h-9 py-1.5')}
+            >
               <Download aria-hidden="true" className="size-4" />
               {t('import.errors.download')}
             </a>
           </div>
           {detail.errorRows > detail.rowErrors.length ? (
-            <p className="mt-1 text-sm text-slate-600">{t('import.listed', { listed: format.count(detail.rowErrors.length), total: format.count(detail.errorRows) })}</p>
+            <p className="mt-1 text-sm text-slate-600">
+              {t('import.listed', {
+                listed: format.count(detail.rowErrors.length),
+                total: format.count(detail.errorRows),
+              })}
+            </p>
           ) : null}
           <ul aria-labelledby="import-errors" className="mt-2 flex flex-col gap-2 sm:hidden">
             {detail.rowErrors.map((rowError) => (
@@ -143,7 +195,9 @@ export function ImportReport({ detail }: { detail: BulkImportDetail }) {
                 <ul className="mt-1 flex flex-col gap-1">
                   {rowError.errors.map((error, i) => (
                     <li key={`${error.column}:${i}`}>
-                      <span className="font-mono font-semibold">{error.column === 'row' ? t('import.table.wholeRow') : error.column}</span>
+                      <span className="font-mono font-semibold">
+                        {error.column === 'row' ? t('import.table.wholeRow') : error.column}
+                      </span>
                       {error.column !== 'row' && rowError.values[error.column] ? (
                         <>
                           {' '}
@@ -157,15 +211,28 @@ export function ImportReport({ detail }: { detail: BulkImportDetail }) {
               </li>
             ))}
           </ul>
-          <div tabIndex={0} role="region" aria-labelledby="import-errors" className="relative mt-2 hidden max-h-[28rem] overflow-auto rounded-xl ring-1 ring-red-200 focus-visible:outline-2 focus-visible:outline-brand-700 sm:block">
+          <div
+            tabIndex={0}
+            role="region"
+            aria-labelledby="import-errors"
+            className="relative mt-2 hidden max-h-[28rem] overflow-auto rounded-xl ring-1 ring-red-200 focus-visible:outline-2 focus-visible:outline-brand-700 sm:block"
+          >
             <table className="w-full text-left text-sm">
               <caption className="sr-only">{t('import.errors.caption')}</caption>
               <thead className="sticky top-0 bg-red-50 text-xs text-red-900 uppercase">
                 <tr>
-                  <th scope="col" className="px-3 py-2">{t('import.table.row')}</th>
-                  <th scope="col" className="px-3 py-2">{t('import.table.column')}</th>
-                  <th scope="col" className="px-3 py-2">{t('import.table.problem')}</th>
-                  <th scope="col" className="px-3 py-2">{t('import.table.value')}</th>
+                  <th scope="col" className="px-3 py-2">
+                    {t('import.table.row')}
+                  </th>
+                  <th scope="col" className="px-3 py-2">
+                    {t('import.table.column')}
+                  </th>
+                  <th scope="col" className="px-3 py-2">
+                    {t('import.table.problem')}
+                  </th>
+                  <th scope="col" className="px-3 py-2">
+                    {t('import.table.value')}
+                  </th>
                 </tr>
               </thead>
               <tbody className="divide-y divide-red-100 bg-white">
@@ -173,10 +240,14 @@ export function ImportReport({ detail }: { detail: BulkImportDetail }) {
                   rowError.errors.map((error, i) => (
                     <tr key={`${rowError.row}:${error.column}:${i}`} className="bg-red-50/40">
                       <td className="px-3 py-2 font-mono whitespace-nowrap">{i === 0 ? rowError.row : ''}</td>
-                      <td className="px-3 py-2 font-mono whitespace-nowrap">{error.column === 'row' ? t('import.table.wholeRow') : error.column}</td>
+                      <td className="px-3 py-2 font-mono whitespace-nowrap">
+                        {error.column === 'row' ? t('import.table.wholeRow') : error.column}
+                      </td>
                       <td className="px-3 py-2 text-red-900">{message(error)}</td>
                       <td className="max-w-[14rem] px-3 py-2">
-                        <code className="break-all">{error.column === 'row' ? '' : (rowError.values[error.column] ?? '')}</code>
+                        <code className="break-all">
+                          {error.column === 'row' ? '' : (rowError.values[error.column] ?? '')}
+                        </code>
                       </td>
                     </tr>
                   )),
@@ -193,15 +264,25 @@ export function ImportReport({ detail }: { detail: BulkImportDetail }) {
             {t('import.changes.title', { count: detail.changedRows, n: format.count(detail.changedRows) })}
           </h3>
           {detail.changedRows > detail.changes.length ? (
-            <p className="mt-1 text-sm text-slate-600">{t('import.listed', { listed: format.count(detail.changes.length), total: format.count(detail.changedRows) })}</p>
+            <p className="mt-1 text-sm text-slate-600">
+              {t('import.listed', {
+                listed: format.count(detail.changes.length),
+                total: format.count(detail.changedRows),
+              })}
+            </p>
           ) : null}
-          <ul tabIndex={0} aria-labelledby="import-changes" className="relative mt-2 flex max-h-[32rem] flex-col divide-y divide-slate-100 overflow-auto rounded-xl ring-1 ring-slate-200 focus-visible:outline-2 focus-visible:outline-brand-700">
+          <ul
+            tabIndex={0}
+            aria-labelledby="import-changes"
+            className="relative mt-2 flex max-h-[32rem] flex-col divide-y divide-slate-100 overflow-auto rounded-xl ring-1 ring-slate-200 focus-visible:outline-2 focus-visible:outline-brand-700"
+          >
             {detail.changes.map((change) => (
               <li key={change.row} className="px-3 py-2 text-sm">
                 <div className="flex flex-wrap items-baseline justify-between gap-x-3">
                   <p className="min-w-0">
                     <span className="font-mono text-slate-600">{t('import.rowNumber', { row: change.row })}</span>{' '}
-                    <span className="font-semibold text-ink">{change.name}</span> <code className="text-xs break-all text-slate-600">{change.apiBundleName}</code>
+                    <span className="font-semibold text-ink">{change.name}</span>{' '}
+                    <code className="text-xs break-all text-slate-600">{change.apiBundleName}</code>
                   </p>
                   {change.priceCents.from !== change.priceCents.to ? (
                     <p className="flex items-center gap-1 tabular-nums">

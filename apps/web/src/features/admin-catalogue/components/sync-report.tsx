@@ -17,18 +17,43 @@ export function SyncCounts({ run }: { run: SyncRun }) {
     <CountTiles
       label={t('sync.countsLabel', { id: run.id })}
       items={[
-        { key: 'added', label: t('sync.counts.added'), value: format.count(run.added), tone: run.added > 0 ? 'success' : 'neutral' },
+        {
+          key: 'added',
+          label: t('sync.counts.added'),
+          value: format.count(run.added),
+          tone: run.added > 0 ? 'success' : 'neutral',
+        },
         { key: 'changed', label: t('sync.counts.changed'), value: format.count(run.changed) },
-        { key: 'retired', label: t('sync.counts.retired'), value: format.count(run.retired), tone: run.retired > 0 ? 'warning' : 'neutral' },
+        {
+          key: 'retired',
+          label: t('sync.counts.retired'),
+          value: format.count(run.retired),
+          tone: run.retired > 0 ? 'warning' : 'neutral',
+        },
         { key: 'unchanged', label: t('sync.counts.unchanged'), value: format.count(run.unchanged) },
-        { key: 'errors', label: t('sync.counts.errors'), value: format.count(run.errors), tone: run.errors > 0 ? 'danger' : 'neutral' },
+        {
+          key: 'errors',
+          label: t('sync.counts.errors'),
+          value: format.count(run.errors),
+          tone: run.errors > 0 ? 'danger' : 'neutral',
+        },
       ]}
     />
   );
 }
 
 /** A report list that opens on demand (`<details>`), showing 50 entries more at a time. */
-function ReportList<T>({ title, count, items, render }: { title: string; count: number; items: readonly T[]; render: (item: T) => ReactNode }) {
+function ReportList<T>({
+  title,
+  count,
+  items,
+  render,
+}: {
+  title: string;
+  count: number;
+  items: readonly T[];
+  render: (item: T) => ReactNode;
+}) {
   const { t } = useTranslation('admin-catalogue');
   const format = useCatalogueFormat();
   const [shown, setShown] = useState(PAGE);
@@ -46,7 +71,11 @@ function ReportList<T>({ title, count, items, render }: { title: string; count: 
           </Button>
         </div>
       ) : null}
-      {count > items.length ? <p className="px-4 pt-2 text-xs text-slate-600">{t('sync.report.truncated', { listed: format.count(items.length) })}</p> : null}
+      {count > items.length ? (
+        <p className="px-4 pt-2 text-xs text-slate-600">
+          {t('sync.report.truncated', { listed: format.count(items.length) })}
+        </p>
+      ) : null}
     </details>
   );
 }
@@ -69,7 +98,10 @@ export function SyncReportView({ run, report }: { run: SyncRun; report: SyncRepo
           </p>
         ) : (
           <p className="rounded-xl bg-sky-50 px-4 py-3 text-sm text-sky-900 ring-1 ring-sky-200">
-            {t('sync.report.repriced', { changed: format.count(reprice.changed), checked: format.count(reprice.checked) })}
+            {t('sync.report.repriced', {
+              changed: format.count(reprice.changed),
+              checked: format.count(reprice.checked),
+            })}
           </p>
         )
       ) : null}
@@ -80,7 +112,8 @@ export function SyncReportView({ run, report }: { run: SyncRun; report: SyncRepo
         render={(item) => (
           <li key={item.apiBundleName} className="flex flex-wrap items-baseline justify-between gap-x-3 py-2">
             <span className="min-w-0">
-              <span className="font-medium text-ink">{item.name}</span> <code className="text-xs break-all text-slate-600">{item.apiBundleName}</code>
+              <span className="font-medium text-ink">{item.name}</span>{' '}
+              <code className="text-xs break-all text-slate-600">{item.apiBundleName}</code>
             </span>
             <span className="tabular-nums">{format.money(item.priceCents)}</span>
           </li>
@@ -93,7 +126,8 @@ export function SyncReportView({ run, report }: { run: SyncRun; report: SyncRepo
         render={(item) => (
           <li key={item.apiBundleName} className="py-2">
             <p>
-              <span className="font-medium text-ink">{item.name}</span> <code className="text-xs break-all text-slate-600">{item.apiBundleName}</code>
+              <span className="font-medium text-ink">{item.name}</span>{' '}
+              <code className="text-xs break-all text-slate-600">{item.apiBundleName}</code>
             </p>
             <ul className="mt-1 flex flex-col gap-0.5">
               {item.fields.map((change) => (
@@ -114,7 +148,8 @@ export function SyncReportView({ run, report }: { run: SyncRun; report: SyncRepo
         items={report.retired}
         render={(item) => (
           <li key={item.apiBundleName} className="py-2">
-            <span className="font-medium text-ink">{item.name}</span> <code className="text-xs break-all text-slate-600">{item.apiBundleName}</code>
+            <span className="font-medium text-ink">{item.name}</span>{' '}
+            <code className="text-xs break-all text-slate-600">{item.apiBundleName}</code>
           </li>
         )}
       />
@@ -130,7 +165,9 @@ export function SyncReportView({ run, report }: { run: SyncRun; report: SyncRepo
         )}
       />
       {run.added + run.changed + run.retired + run.errors === 0 ? (
-        <p className="rounded-xl bg-emerald-50 px-4 py-3 text-sm text-emerald-900 ring-1 ring-emerald-200">{t('sync.report.nothing')}</p>
+        <p className="rounded-xl bg-emerald-50 px-4 py-3 text-sm text-emerald-900 ring-1 ring-emerald-200">
+          {t('sync.report.nothing')}
+        </p>
       ) : null}
     </div>
   );

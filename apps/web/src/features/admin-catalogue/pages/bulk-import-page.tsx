@@ -16,7 +16,14 @@ import { FileDrop } from '../components/file-drop.tsx';
 import { IMPORT_STATUS_TONES, ImportReport } from '../components/import-report.tsx';
 
 /** The import format's columns, in order (contract `IMPORT_COLUMNS`; only its type is imported, so that zod stays out of this screen). */
-const COLUMNS: readonly ImportColumn[] = ['apiBundleName', 'displayName', 'retailPrice', 'discountPercent', 'active', 'featured'];
+const COLUMNS: readonly ImportColumn[] = [
+  'apiBundleName',
+  'displayName',
+  'retailPrice',
+  'discountPercent',
+  'active',
+  'featured',
+];
 
 /** Largest file the API takes (contract `IMPORT_LIMITS.maxBytes`): refused here before uploading. */
 const MAX_BYTES = 10 * 1024 * 1024;
@@ -56,7 +63,10 @@ export default function BulkImportPage() {
   const onFile = (file: File) => {
     setProblem(null);
     if (file.size > MAX_BYTES) {
-      setProblem({ title: t('fileErrors.too_large'), detail: t('import.fileSize', { size: format.megabytes(file.size) }) });
+      setProblem({
+        title: t('fileErrors.too_large'),
+        detail: t('import.fileSize', { size: format.megabytes(file.size) }),
+      });
       return;
     }
     upload.mutate(file, {
@@ -68,7 +78,10 @@ export default function BulkImportPage() {
       onError: (error) => {
         const info = readApiError(error);
         if (info?.status === 400 && info.field === 'file' && info.code) {
-          setProblem({ title: t(`fileErrors.${info.code}`, { defaultValue: info.message ?? '' }), detail: info.message });
+          setProblem({
+            title: t(`fileErrors.${info.code}`, { defaultValue: info.message ?? '' }),
+            detail: info.message,
+          });
         } else if (info?.status === 413) {
           setProblem({ title: t('fileErrors.too_large'), detail: undefined });
         } else toastAdminFailure(t('errors.uploadImport'), error, t('admin:offline'));
@@ -94,13 +107,21 @@ export default function BulkImportPage() {
       }
     >
       <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
-        <section aria-labelledby="import-upload" className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:p-5">
+        <section
+          aria-labelledby="import-upload"
+          className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:p-5"
+        >
           <h2 id="import-upload" className="text-lg font-bold text-ink">
             {t('import.uploadTitle')}
           </h2>
           <p className="mt-1 text-sm text-slate-600">{t('import.uploadBody')}</p>
           <div className="mt-4">
-            <FileDrop label={t('import.choose')} hint={t('import.chooseHint')} busy={upload.isPending} onFile={onFile} />
+            <FileDrop
+              label={t('import.choose')}
+              hint={t('import.chooseHint')}
+              busy={upload.isPending}
+              onFile={onFile}
+            />
           </div>
           {upload.isPending ? <Spinner label={t('import.checking')} className="py-4" /> : null}
           {upload.isPending ? (
@@ -109,17 +130,27 @@ export default function BulkImportPage() {
             </p>
           ) : null}
           {problem ? (
-            <div ref={problemRef} tabIndex={-1} role="alert" className="mt-4 flex gap-3 rounded-xl bg-red-50 p-3 text-red-900 ring-1 ring-red-200">
+            <div
+              ref={problemRef}
+              tabIndex={-1}
+              role="alert"
+              className="mt-4 flex gap-3 rounded-xl bg-red-50 p-3 text-red-900 ring-1 ring-red-200"
+            >
               <FileWarning aria-hidden="true" className="size-5 shrink-0" />
               <div className="min-w-0">
                 <p className="font-semibold">{problem.title}</p>
-                {problem.detail && problem.detail !== problem.title ? <p className="mt-1 text-sm break-words">{problem.detail}</p> : null}
+                {problem.detail && problem.detail !== problem.title ? (
+                  <p className="mt-1 text-sm break-words">{problem.detail}</p>
+                ) : null}
                 <p className="mt-1 text-sm">{t('import.nothingChanged')}</p>
               </div>
             </div>
           ) : null}
         </section>
-        <section aria-labelledby="import-format" className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:p-5">
+        <section
+          aria-labelledby="import-format"
+          className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:p-5"
+        >
           <h2 id="import-format" className="text-lg font-bold text-ink">
             {t('import.formatTitle')}
           </h2>
@@ -140,7 +171,12 @@ export default function BulkImportPage() {
           {detail.data ? (
             <ImportReport detail={detail.data} />
           ) : detail.isError ? (
-            <QueryError title={t('errors.fetchImport')} error={detail.error} onRetry={() => void detail.refetch()} retrying={detail.isFetching} />
+            <QueryError
+              title={t('errors.fetchImport')}
+              error={detail.error}
+              onRetry={() => void detail.refetch()}
+              retrying={detail.isFetching}
+            />
           ) : (
             <Spinner label={t('admin:loading')} className="min-h-[20vh]" />
           )}
@@ -154,7 +190,12 @@ export default function BulkImportPage() {
         </h2>
         <div className="mt-3">
           {history.isError && !history.data ? (
-            <QueryError title={t('errors.fetchImports')} error={history.error} onRetry={() => void history.refetch()} retrying={history.isFetching} />
+            <QueryError
+              title={t('errors.fetchImports')}
+              error={history.error}
+              onRetry={() => void history.refetch()}
+              retrying={history.isFetching}
+            />
           ) : !history.data ? (
             <Spinner label={t('admin:loading')} className="py-8" />
           ) : history.data.length === 0 ? (
@@ -176,7 +217,9 @@ function HistoryItem({ item, current }: { item: BulkImport; current: boolean }) 
   const { t } = useTranslation('admin-catalogue');
   const format = useCatalogueFormat();
   return (
-    <li className={`rounded-xl bg-white px-4 py-3 shadow-sm ${current ? 'ring-2 ring-brand-500' : 'ring-1 ring-slate-200'}`}>
+    <li
+      className={`rounded-xl bg-white px-4 py-3 shadow-sm ${current ? 'ring-2 ring-brand-500' : 'ring-1 ring-slate-200'}`}
+    >
       <div className="flex flex-wrap items-center justify-between gap-2">
         <Link
           href={`/admin/bulk-import?import=${item.id}`}

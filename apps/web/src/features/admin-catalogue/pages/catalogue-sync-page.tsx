@@ -16,7 +16,12 @@ import { useStartSync, useSyncRun, useSyncStatus } from '../api/catalogue-sync.t
 import { useCatalogueFormat } from '../catalogue-format.ts';
 import { SyncCounts, SyncReportView } from '../components/sync-report.tsx';
 
-const STATUS_TONES: Record<SyncRun['status'], BadgeTone> = { queued: 'info', running: 'warning', succeeded: 'success', failed: 'danger' };
+const STATUS_TONES: Record<SyncRun['status'], BadgeTone> = {
+  queued: 'info',
+  running: 'warning',
+  succeeded: 'success',
+  failed: 'danger',
+};
 
 const finished = (run: SyncRun) => run.status === 'succeeded' || run.status === 'failed';
 
@@ -56,7 +61,12 @@ export default function CatalogueSyncPage() {
     watched.current = null;
     if (done.status === 'succeeded') {
       void showToast('success', t('sync.toasts.done'), {
-        description: t('sync.toasts.doneBody', { added: done.added, changed: done.changed, retired: done.retired, errors: done.errors }),
+        description: t('sync.toasts.doneBody', {
+          added: done.added,
+          changed: done.changed,
+          retired: done.retired,
+          errors: done.errors,
+        }),
       });
     } else {
       void showToast('error', t('sync.toasts.failed'), { description: done.error ?? undefined });
@@ -84,7 +94,13 @@ export default function CatalogueSyncPage() {
       title={t('admin:nav.catalogueSync')}
       lead={t('sync.lead')}
       actions={
-        <Button variant="outline" size="sm" onClick={() => void status.refetch()} disabled={status.isFetching} aria-busy={status.isFetching}>
+        <Button
+          variant="outline"
+          size="sm"
+          onClick={() => void status.refetch()}
+          disabled={status.isFetching}
+          aria-busy={status.isFetching}
+        >
           <RotateCw aria-hidden="true" className={cn('size-4', status.isFetching && 'animate-spin')} />
           {status.isFetching ? t('admin:common.refreshing') : t('admin:common.refresh')}
         </Button>
@@ -114,7 +130,12 @@ export default function CatalogueSyncPage() {
               </p>
             </div>
           </div>
-          <Button onClick={onStart} disabled={start.isPending || current !== null} aria-busy={start.isPending} className="shrink-0">
+          <Button
+            onClick={onStart}
+            disabled={start.isPending || current !== null}
+            aria-busy={start.isPending}
+            className="shrink-0"
+          >
             <CloudDownload aria-hidden="true" className="size-4" />
             {start.isPending ? t('sync.starting') : current ? t('sync.running') : t('sync.start')}
           </Button>
@@ -122,7 +143,10 @@ export default function CatalogueSyncPage() {
         {data ? (
           <p className="mt-3 text-sm text-slate-600">
             {data.schedule.intervalMs && data.schedule.nextRunAt
-              ? t('sync.schedule', { every: format.interval(data.schedule.intervalMs), next: format.dateTime(data.schedule.nextRunAt) })
+              ? t('sync.schedule', {
+                  every: format.interval(data.schedule.intervalMs),
+                  next: format.dateTime(data.schedule.nextRunAt),
+                })
               : t('sync.scheduleOff')}
           </p>
         ) : null}
@@ -130,13 +154,21 @@ export default function CatalogueSyncPage() {
 
       <div className="mt-6">
         {status.isError && !data ? (
-          <QueryError title={t('errors.fetchSync')} error={status.error} onRetry={() => void status.refetch()} retrying={status.isFetching} />
+          <QueryError
+            title={t('errors.fetchSync')}
+            error={status.error}
+            onRetry={() => void status.refetch()}
+            retrying={status.isFetching}
+          />
         ) : !data ? (
           <Spinner label={t('admin:loading')} className="min-h-[30vh]" />
         ) : !shown ? (
           <EmptyState icon={<CloudDownload className="size-8" />} title={t('sync.empty')} />
         ) : (
-          <section aria-labelledby="sync-run" className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:p-5">
+          <section
+            aria-labelledby="sync-run"
+            className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:p-5"
+          >
             <div className="flex flex-wrap items-start justify-between gap-2">
               <div className="min-w-0">
                 <h2 id="sync-run" className="text-lg font-bold text-ink">
@@ -160,14 +192,23 @@ export default function CatalogueSyncPage() {
                   ? t('sync.progress.queued')
                   : shown.status === 'running'
                     ? shown.total > 0
-                      ? t('sync.progress.running', { processed: format.count(shown.processed), total: format.count(shown.total) })
+                      ? t('sync.progress.running', {
+                          processed: format.count(shown.processed),
+                          total: format.count(shown.total),
+                        })
                       : t('sync.progress.reading')
                     : shown.status === 'succeeded'
-                      ? t('sync.progress.succeeded', { total: format.count(shown.total), duration: format.duration(shown.durationMs) })
+                      ? t('sync.progress.succeeded', {
+                          total: format.count(shown.total),
+                          duration: format.duration(shown.durationMs),
+                        })
                       : t('sync.progress.failed', { duration: format.duration(shown.durationMs) })}
               </p>
               {shown.error ? (
-                <p role={shown.status === 'failed' ? 'alert' : undefined} className="mt-2 rounded-xl bg-red-50 px-3 py-2 text-sm break-words text-red-900 ring-1 ring-red-200">
+                <p
+                  role={shown.status === 'failed' ? 'alert' : undefined}
+                  className="mt-2 rounded-xl bg-red-50 px-3 py-2 text-sm break-words text-red-900 ring-1 ring-red-200"
+                >
                   {shown.error}
                 </p>
               ) : null}
@@ -176,9 +217,26 @@ export default function CatalogueSyncPage() {
               <div className="mt-4 flex flex-col gap-3">
                 <SyncCounts run={shown} />
                 {report.data ? (
-                  <SyncReportView run={shown} report={report.data.report ?? { added: [], changed: [], retired: [], errors: [], truncated: false, reprice: null }} />
+                  <SyncReportView
+                    run={shown}
+                    report={
+                      report.data.report ?? {
+                        added: [],
+                        changed: [],
+                        retired: [],
+                        errors: [],
+                        truncated: false,
+                        reprice: null,
+                      }
+                    }
+                  />
                 ) : report.isError ? (
-                  <QueryError title={t('errors.fetchRun')} error={report.error} onRetry={() => void report.refetch()} retrying={report.isFetching} />
+                  <QueryError
+                    title={t('errors.fetchRun')}
+                    error={report.error}
+                    onRetry={() => void report.refetch()}
+                    retrying={report.isFetching}
+                  />
                 ) : (
                   <Spinner label={t('admin:loading')} className="py-6" />
                 )}
@@ -212,7 +270,15 @@ export default function CatalogueSyncPage() {
  * The last 20 runs: a table from 640 px, cards below (both list the same runs; the other is not
  * displayed). Each run's number opens its report in the panel above.
  */
-function SyncHistory({ runs, shownId, onShow }: { runs: readonly SyncRun[]; shownId: number | null; onShow: (id: number) => void }) {
+function SyncHistory({
+  runs,
+  shownId,
+  onShow,
+}: {
+  runs: readonly SyncRun[];
+  shownId: number | null;
+  onShow: (id: number) => void;
+}) {
   const { t } = useTranslation('admin-catalogue');
   const format = useCatalogueFormat();
   const reportButton = (run: SyncRun) => (
@@ -228,18 +294,28 @@ function SyncHistory({ runs, shownId, onShow }: { runs: readonly SyncRun[]; show
     </Button>
   );
   const counts = (run: SyncRun) =>
-    (['added', 'changed', 'retired', 'unchanged', 'errors'] as const).map((key) => ({ key, value: format.count(run[key]) }));
+    (['added', 'changed', 'retired', 'unchanged', 'errors'] as const).map((key) => ({
+      key,
+      value: format.count(run[key]),
+    }));
   return (
     <>
       <ul className="mt-3 flex flex-col gap-2 sm:hidden">
         {runs.map((run) => (
-          <li key={run.id} className={cn('rounded-xl bg-white px-3 py-2 shadow-sm ring-1', run.id === shownId ? 'ring-2 ring-brand-500' : 'ring-slate-200')}>
+          <li
+            key={run.id}
+            className={cn(
+              'rounded-xl bg-white px-3 py-2 shadow-sm ring-1',
+              run.id === shownId ? 'ring-2 ring-brand-500' : 'ring-slate-200',
+            )}
+          >
             <div className="flex items-center justify-between gap-2">
               {reportButton(run)}
               <Badge tone={STATUS_TONES[run.status]}>{t(`sync.statuses.${run.status}`)}</Badge>
             </div>
             <p className="px-2 text-sm text-slate-600">
-              <time dateTime={run.startedAt}>{format.dateTime(run.startedAt)}</time> · {format.actor(run.actor)} · {format.duration(run.durationMs)}
+              <time dateTime={run.startedAt}>{format.dateTime(run.startedAt)}</time> · {format.actor(run.actor)} ·{' '}
+              {format.duration(run.durationMs)}
             </p>
             <dl className="mt-1 flex flex-wrap gap-x-3 gap-y-0.5 px-2 text-xs">
               {counts(run).map((c) => (
@@ -257,11 +333,21 @@ function SyncHistory({ runs, shownId, onShow }: { runs: readonly SyncRun[]; show
           <caption className="sr-only">{t('sync.history.caption')}</caption>
           <thead className="bg-slate-50 text-xs text-slate-700 uppercase">
             <tr>
-              <th scope="col" className="px-2 py-2">{t('sync.history.run')}</th>
-              <th scope="col" className="px-2 py-2">{t('sync.history.started')}</th>
-              <th scope="col" className="px-2 py-2">{t('sync.history.by')}</th>
-              <th scope="col" className="px-2 py-2">{t('sync.history.status')}</th>
-              <th scope="col" className="px-2 py-2">{t('sync.history.duration')}</th>
+              <th scope="col" className="px-2 py-2">
+                {t('sync.history.run')}
+              </th>
+              <th scope="col" className="px-2 py-2">
+                {t('sync.history.started')}
+              </th>
+              <th scope="col" className="px-2 py-2">
+                {t('sync.history.by')}
+              </th>
+              <th scope="col" className="px-2 py-2">
+                {t('sync.history.status')}
+              </th>
+              <th scope="col" className="px-2 py-2">
+                {t('sync.history.duration')}
+              </th>
               {counts(runs[0]!).map((c) => (
                 <th key={c.key} scope="col" className="px-2 py-2 text-right">
                   {t(`sync.counts.${c.key}`)}

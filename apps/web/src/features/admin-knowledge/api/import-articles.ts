@@ -66,8 +66,15 @@ export async function importArticles(
 export function useImportArticles(onProgress: (done: number, total: number) => void) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ files, ...options }: { files: readonly ImportFile[]; language?: KbImportRequest['language']; published: boolean; notSent: string }) =>
-      importArticles(files, options, onProgress),
+    mutationFn: ({
+      files,
+      ...options
+    }: {
+      files: readonly ImportFile[];
+      language?: KbImportRequest['language'];
+      published: boolean;
+      notSent: string;
+    }) => importArticles(files, options, onProgress),
     onSettled: () => queryClient.invalidateQueries({ queryKey: [...KB_KEY, 'list'] }),
   });
 }

@@ -95,7 +95,12 @@ function EditLoader({ id, onDone }: { id: number; onDone: () => void }) {
       <EditorHeader title={t('editor.editTitle')} />
       <div className="p-5 sm:p-6">
         {query.isError ? (
-          <QueryError title={t('errors.fetchArticle')} error={query.error} onRetry={() => void query.refetch()} retrying={query.isFetching} />
+          <QueryError
+            title={t('errors.fetchArticle')}
+            error={query.error}
+            onRetry={() => void query.refetch()}
+            retrying={query.isFetching}
+          />
         ) : (
           <Spinner label={t('admin:loading')} />
         )}
@@ -109,7 +114,10 @@ function EditorHeader({ title }: { title: string }) {
   return (
     <div className="flex items-start justify-between gap-4 border-b border-slate-200 px-5 py-4 sm:px-6">
       <Dialog.Title className="min-w-0 text-lg font-bold break-words text-ink">{title}</Dialog.Title>
-      <Dialog.Close className="-mr-2 rounded-lg p-2 text-slate-600 hover:bg-slate-100 hover:text-ink" aria-label={t('editor.close')}>
+      <Dialog.Close
+        className="-mr-2 rounded-lg p-2 text-slate-600 hover:bg-slate-100 hover:text-ink"
+        aria-label={t('editor.close')}
+      >
         <X aria-hidden="true" className="size-5" />
       </Dialog.Close>
     </div>
@@ -157,7 +165,9 @@ function ArticleForm({
       try {
         if (article) await update.mutateAsync({ id: article.id, body: toUpdateBody(values, article.updatedAt) });
         else await create.mutateAsync(toCreateBody(values));
-        void showToast('success', article ? t('toasts.saved') : t('toasts.created'), { description: t('toasts.liveNow') });
+        void showToast('success', article ? t('toasts.saved') : t('toasts.created'), {
+          description: t('toasts.liveNow'),
+        });
         onDone();
       } catch (error) {
         const info = readApiError(error);
@@ -186,7 +196,10 @@ function ArticleForm({
       <EditorHeader title={article ? t('editor.editTitle') : t('editor.createTitle')} />
       <div className="min-h-0 overflow-y-auto px-5 py-5 sm:px-6">
         {conflict && (
-          <div role="alert" className="mb-4 flex flex-col items-start gap-3 rounded-xl bg-amber-50 p-4 text-amber-950 ring-1 ring-amber-300 sm:flex-row sm:items-center">
+          <div
+            role="alert"
+            className="mb-4 flex flex-col items-start gap-3 rounded-xl bg-amber-50 p-4 text-amber-950 ring-1 ring-amber-300 sm:flex-row sm:items-center"
+          >
             <AlertTriangle aria-hidden="true" className="size-5 shrink-0" />
             <div className="min-w-0 flex-1 text-sm">
               <p className="font-semibold">{t('errors.changedTitle')}</p>
@@ -211,7 +224,14 @@ function ArticleForm({
             disabled={saving}
             {...register('title')}
           />
-          <SelectField id={id('language')} label={t('editor.language')} required error={message(errors.language?.message)} disabled={saving} {...register('language')}>
+          <SelectField
+            id={id('language')}
+            label={t('editor.language')}
+            required
+            error={message(errors.language?.message)}
+            disabled={saving}
+            {...register('language')}
+          >
             {LANGUAGES.map((l) => (
               <option key={l.code} value={l.code}>
                 {l.nativeName} ({l.code.toUpperCase()})
@@ -272,7 +292,13 @@ function ArticleForm({
             ))}
           </Tabs.List>
           <Tabs.Content value="write" forceMount className="pt-3 data-[state=inactive]:hidden">
-            <FieldShell id={id('body')} label={t('editor.body')} required hint={t('editor.bodyHint', { max: KB_BODY_MAX_LENGTH.toLocaleString() })} error={bodyError}>
+            <FieldShell
+              id={id('body')}
+              label={t('editor.body')}
+              required
+              hint={t('editor.bodyHint', { max: KB_BODY_MAX_LENGTH.toLocaleString() })}
+              error={bodyError}
+            >
               <textarea
                 id={id('body')}
                 rows={14}
@@ -292,7 +318,11 @@ function ArticleForm({
           <Tabs.Content value="preview" className="pt-3 focus-visible:outline-2 focus-visible:outline-brand-700">
             <div className="rounded-xl border border-slate-200 bg-slate-50/50 p-4">
               {title.trim() ? <p className="mb-3 text-lg font-bold text-ink">{title}</p> : null}
-              {body.trim() ? <MarkdownPreview markdown={body} /> : <p className="text-sm text-slate-600">{t('editor.previewEmpty')}</p>}
+              {body.trim() ? (
+                <MarkdownPreview markdown={body} />
+              ) : (
+                <p className="text-sm text-slate-600">{t('editor.previewEmpty')}</p>
+              )}
             </div>
           </Tabs.Content>
         </Tabs.Root>

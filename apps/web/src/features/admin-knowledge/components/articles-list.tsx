@@ -28,7 +28,13 @@ export function ArticlesList({ articles, onEdit }: ArticlesListProps) {
     <>
       <ul className="grid gap-3 md:hidden" aria-label={t('list.caption')}>
         {articles.map((article) => (
-          <li key={article.id} className={cn('rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200', !article.published && 'bg-slate-50')}>
+          <li
+            key={article.id}
+            className={cn(
+              'rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200',
+              !article.published && 'bg-slate-50',
+            )}
+          >
             <div className="flex items-start justify-between gap-3">
               <h3 className="min-w-0 font-bold break-words text-ink">{article.title}</h3>
               <PublishedBadge published={article.published} />
@@ -117,7 +123,9 @@ function Tags({ tags }: { tags: readonly string[] }) {
         </li>
       ))}
       {tags.length > shown.length ? (
-        <li className="px-1 py-0.5 text-xs text-slate-600">{t('list.moreTags', { count: tags.length - shown.length })}</li>
+        <li className="px-1 py-0.5 text-xs text-slate-600">
+          {t('list.moreTags', { count: tags.length - shown.length })}
+        </li>
       ) : null}
     </ul>
   );
@@ -160,7 +168,12 @@ function RowActions({
   };
   return (
     <div className={cn('flex gap-2', compact ? 'flex-nowrap' : 'flex-wrap', className)}>
-      <Button variant="outline" size="sm" onClick={() => onEdit(article)} aria-label={t('list.editLabel', { title: article.title })}>
+      <Button
+        variant="outline"
+        size="sm"
+        onClick={() => onEdit(article)}
+        aria-label={t('list.editLabel', { title: article.title })}
+      >
         <Pencil aria-hidden="true" className="size-4" />
         {compact ? null : t('list.edit')}
       </Button>
@@ -181,7 +194,9 @@ function RowActions({
         <AlertDialog.Portal>
           <AlertDialog.Overlay className="fixed inset-0 z-[10003] bg-slate-900/40" />
           <AlertDialog.Content className="fixed top-1/2 left-1/2 z-[10004] w-[min(28rem,calc(100vw-2rem))] -translate-x-1/2 -translate-y-1/2 rounded-2xl bg-white p-6 shadow-xl">
-            <AlertDialog.Title className="text-lg font-bold break-words text-ink">{t('delete.title', { title: article.title })}</AlertDialog.Title>
+            <AlertDialog.Title className="text-lg font-bold break-words text-ink">
+              {t('delete.title', { title: article.title })}
+            </AlertDialog.Title>
             <AlertDialog.Description className="mt-2 text-slate-700">{t('delete.body')}</AlertDialog.Description>
             <div className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
               <AlertDialog.Cancel className={buttonClass('outline')}>{t('delete.cancel')}</AlertDialog.Cancel>

@@ -16,7 +16,11 @@ import { LanguageLabel } from './language-label.tsx';
 /** Most files one import takes in this screen (sent in batches; the API takes 50 per request). */
 export const MAX_IMPORT_FILES = 200;
 
-const STATUS_TONES: Record<KbImportResult['status'], BadgeTone> = { created: 'success', updated: 'info', error: 'danger' };
+const STATUS_TONES: Record<KbImportResult['status'], BadgeTone> = {
+  created: 'success',
+  updated: 'info',
+  error: 'danger',
+};
 
 /** A chosen file, read, with the problem that keeps it from being sent (too large, not Markdown). */
 interface ChosenFile extends ImportFile {
@@ -104,7 +108,9 @@ export function ImportPanel({ onEdit }: { onEdit: (articleId: number) => void })
     <div className="space-y-6">
       <div className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:p-5">
         <p className="max-w-3xl text-sm text-slate-700">{t('import.intro')}</p>
-        <pre className="mt-3 overflow-x-auto rounded-xl bg-slate-100 p-3 text-xs text-slate-800">{t('import.example')}</pre>
+        <pre className="mt-3 overflow-x-auto rounded-xl bg-slate-100 p-3 text-xs text-slate-800">
+          {t('import.example')}
+        </pre>
 
         <div
           className="mt-4"
@@ -159,7 +165,9 @@ export function ImportPanel({ onEdit }: { onEdit: (articleId: number) => void })
                   {file.problem ? (
                     <span className="text-xs font-medium text-red-700">{t(`import.problems.${file.problem}`)}</span>
                   ) : (
-                    <span className="text-xs whitespace-nowrap text-slate-600">{t('import.size', { size: Math.max(1, Math.round(file.size / 1024)) })}</span>
+                    <span className="text-xs whitespace-nowrap text-slate-600">
+                      {t('import.size', { size: Math.max(1, Math.round(file.size / 1024)) })}
+                    </span>
                   )}
                   <button
                     type="button"
@@ -244,7 +252,10 @@ export function ImportPanel({ onEdit }: { onEdit: (articleId: number) => void })
           <p className="mt-1 text-sm text-slate-700">{t('import.reportCounts', report.counts)}</p>
           <ul className="mt-3 divide-y divide-slate-100 rounded-2xl bg-white shadow-sm ring-1 ring-slate-200">
             {report.results.map((line, index) => (
-              <li key={`${line.name}-${index}`} className="flex flex-col gap-2 px-4 py-3 text-sm sm:flex-row sm:items-center">
+              <li
+                key={`${line.name}-${index}`}
+                className="flex flex-col gap-2 px-4 py-3 text-sm sm:flex-row sm:items-center"
+              >
                 <div className="flex min-w-0 flex-1 items-start gap-2">
                   <Badge tone={STATUS_TONES[line.status]} className="mt-0.5">
                     {t(`import.status.${line.status}`)}
@@ -263,7 +274,13 @@ export function ImportPanel({ onEdit }: { onEdit: (articleId: number) => void })
                   </div>
                 </div>
                 {line.id ? (
-                  <Button variant="outline" size="sm" onClick={() => onEdit(line.id!)} aria-label={t('list.editLabel', { title: line.title ?? line.name })} className="self-start sm:self-center">
+                  <Button
+                    variant="outline"
+                    size="sm"
+                    onClick={() => onEdit(line.id!)}
+                    aria-label={t('list.editLabel', { title: line.title ?? line.name })}
+                    className="self-start sm:self-center"
+                  >
                     <Pencil aria-hidden="true" className="size-4" />
                     {t('list.edit')}
                   </Button>

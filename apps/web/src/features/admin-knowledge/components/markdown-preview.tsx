@@ -29,7 +29,13 @@ const components: Components = {
   h5: heading(6),
   h6: heading(6),
   a: ({ node: _node, children, href, ...props }) => (
-    <a href={href} target="_blank" rel="noopener noreferrer nofollow" className="font-medium text-brand-700 underline" {...props}>
+    <a
+      href={href}
+      target="_blank"
+      rel="noopener noreferrer nofollow"
+      className="font-medium text-brand-700 underline"
+      {...props}
+    >
       {children as ReactNode}
     </a>
   ),

@@ -46,7 +46,11 @@ export function TryQuestion({ onEdit }: { onEdit: (articleId: number) => void })
 
   return (
     <div className="grid gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
-      <form noValidate onSubmit={submit} className="space-y-4 self-start rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:p-5">
+      <form
+        noValidate
+        onSubmit={submit}
+        className="space-y-4 self-start rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:p-5"
+      >
         <FieldShell id="kb-try-question" label={t('try.question')} required hint={t('try.hint')} error={error}>
           <textarea
             id="kb-try-question"
@@ -70,7 +74,12 @@ export function TryQuestion({ onEdit }: { onEdit: (articleId: number) => void })
             className={inputClass(Boolean(error), 'resize-y')}
           />
         </FieldShell>
-        <SelectField id="kb-try-language" label={t('try.language')} value={language} onChange={(e) => setLanguage(e.target.value as Language | '')}>
+        <SelectField
+          id="kb-try-language"
+          label={t('try.language')}
+          value={language}
+          onChange={(e) => setLanguage(e.target.value as Language | '')}
+        >
           <option value="">{t('try.autoLanguage')}</option>
           {LANGUAGES.map((l) => (
             <option key={l.code} value={l.code}>
@@ -91,7 +100,9 @@ export function TryQuestion({ onEdit }: { onEdit: (articleId: number) => void })
         {mutation.data ? (
           <TryResult data={mutation.data} onEdit={onEdit} />
         ) : (
-          <p className="rounded-2xl border border-dashed border-slate-300 p-6 text-center text-sm text-slate-600">{t('try.empty')}</p>
+          <p className="rounded-2xl border border-dashed border-slate-300 p-6 text-center text-sm text-slate-600">
+            {t('try.empty')}
+          </p>
         )}
       </div>
     </div>
@@ -114,7 +125,10 @@ function TryResult({ data, onEdit }: { data: KbTryResponse; onEdit: (articleId: 
             <span>· {t(`try.kinds.${data.answer.kind}`)}</span>
           </span>
         </div>
-        <p className="mt-2 text-sm leading-6 break-words whitespace-pre-line text-slate-900" data-testid="kb-try-answer">
+        <p
+          className="mt-2 text-sm leading-6 break-words whitespace-pre-line text-slate-900"
+          data-testid="kb-try-answer"
+        >
           {data.answer.textResponse}
         </p>
         <div className="mt-3 text-sm">
@@ -122,7 +136,10 @@ function TryResult({ data, onEdit }: { data: KbTryResponse; onEdit: (articleId: 
           {data.answer.sources.length > 0 ? (
             <ul className="mt-1 flex flex-wrap gap-1.5" aria-label={t('try.sources')}>
               {data.answer.sources.map((source) => (
-                <li key={`${source.title}-${source.url ?? ''}`} className="inline-flex items-center gap-1 rounded-full bg-white px-2.5 py-0.5 text-xs text-slate-800 ring-1 ring-slate-200">
+                <li
+                  key={`${source.title}-${source.url ?? ''}`}
+                  className="inline-flex items-center gap-1 rounded-full bg-white px-2.5 py-0.5 text-xs text-slate-800 ring-1 ring-slate-200"
+                >
                   <FileText aria-hidden="true" className="size-3.5" />
                   {source.url ? (
                     <a href={source.url} target="_blank" rel="noopener noreferrer" className="underline">
@@ -158,7 +175,17 @@ function TryResult({ data, onEdit }: { data: KbTryResponse; onEdit: (articleId: 
   );
 }
 
-function Hit({ hit, rank, best, onEdit }: { hit: KbRetrievalHit; rank: number; best: number; onEdit: (articleId: number) => void }) {
+function Hit({
+  hit,
+  rank,
+  best,
+  onEdit,
+}: {
+  hit: KbRetrievalHit;
+  rank: number;
+  best: number;
+  onEdit: (articleId: number) => void;
+}) {
   const { t, i18n } = useTranslation('admin-knowledge');
   const percent = best > 0 ? Math.max(2, Math.round((hit.score / best) * 100)) : 0;
   const score = new Intl.NumberFormat(i18n.resolvedLanguage ?? 'en', { maximumFractionDigits: 2 }).format(hit.score);
@@ -175,7 +202,12 @@ function Hit({ hit, rank, best, onEdit }: { hit: KbRetrievalHit; rank: number; b
             <code className="break-all">{hit.slug}</code>
           </p>
         </div>
-        <Button variant="outline" size="sm" onClick={() => onEdit(hit.articleId)} aria-label={t('list.editLabel', { title: hit.title })}>
+        <Button
+          variant="outline"
+          size="sm"
+          onClick={() => onEdit(hit.articleId)}
+          aria-label={t('list.editLabel', { title: hit.title })}
+        >
           <Pencil aria-hidden="true" className="size-4" />
         </Button>
       </div>

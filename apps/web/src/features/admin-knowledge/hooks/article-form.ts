@@ -51,7 +51,10 @@ export const articleFormSchema = z.object({
   tags: z
     .string()
     .refine((text) => splitTags(text).length <= KB_MAX_TAGS, 'tooManyTags')
-    .refine((text) => splitTags(text).every((tag) => tag.length <= KB_TAG_MAX_LENGTH && isSingleLineText(tag)), 'tagTooLong'),
+    .refine(
+      (text) => splitTags(text).every((tag) => tag.length <= KB_TAG_MAX_LENGTH && isSingleLineText(tag)),
+      'tagTooLong',
+    ),
   published: z.boolean(),
   body: z
     .string()

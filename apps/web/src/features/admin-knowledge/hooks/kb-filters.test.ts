@@ -12,7 +12,12 @@ describe('knowledge-base view in the address', () => {
   });
 
   it('drops what the API would refuse', () => {
-    expect(readKbFilters('?tab=nope&language=it&published=maybe&q=a%0Ab')).toEqual({ tab: 'articles', q: 'a b', language: '', published: '' });
+    expect(readKbFilters('?tab=nope&language=it&published=maybe&q=a%0Ab')).toEqual({
+      tab: 'articles',
+      q: 'a b',
+      language: '',
+      published: '',
+    });
     expect(readKbFilters(`?q=${'x'.repeat(300)}`).q).toHaveLength(200);
   });
 });

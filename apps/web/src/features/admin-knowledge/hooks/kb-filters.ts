@@ -30,7 +30,10 @@ export function readKbFilters(search: string): KbFilters {
   const published = params.get('published');
   return {
     tab: (KB_TABS as readonly string[]).includes(tab ?? '') ? (tab as KbTab) : 'articles',
-    q: (params.get('q') ?? '').replace(/[\r\n\u2028\u2029]+/g, ' ').trim().slice(0, 200),
+    q: (params.get('q') ?? '')
+      .replace(/[\r\n\u2028\u2029]+/g, ' ')
+      .trim()
+      .slice(0, 200),
     language: (LANGUAGE_CODES as readonly string[]).includes(language ?? '') ? (language as Language) : '',
     published: published === 'true' || published === 'false' ? published : '',
   };

@@ -17,11 +17,19 @@ import { ArticleEditor, type EditorTarget } from '../components/article-editor.t
 import { ArticlesList } from '../components/articles-list.tsx';
 import { ImportPanel } from '../components/import-panel.tsx';
 import { TryQuestion } from '../components/try-question.tsx';
-import { KB_TABS, type KbFilters, type KbTab, isKbFiltered, readKbFilters, writeKbFilters } from '../hooks/kb-filters.ts';
+import {
+  KB_TABS,
+  type KbFilters,
+  type KbTab,
+  isKbFiltered,
+  readKbFilters,
+  writeKbFilters,
+} from '../hooks/kb-filters.ts';
 
 /** The filters' look, as the other admin lists' filter bars. */
 const FILTER_LABEL = 'flex min-w-0 flex-col gap-1 text-sm font-semibold text-slate-700';
-const FILTER_SELECT = 'h-11 w-full min-w-0 rounded-xl border border-slate-300 bg-white px-3 text-sm font-normal text-ink focus:border-brand-600';
+const FILTER_SELECT =
+  'h-11 w-full min-w-0 rounded-xl border border-slate-300 bg-white px-3 text-sm font-normal text-ink focus:border-brand-600';
 
 const TAB_ICONS = { articles: BookOpen, import: FileUp, try: MessageCircleQuestion } as const;
 
@@ -79,7 +87,10 @@ export default function KnowledgeBasePage() {
       title={t('title')}
       lead={t('lead')}
       actions={
-        <Button onClick={() => openEditor({ mode: 'create', language: filters.language || interfaceLanguage })} className="whitespace-nowrap">
+        <Button
+          onClick={() => openEditor({ mode: 'create', language: filters.language || interfaceLanguage })}
+          className="whitespace-nowrap"
+        >
           <Plus aria-hidden="true" className="size-4" />
           {t('list.new')}
         </Button>
@@ -102,13 +113,26 @@ export default function KnowledgeBasePage() {
           })}
         </Tabs.List>
 
-        <Tabs.Content value="articles" forceMount className="mt-5 rounded-sm focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-brand-700 data-[state=inactive]:hidden">
+        <Tabs.Content
+          value="articles"
+          forceMount
+          className="mt-5 rounded-sm focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-brand-700 data-[state=inactive]:hidden"
+        >
           <div className="flex flex-col gap-3 md:flex-row md:items-end">
-            <SearchForm label={t('list.search')} placeholder={t('list.searchPlaceholder')} value={filters.q} onSearch={(q) => update({ ...filters, q })} />
+            <SearchForm
+              label={t('list.search')}
+              placeholder={t('list.searchPlaceholder')}
+              value={filters.q}
+              onSearch={(q) => update({ ...filters, q })}
+            />
             <div className="grid grid-cols-2 gap-3 md:w-96">
               <label className={FILTER_LABEL}>
                 {t('list.language')}
-                <select value={filters.language} onChange={(e) => update({ ...filters, language: e.target.value as Language | '' })} className={FILTER_SELECT}>
+                <select
+                  value={filters.language}
+                  onChange={(e) => update({ ...filters, language: e.target.value as Language | '' })}
+                  className={FILTER_SELECT}
+                >
                   <option value="">{t('list.allLanguages')}</option>
                   {LANGUAGES.map((l) => (
                     <option key={l.code} value={l.code}>
@@ -119,7 +143,11 @@ export default function KnowledgeBasePage() {
               </label>
               <label className={FILTER_LABEL}>
                 {t('list.status')}
-                <select value={filters.published} onChange={(e) => update({ ...filters, published: e.target.value as KbFilters['published'] })} className={FILTER_SELECT}>
+                <select
+                  value={filters.published}
+                  onChange={(e) => update({ ...filters, published: e.target.value as KbFilters['published'] })}
+                  className={FILTER_SELECT}
+                >
                   <option value="">{t('list.allStatuses')}</option>
                   <option value="true">{t('list.published')}</option>
                   <option value="false">{t('list.drafts')}</option>
@@ -132,31 +160,55 @@ export default function KnowledgeBasePage() {
             {query.isPending ? (
               <Spinner label={t('list.loading')} className="min-h-[30vh]" />
             ) : query.isError && !query.data ? (
-              <QueryError title={t('errors.fetch')} error={query.error} onRetry={() => void query.refetch()} retrying={query.isFetching} />
+              <QueryError
+                title={t('errors.fetch')}
+                error={query.error}
+                onRetry={() => void query.refetch()}
+                retrying={query.isFetching}
+              />
             ) : articles.length === 0 ? (
-              <EmptyState icon={<BookOpen className="size-8" />} title={isKbFiltered(filters) ? t('list.noMatchTitle') : t('list.emptyTitle')}>
+              <EmptyState
+                icon={<BookOpen className="size-8" />}
+                title={isKbFiltered(filters) ? t('list.noMatchTitle') : t('list.emptyTitle')}
+              >
                 {isKbFiltered(filters) ? t('list.noMatch') : t('list.empty')}
               </EmptyState>
             ) : (
               <>
                 <div className="mb-3 flex flex-wrap items-center justify-between gap-2">
                   <p className="text-sm text-slate-600" role="status">
-                    {t('list.showing', { shown: format.count(articles.length), total: format.count(total), count: total })}
+                    {t('list.showing', {
+                      shown: format.count(articles.length),
+                      total: format.count(total),
+                      count: total,
+                    })}
                   </p>
                   <RefreshButton query={query} />
                 </div>
                 <ArticlesList articles={articles} onEdit={(article) => openEditor({ mode: 'edit', id: article.id })} />
-                <LoadMore hasMore={query.hasNextPage} loading={query.isFetchingNextPage} onLoad={() => void query.fetchNextPage()} />
+                <LoadMore
+                  hasMore={query.hasNextPage}
+                  loading={query.isFetchingNextPage}
+                  onLoad={() => void query.fetchNextPage()}
+                />
               </>
             )}
           </div>
         </Tabs.Content>
 
-        <Tabs.Content value="import" forceMount className="mt-5 rounded-sm focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-brand-700 data-[state=inactive]:hidden">
+        <Tabs.Content
+          value="import"
+          forceMount
+          className="mt-5 rounded-sm focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-brand-700 data-[state=inactive]:hidden"
+        >
           <ImportPanel onEdit={(id) => openEditor({ mode: 'edit', id })} />
         </Tabs.Content>
 
-        <Tabs.Content value="try" forceMount className="mt-5 rounded-sm focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-brand-700 data-[state=inactive]:hidden">
+        <Tabs.Content
+          value="try"
+          forceMount
+          className="mt-5 rounded-sm focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-brand-700 data-[state=inactive]:hidden"
+        >
           <p className="mb-4 max-w-3xl text-sm text-slate-700">{t('try.intro')}</p>
           <TryQuestion onEdit={(id) => openEditor({ mode: 'edit', id })} />
         </Tabs.Content>

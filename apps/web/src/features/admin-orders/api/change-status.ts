@@ -8,7 +8,10 @@ import { useOrderAction } from '../hooks/use-order-action.ts';
  * @throws HttpError 409 `invalid_transition` / `order_changed`, 400 naming the field, 401, 403,
  *   404; or a network error (TypeError).
  */
-export function changeOrderStatus(orderNumber: string, body: OrderStatusChangeBody): Promise<OrderStatusChangeResponse> {
+export function changeOrderStatus(
+  orderNumber: string,
+  body: OrderStatusChangeBody,
+): Promise<OrderStatusChangeResponse> {
   return apiFetch(`/api/orders/${encodeURIComponent(orderNumber)}/status`, { method: 'PATCH', json: body });
 }
 

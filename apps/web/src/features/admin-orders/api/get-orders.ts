@@ -15,7 +15,11 @@ export const ORDERS_PAGE_SIZE = 25;
  * @returns `{ orders, nextCursor, total, searchedBy }` (money in US cents, ISO dates).
  * @throws HttpError 400 (a filter the server refuses, naming it), 401, 403; or a network error (TypeError).
  */
-export function getOrders(filters: OrderFilters, cursor: string | null, signal?: AbortSignal): Promise<AdminOrdersResponse> {
+export function getOrders(
+  filters: OrderFilters,
+  cursor: string | null,
+  signal?: AbortSignal,
+): Promise<AdminOrdersResponse> {
   const params = new URLSearchParams(writeFilters(filters));
   params.set('limit', String(ORDERS_PAGE_SIZE));
   if (cursor) params.set('cursor', cursor);

@@ -9,7 +9,10 @@ import { useOrderAction } from '../hooks/use-order-action.ts';
  * @throws HttpError 409 `no_token` / `not_delivered`, 401, 403, 404; or a network error (TypeError).
  */
 export function reissueAccessToken(orderNumber: string, email: boolean): Promise<ReissueTokenResponse> {
-  return apiFetch(`/api/admin/orders/${encodeURIComponent(orderNumber)}/access-token`, { method: 'POST', json: { email } });
+  return apiFetch(`/api/admin/orders/${encodeURIComponent(orderNumber)}/access-token`, {
+    method: 'POST',
+    json: { email },
+  });
 }
 
 /** The new-token action of the order screen. */

@@ -17,7 +17,9 @@ function Usage({ bundle }: { bundle: AdminEsim['bundles'][number] }) {
   const percent = Math.min(100, Math.round((bundle.usedBytes / bundle.initialBytes) * 100));
   return (
     <div>
-      <p className="text-xs text-slate-600">{t('esims.used', { used: data(bundle.usedBytes), total: data(bundle.initialBytes), percent })}</p>
+      <p className="text-xs text-slate-600">
+        {t('esims.used', { used: data(bundle.usedBytes), total: data(bundle.initialBytes), percent })}
+      </p>
       <div
         role="meter"
         aria-label={t('esims.usageOf', { name: bundle.name })}
@@ -51,7 +53,9 @@ export function EsimsSection({ esims }: { esims: readonly AdminEsim[] }) {
               {esim.iccid}
             </p>
             <div className="flex items-center gap-2">
-              <Badge tone={esim.status === 'Active' ? 'success' : esim.status === 'Expired' ? 'neutral' : 'info'}>{esim.status}</Badge>
+              <Badge tone={esim.status === 'Active' ? 'success' : esim.status === 'Expired' ? 'neutral' : 'info'}>
+                {esim.status}
+              </Badge>
               <CopyButton text={esim.iccid} label={t('esims.iccid')} />
             </div>
           </div>
@@ -62,7 +66,9 @@ export function EsimsSection({ esims }: { esims: readonly AdminEsim[] }) {
             </div>
             <div>
               <dt className="inline">{t('esims.activated')}: </dt>
-              <dd className="inline">{esim.activatedAt ? format.dateTime(esim.activatedAt) : t('esims.notActivated')}</dd>
+              <dd className="inline">
+                {esim.activatedAt ? format.dateTime(esim.activatedAt) : t('esims.notActivated')}
+              </dd>
             </div>
             <div>
               <dt className="inline">{t('esims.synced')}: </dt>
@@ -82,7 +88,11 @@ export function EsimsSection({ esims }: { esims: readonly AdminEsim[] }) {
                     <Badge tone={bundle.state === 'active' ? 'success' : 'neutral'}>{bundle.state}</Badge>
                   </div>
                   <Usage bundle={bundle} />
-                  {bundle.endsAt ? <p className="text-xs text-slate-600">{t('esims.ends', { date: format.dateTime(bundle.endsAt) })}</p> : null}
+                  {bundle.endsAt ? (
+                    <p className="text-xs text-slate-600">
+                      {t('esims.ends', { date: format.dateTime(bundle.endsAt) })}
+                    </p>
+                  ) : null}
                 </li>
               ))}
             </ul>

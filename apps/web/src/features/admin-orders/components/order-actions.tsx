@@ -24,13 +24,21 @@ export function NotifyButton({ order }: { order: AdminOrderDetail }) {
   return (
     <ConfirmButton
       title={t('notify.title')}
-      description={t('notify.description', { name: order.customer.name, email: order.customer.email, status: label(order.status), language })}
+      description={t('notify.description', {
+        name: order.customer.name,
+        email: order.customer.email,
+        status: label(order.status),
+        language,
+      })}
       confirmLabel={t('notify.confirm')}
       cancelLabel={t('cancel')}
       busy={notify.isPending}
       onConfirm={() =>
         notify.mutate(order.status, {
-          onSuccess: () => void showToast('success', t('notify.done'), { description: t('notify.doneBody', { email: order.customer.email }) }),
+          onSuccess: () =>
+            void showToast('success', t('notify.done'), {
+              description: t('notify.doneBody', { email: order.customer.email }),
+            }),
           onError: (error) => toastAdminFailure(t('errors.notify'), error, t('admin:offline')),
         })
       }
@@ -59,7 +67,10 @@ export function ResendButton({ order }: { order: AdminOrderDetail }) {
       disabled={!order.actions.resendConfirmation}
       onConfirm={() =>
         resend.mutate(undefined, {
-          onSuccess: () => void showToast('success', t('resend.done'), { description: t('resend.doneBody', { email: order.customer.email }) }),
+          onSuccess: () =>
+            void showToast('success', t('resend.done'), {
+              description: t('resend.doneBody', { email: order.customer.email }),
+            }),
           onError: (error) => toastAdminFailure(t('errors.resend'), error, t('admin:offline')),
         })
       }

@@ -9,7 +9,8 @@ import { SearchForm } from '../../admin/components/search-form.tsx';
 import { useStatusLabel } from '../api/get-order-statuses.ts';
 import { DEFAULT_FILTERS, type OrderFilters, isFiltered, toggleStatus } from '../hooks/order-filters.ts';
 
-const selectClass = 'mt-1 h-11 w-full min-w-0 rounded-xl border border-slate-300 bg-white px-2 text-sm font-normal text-ink';
+const selectClass =
+  'mt-1 h-11 w-full min-w-0 rounded-xl border border-slate-300 bg-white px-2 text-sm font-normal text-ink';
 const labelClass = 'flex min-w-0 flex-col text-sm font-semibold text-slate-700';
 
 /**
@@ -19,7 +20,13 @@ const labelClass = 'flex min-w-0 flex-col text-sm font-semibold text-slate-700';
  * through `onChange`, which puts the view in the address. At 360 px the filters fold under a
  * "Filters" button; from `md` up they are always shown.
  */
-export function OrderFilterBar({ filters, onChange }: { filters: OrderFilters; onChange: (next: OrderFilters) => void }) {
+export function OrderFilterBar({
+  filters,
+  onChange,
+}: {
+  filters: OrderFilters;
+  onChange: (next: OrderFilters) => void;
+}) {
   const { t } = useTranslation('admin-orders');
   const label = useStatusLabel();
   const [open, setOpen] = useState(false);
@@ -31,20 +38,37 @@ export function OrderFilterBar({ filters, onChange }: { filters: OrderFilters; o
     setShownCountry(filters.country);
     setCountry(filters.country);
   }
-  const active = [filters.status.length > 0, filters.kind, filters.method, filters.from, filters.to, filters.country].filter(Boolean).length;
+  const active = [
+    filters.status.length > 0,
+    filters.kind,
+    filters.method,
+    filters.from,
+    filters.to,
+    filters.country,
+  ].filter(Boolean).length;
   const applyCountry = (event?: FormEvent) => {
     event?.preventDefault();
     const value = country.trim();
-    if (value === '' || /^[A-Za-z0-9+ -]{2,20}$/.test(value)) onChange({ ...filters, country: /^[a-z]{2}$/i.test(value) ? value.toUpperCase() : value });
+    if (value === '' || /^[A-Za-z0-9+ -]{2,20}$/.test(value))
+      onChange({ ...filters, country: /^[a-z]{2}$/i.test(value) ? value.toUpperCase() : value });
   };
 
   return (
     <div className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200">
       <div className="flex flex-col gap-3 md:flex-row md:items-end">
-        <SearchForm label={t('list.searchLabel')} placeholder={t('list.searchPlaceholder')} value={filters.q} onSearch={(q) => onChange({ ...filters, q })} />
+        <SearchForm
+          label={t('list.searchLabel')}
+          placeholder={t('list.searchPlaceholder')}
+          value={filters.q}
+          onSearch={(q) => onChange({ ...filters, q })}
+        />
         <label className={cn(labelClass, 'md:w-52')}>
           {t('list.sort')}
-          <select value={filters.sort} onChange={(event) => onChange({ ...filters, sort: event.target.value as OrderFilters['sort'] })} className={selectClass}>
+          <select
+            value={filters.sort}
+            onChange={(event) => onChange({ ...filters, sort: event.target.value as OrderFilters['sort'] })}
+            className={selectClass}
+          >
             {ADMIN_ORDER_SORTS.map((sort) => (
               <option key={sort} value={sort}>
                 {t(`list.sorts.${sort}`)}
@@ -52,7 +76,13 @@ export function OrderFilterBar({ filters, onChange }: { filters: OrderFilters; o
             ))}
           </select>
         </label>
-        <Button variant="outline" className="md:hidden" aria-expanded={open} aria-controls={panelId} onClick={() => setOpen((o) => !o)}>
+        <Button
+          variant="outline"
+          className="md:hidden"
+          aria-expanded={open}
+          aria-controls={panelId}
+          onClick={() => setOpen((o) => !o)}
+        >
           <SlidersHorizontal aria-hidden="true" className="size-4" />
           {active > 0 ? t('list.filtersActive', { count: active }) : t('list.filters')}
         </Button>
@@ -72,7 +102,9 @@ export function OrderFilterBar({ filters, onChange }: { filters: OrderFilters; o
                   onClick={() => onChange(toggleStatus(filters, status))}
                   className={cn(
                     'inline-flex h-9 items-center gap-1 rounded-full px-3 text-sm font-semibold ring-1 ring-inset',
-                    on ? 'bg-brand-700 text-white ring-brand-700 hover:bg-brand-800' : 'bg-white text-slate-700 ring-slate-300 hover:bg-slate-50',
+                    on
+                      ? 'bg-brand-700 text-white ring-brand-700 hover:bg-brand-800'
+                      : 'bg-white text-slate-700 ring-slate-300 hover:bg-slate-50',
                   )}
                 >
                   {on ? <Check aria-hidden="true" className="size-4" /> : null}
@@ -86,7 +118,11 @@ export function OrderFilterBar({ filters, onChange }: { filters: OrderFilters; o
         <div className="grid grid-cols-2 gap-3 lg:grid-cols-5">
           <label className={labelClass}>
             {t('list.kind')}
-            <select value={filters.kind} onChange={(event) => onChange({ ...filters, kind: event.target.value as OrderFilters['kind'] })} className={selectClass}>
+            <select
+              value={filters.kind}
+              onChange={(event) => onChange({ ...filters, kind: event.target.value as OrderFilters['kind'] })}
+              className={selectClass}
+            >
               <option value="">{t('list.anyKind')}</option>
               <option value="order">{t('kinds.order')}</option>
               <option value="topup">{t('kinds.topup')}</option>
@@ -94,7 +130,11 @@ export function OrderFilterBar({ filters, onChange }: { filters: OrderFilters; o
           </label>
           <label className={labelClass}>
             {t('list.method')}
-            <select value={filters.method} onChange={(event) => onChange({ ...filters, method: event.target.value as OrderFilters['method'] })} className={selectClass}>
+            <select
+              value={filters.method}
+              onChange={(event) => onChange({ ...filters, method: event.target.value as OrderFilters['method'] })}
+              className={selectClass}
+            >
               <option value="">{t('list.anyMethod')}</option>
               <option value="card">{t('methods.card')}</option>
               <option value="paypal">{t('methods.paypal')}</option>
@@ -102,11 +142,23 @@ export function OrderFilterBar({ filters, onChange }: { filters: OrderFilters; o
           </label>
           <label className={labelClass}>
             {t('list.from')}
-            <input type="date" value={filters.from} max={filters.to || undefined} onChange={(event) => onChange({ ...filters, from: event.target.value })} className={selectClass} />
+            <input
+              type="date"
+              value={filters.from}
+              max={filters.to || undefined}
+              onChange={(event) => onChange({ ...filters, from: event.target.value })}
+              className={selectClass}
+            />
           </label>
           <label className={labelClass}>
             {t('list.to')}
-            <input type="date" value={filters.to} min={filters.from || undefined} onChange={(event) => onChange({ ...filters, to: event.target.value })} className={selectClass} />
+            <input
+              type="date"
+              value={filters.to}
+              min={filters.from || undefined}
+              onChange={(event) => onChange({ ...filters, to: event.target.value })}
+              className={selectClass}
+            />
           </label>
           <form onSubmit={applyCountry} className="col-span-2 lg:col-span-1">
             <label htmlFor={countryId} className={labelClass}>

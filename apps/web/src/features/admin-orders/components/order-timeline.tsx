@@ -68,8 +68,13 @@ function EntryBody({ entry }: { entry: AdminTimelineEntry }) {
     return (
       <div className="mt-1 flex flex-wrap items-center gap-2 text-sm text-slate-700">
         <EmailStatusBadge status={email.status as 'stored' | 'sent' | 'failed'} />
-        <span className="break-all">{t('timeline.emailTo', { to: email.to, language: email.language.toUpperCase() })}</span>
-        <Link href={`/admin/outbox?id=${email.id}`} className="font-semibold text-brand-800 underline underline-offset-2">
+        <span className="break-all">
+          {t('timeline.emailTo', { to: email.to, language: email.language.toUpperCase() })}
+        </span>
+        <Link
+          href={`/admin/outbox?id=${email.id}`}
+          className="font-semibold text-brand-800 underline underline-offset-2"
+        >
           {t('timeline.openCopy')}
         </Link>
         {email.error ? <p className="w-full text-red-800">{email.error}</p> : null}
@@ -82,12 +87,26 @@ function EntryBody({ entry }: { entry: AdminTimelineEntry }) {
     return (
       <p className="mt-1 text-sm break-words text-slate-700">
         {`${t(`methods.${d.method === 'paypal' ? 'paypal' : 'card'}`)}${card}${d.reference ? ` · ${String(d.reference)}` : ''}`}
-        {entry.kind === 'payment' && d.outcome !== 'succeeded' && entry.message ? <span className="block text-red-800">{entry.message}</span> : null}
+        {entry.kind === 'payment' && d.outcome !== 'succeeded' && entry.message ? (
+          <span className="block text-red-800">{entry.message}</span>
+        ) : null}
       </p>
     );
   }
-  if (!entry.message || entry.kind === 'token_revoked' || entry.kind === 'token_reissued' || entry.kind === 'provisioning_retry') return null;
-  return <p className={`mt-1 text-sm break-words whitespace-pre-wrap ${entry.kind === 'provisioning_error' ? 'text-red-800' : 'text-slate-700'}`}>{entry.message}</p>;
+  if (
+    !entry.message ||
+    entry.kind === 'token_revoked' ||
+    entry.kind === 'token_reissued' ||
+    entry.kind === 'provisioning_retry'
+  )
+    return null;
+  return (
+    <p
+      className={`mt-1 text-sm break-words whitespace-pre-wrap ${entry.kind === 'provisioning_error' ? 'text-red-800' : 'text-slate-700'}`}
+    >
+      {entry.message}
+    </p>
+  );
 }
 
 /**
@@ -95,7 +114,13 @@ function EntryBody({ entry }: { entry: AdminTimelineEntry }) {
  * e-mail (with a link to its Outbox copy), payments, refunds, provisioning errors and retries,
  * token changes and internal notes, each with who and when. A form on top adds an internal note.
  */
-export function OrderTimeline({ orderNumber, entries }: { orderNumber: string; entries: readonly AdminTimelineEntry[] }) {
+export function OrderTimeline({
+  orderNumber,
+  entries,
+}: {
+  orderNumber: string;
+  entries: readonly AdminTimelineEntry[];
+}) {
   const { t } = useTranslation('admin-orders');
   const format = useAdminFormat();
   const actor = useActor();
@@ -132,7 +157,13 @@ export function OrderTimeline({ orderNumber, entries }: { orderNumber: string; e
           <p id={`${noteId}-hint`} className="text-xs text-slate-600">
             {t('timeline.noteHint')}
           </p>
-          <Button type="submit" size="sm" variant="secondary" disabled={!note.trim() || add.isPending} aria-busy={add.isPending}>
+          <Button
+            type="submit"
+            size="sm"
+            variant="secondary"
+            disabled={!note.trim() || add.isPending}
+            aria-busy={add.isPending}
+          >
             {t('timeline.addNote')}
           </Button>
         </div>
@@ -145,7 +176,11 @@ export function OrderTimeline({ orderNumber, entries }: { orderNumber: string; e
               <span
                 aria-hidden="true"
                 className={`absolute top-0.5 -left-[2.05rem] inline-flex size-7 items-center justify-center rounded-full ring-4 ring-white ${
-                  entry.kind === 'provisioning_error' ? 'bg-red-100 text-red-800' : entry.kind === 'note' ? 'bg-amber-100 text-amber-900' : 'bg-brand-50 text-brand-800'
+                  entry.kind === 'provisioning_error'
+                    ? 'bg-red-100 text-red-800'
+                    : entry.kind === 'note'
+                      ? 'bg-amber-100 text-amber-900'
+                      : 'bg-brand-50 text-brand-800'
                 }`}
               >
                 <Icon className="size-4" />
@@ -156,7 +191,9 @@ export function OrderTimeline({ orderNumber, entries }: { orderNumber: string; e
               <p className="text-xs text-slate-600">
                 <time dateTime={entry.at}>{format.dateTime(entry.at)}</time> · {actor(entry.actor)}
               </p>
-              {entry.kind === 'status' && entry.message ? <p className="mt-1 text-sm break-words whitespace-pre-wrap text-slate-700">{entry.message}</p> : null}
+              {entry.kind === 'status' && entry.message ? (
+                <p className="mt-1 text-sm break-words whitespace-pre-wrap text-slate-700">{entry.message}</p>
+              ) : null}
               {entry.kind !== 'status' ? <EntryBody entry={entry} /> : null}
             </li>
           );

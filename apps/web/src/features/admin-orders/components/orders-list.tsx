@@ -13,7 +13,10 @@ function linesText(order: AdminOrderSummary): string {
 
 function OrderLink({ order }: { order: AdminOrderSummary }) {
   return (
-    <Link href={`/admin/orders/${order.orderNumber}`} className="font-mono text-sm font-semibold text-brand-800 underline-offset-2 hover:underline">
+    <Link
+      href={`/admin/orders/${order.orderNumber}`}
+      className="font-mono text-sm font-semibold text-brand-800 underline-offset-2 hover:underline"
+    >
       {order.orderNumber}
     </Link>
   );
@@ -24,7 +27,9 @@ function Payment({ order }: { order: AdminOrderSummary }) {
   return (
     <span className="text-sm text-slate-700">
       {t(`methods.${order.paymentMethod}`)}
-      {order.paymentStatus !== 'succeeded' ? <span className="text-slate-500"> · {t(`paymentStatuses.${order.paymentStatus}`)}</span> : null}
+      {order.paymentStatus !== 'succeeded' ? (
+        <span className="text-slate-500"> · {t(`paymentStatuses.${order.paymentStatus}`)}</span>
+      ) : null}
     </span>
   );
 }
@@ -103,7 +108,9 @@ export function OrdersList({ orders }: { orders: readonly AdminOrderSummary[] })
                 <td className="px-4 py-3">
                   <Payment order={order} />
                 </td>
-                <td className="px-4 py-3 text-right font-semibold whitespace-nowrap text-ink">{format.money(order.totalCents)}</td>
+                <td className="px-4 py-3 text-right font-semibold whitespace-nowrap text-ink">
+                  {format.money(order.totalCents)}
+                </td>
               </tr>
             ))}
           </tbody>

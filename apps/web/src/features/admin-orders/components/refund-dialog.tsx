@@ -32,7 +32,10 @@ export function getRefundCheck(orderNumber: string, signal?: AbortSignal): Promi
  *   the refund may be retried); or a network error (TypeError).
  */
 export function refundOrder(orderNumber: string, body: RefundBody): Promise<RefundResponse> {
-  return apiFetch<RefundResponse>(`/api/orders/${encodeURIComponent(orderNumber)}/refund`, { method: 'POST', json: body });
+  return apiFetch<RefundResponse>(`/api/orders/${encodeURIComponent(orderNumber)}/refund`, {
+    method: 'POST',
+    json: body,
+  });
 }
 
 /** The query key of an order's refund check. */
@@ -64,7 +67,15 @@ export function RefundDialog(props: {
   );
 }
 
-function RefundAction({ orderNumber, totalCents, onRefunded }: { orderNumber: string; totalCents: number; onRefunded: () => void }) {
+function RefundAction({
+  orderNumber,
+  totalCents,
+  onRefunded,
+}: {
+  orderNumber: string;
+  totalCents: number;
+  onRefunded: () => void;
+}) {
   const { t } = useTranslation(['admin-refunds', 'admin']);
   const [open, setOpen] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -170,7 +181,10 @@ function RefundForm({
   };
 
   const dateFormat = new Intl.DateTimeFormat(i18n.resolvedLanguage ?? 'en', { dateStyle: 'medium' });
-  const dateTimeFormat = new Intl.DateTimeFormat(i18n.resolvedLanguage ?? 'en', { dateStyle: 'medium', timeStyle: 'short' });
+  const dateTimeFormat = new Intl.DateTimeFormat(i18n.resolvedLanguage ?? 'en', {
+    dateStyle: 'medium',
+    timeStyle: 'short',
+  });
 
   return (
     <form
@@ -184,7 +198,12 @@ function RefundForm({
       <div className="min-h-0 overflow-y-auto p-5 sm:p-6">
         <AlertDialog.Title className="text-lg font-bold text-ink">
           {/* The order number never breaks at its hyphen. */}
-          <Trans t={t} i18nKey="refund.title" values={{ orderNumber }} components={[<span key="n" className="whitespace-nowrap" />]} />
+          <Trans
+            t={t}
+            i18nKey="refund.title"
+            values={{ orderNumber }}
+            components={[<span key="n" className="whitespace-nowrap" />]}
+          />
         </AlertDialog.Title>
         <AlertDialog.Description className="mt-1 text-sm text-slate-700">
           {t('refund.description', { amount })}
@@ -217,7 +236,10 @@ function RefundForm({
                 <dd className="font-semibold text-ink">
                   {data.daysSincePurchase === 0
                     ? t('refund.purchasedToday', { date: dateFormat.format(new Date(data.purchasedAt)) })
-                    : t('refund.purchasedOn', { date: dateFormat.format(new Date(data.purchasedAt)), count: data.daysSincePurchase })}
+                    : t('refund.purchasedOn', {
+                        date: dateFormat.format(new Date(data.purchasedAt)),
+                        count: data.daysSincePurchase,
+                      })}
                 </dd>
               </div>
             </dl>
@@ -235,7 +257,10 @@ function RefundForm({
                 <h3 className="text-sm font-semibold text-ink">{t('refund.esimsTitle')}</h3>
                 <ul className="mt-2 divide-y divide-slate-200 rounded-xl border border-slate-200 text-sm">
                   {data.esims.map((esim) => (
-                    <li key={esim.iccid} className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1 px-3 py-2">
+                    <li
+                      key={esim.iccid}
+                      className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1 px-3 py-2"
+                    >
                       <span className="font-mono text-xs break-all text-slate-800">{esim.iccid}</span>
                       <span
                         className={cn(
@@ -256,8 +281,12 @@ function RefundForm({
                       {esim.activated ? (
                         <span className="w-full text-xs text-slate-700">
                           {[
-                            esim.profileState && esim.profileState !== 'released' ? t('refund.esim.profile', { state: esim.profileState }) : null,
-                            esim.firstUsedAt ? t('refund.esim.firstUsed', { date: dateTimeFormat.format(new Date(esim.firstUsedAt)) }) : null,
+                            esim.profileState && esim.profileState !== 'released'
+                              ? t('refund.esim.profile', { state: esim.profileState })
+                              : null,
+                            esim.firstUsedAt
+                              ? t('refund.esim.firstUsed', { date: dateTimeFormat.format(new Date(esim.firstUsedAt)) })
+                              : null,
                           ]
                             .filter(Boolean)
                             .join(' · ')}
@@ -341,7 +370,12 @@ function RefundForm({
         <AlertDialog.Cancel className={buttonClass('outline')} disabled={mutation.isPending}>
           {t('refund.cancel')}
         </AlertDialog.Cancel>
-        <Button type="submit" variant="danger" disabled={!canRefund || mutation.isPending} aria-busy={mutation.isPending}>
+        <Button
+          type="submit"
+          variant="danger"
+          disabled={!canRefund || mutation.isPending}
+          aria-busy={mutation.isPending}
+        >
           {mutation.isPending ? t('refund.refunding') : t('refund.confirm', { amount })}
         </Button>
       </div>
@@ -383,11 +417,17 @@ function Verdict({ check }: { check: RefundCheck }) {
 }
 
 /** One reason in the interface language. */
-function reasonText(t: (key: string, options?: Record<string, unknown>) => string, reason: RefundCheckReason, check: RefundCheck): string {
+function reasonText(
+  t: (key: string, options?: Record<string, unknown>) => string,
+  reason: RefundCheckReason,
+  check: RefundCheck,
+): string {
   const iccids = (reason.iccids ?? []).join(', ');
   switch (reason.code) {
     case 'activated':
-      return check.kind === 'topup' ? t('refund.reasons.topupStarted', { iccids }) : t('refund.reasons.activated', { iccids, count: reason.iccids?.length ?? 1 });
+      return check.kind === 'topup'
+        ? t('refund.reasons.topupStarted', { iccids })
+        : t('refund.reasons.activated', { iccids, count: reason.iccids?.length ?? 1 });
     case 'window_passed':
       return t('refund.reasons.windowPassed', { count: check.daysSincePurchase, window: check.windowDays });
     case 'esim_state_unknown':

@@ -76,21 +76,38 @@ export function StatusDialog({ order }: { order: AdminOrderDetail }) {
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-[10003] bg-slate-900/40" />
         <Dialog.Content className="fixed top-1/2 left-1/2 z-[10004] max-h-[calc(100vh-2rem)] w-[min(32rem,calc(100vw-2rem))] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl bg-white p-6 shadow-xl">
-          <Dialog.Title className="text-lg font-bold text-ink">{t('status.title', { orderNumber: order.orderNumber })}</Dialog.Title>
-          <Dialog.Description className="mt-1 text-sm text-slate-600">{t('status.description', { status: label(order.status) })}</Dialog.Description>
+          <Dialog.Title className="text-lg font-bold text-ink">
+            {t('status.title', { orderNumber: order.orderNumber })}
+          </Dialog.Title>
+          <Dialog.Description className="mt-1 text-sm text-slate-600">
+            {t('status.description', { status: label(order.status) })}
+          </Dialog.Description>
           <form onSubmit={submit} className="mt-4 flex flex-col gap-4">
             <fieldset>
               <legend className="text-sm font-semibold text-ink">{t('status.newStatus')}</legend>
               <div className="mt-2 flex flex-col gap-2">
                 {options.map((option) => (
-                  <label key={option} className="flex cursor-pointer items-center gap-3 rounded-xl border border-slate-200 px-3 py-2.5 has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50">
-                    <input type="radio" name="status" value={option} checked={status === option} onChange={() => setStatus(option)} required className="size-4 accent-brand-700" />
+                  <label
+                    key={option}
+                    className="flex cursor-pointer items-center gap-3 rounded-xl border border-slate-200 px-3 py-2.5 has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50"
+                  >
+                    <input
+                      type="radio"
+                      name="status"
+                      value={option}
+                      checked={status === option}
+                      onChange={() => setStatus(option)}
+                      required
+                      className="size-4 accent-brand-700"
+                    />
                     <span className="font-medium text-ink">{label(option)}</span>
                   </label>
                 ))}
               </div>
               {status === 'refunded' ? (
-                <p className="mt-2 rounded-xl bg-amber-50 p-3 text-sm text-amber-900">{t('status.refundHint', { amount: format.money(order.totalCents) })}</p>
+                <p className="mt-2 rounded-xl bg-amber-50 p-3 text-sm text-amber-900">
+                  {t('status.refundHint', { amount: format.money(order.totalCents) })}
+                </p>
               ) : null}
             </fieldset>
             <div>
@@ -111,7 +128,12 @@ export function StatusDialog({ order }: { order: AdminOrderDetail }) {
               </p>
             </div>
             <label className="flex items-start gap-3 text-sm text-ink">
-              <input type="checkbox" checked={notify} onChange={(event) => setNotify(event.target.checked)} className="mt-0.5 size-4 accent-brand-700" />
+              <input
+                type="checkbox"
+                checked={notify}
+                onChange={(event) => setNotify(event.target.checked)}
+                className="mt-0.5 size-4 accent-brand-700"
+              />
               <span>{t('status.notify', { language: languageName })}</span>
             </label>
             <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">

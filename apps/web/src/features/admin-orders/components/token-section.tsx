@@ -13,7 +13,12 @@ import { useAdminFormat } from '../../admin/hooks/use-admin-format.ts';
 import { useReissueAccessToken } from '../api/reissue-token.ts';
 import { useRevokeAccessToken } from '../api/revoke-token.ts';
 
-const TONES: Record<AdminOrderDetail['accessToken']['state'], BadgeTone> = { active: 'success', revoked: 'danger', expired: 'warning', none: 'neutral' };
+const TONES: Record<AdminOrderDetail['accessToken']['state'], BadgeTone> = {
+  active: 'success',
+  revoked: 'danger',
+  expired: 'warning',
+  none: 'neutral',
+};
 
 /**
  * The order's portal access token (issue 10): its state and dates, "Revoke" (the portal refuses
@@ -111,9 +116,17 @@ export function TokenSection({ order }: { order: AdminOrderDetail }) {
                 </>
               ) : (
                 <>
-                  <Dialog.Description className="mt-2 text-sm text-slate-700">{t('token.reissueDescription')}</Dialog.Description>
+                  <Dialog.Description className="mt-2 text-sm text-slate-700">
+                    {t('token.reissueDescription')}
+                  </Dialog.Description>
                   <label className="mt-4 flex items-start gap-3 text-sm text-ink">
-                    <input type="checkbox" checked={email && delivered} disabled={!delivered} onChange={(event) => setEmail(event.target.checked)} className="mt-0.5 size-4 accent-brand-700" />
+                    <input
+                      type="checkbox"
+                      checked={email && delivered}
+                      disabled={!delivered}
+                      onChange={(event) => setEmail(event.target.checked)}
+                      className="mt-0.5 size-4 accent-brand-700"
+                    />
                     <span>
                       {t('token.emailIt', { email: order.customer.email })}
                       {!delivered ? <span className="block text-slate-600">{t('token.notDelivered')}</span> : null}

@@ -3,13 +3,27 @@ import { DEFAULT_FILTERS, isFiltered, readFilters, toggleStatus, writeFilters } 
 
 describe('order list filters in the address', () => {
   it('round-trips a view through the query string', () => {
-    const view = { ...DEFAULT_FILTERS, status: ['pending' as const, 'completed' as const], kind: 'topup' as const, method: 'paypal' as const, from: '2026-01-01', to: '2026-01-31', country: 'TR', q: 'ada@', sort: 'total_desc' as const };
+    const view = {
+      ...DEFAULT_FILTERS,
+      status: ['pending' as const, 'completed' as const],
+      kind: 'topup' as const,
+      method: 'paypal' as const,
+      from: '2026-01-01',
+      to: '2026-01-31',
+      country: 'TR',
+      q: 'ada@',
+      sort: 'total_desc' as const,
+    };
     expect(readFilters(writeFilters(view))).toEqual(view);
     expect(writeFilters(DEFAULT_FILTERS)).toBe('');
   });
 
   it('drops what the API would refuse and keeps the specification order of statuses', () => {
-    expect(readFilters('status=completed,lost&status=pending&kind=gift&method=cash&from=yesterday&to=2026-1-1&country=<x>&sort=random')).toEqual({
+    expect(
+      readFilters(
+        'status=completed,lost&status=pending&kind=gift&method=cash&from=yesterday&to=2026-1-1&country=<x>&sort=random',
+      ),
+    ).toEqual({
       ...DEFAULT_FILTERS,
       status: ['pending', 'completed'],
     });

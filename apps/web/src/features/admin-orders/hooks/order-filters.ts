@@ -1,4 +1,9 @@
-import { ADMIN_ORDER_SORTS, type AdminOrderSort, type OrderKind, type PaymentMethod } from '@esim/contract/admin-orders';
+import {
+  ADMIN_ORDER_SORTS,
+  type AdminOrderSort,
+  type OrderKind,
+  type PaymentMethod,
+} from '@esim/contract/admin-orders';
 import { ORDER_STATUSES, type OrderStatus } from '@esim/contract/order';
 
 /**
@@ -19,7 +24,16 @@ export interface OrderFilters {
   sort: AdminOrderSort;
 }
 
-export const DEFAULT_FILTERS: OrderFilters = { status: [], kind: '', method: '', from: '', to: '', country: '', q: '', sort: 'newest' };
+export const DEFAULT_FILTERS: OrderFilters = {
+  status: [],
+  kind: '',
+  method: '',
+  from: '',
+  to: '',
+  country: '',
+  q: '',
+  sort: 'newest',
+};
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 const COUNTRY = /^[A-Za-z0-9+ -]{2,20}$/;
@@ -68,7 +82,15 @@ export function writeFilters(filters: OrderFilters): string {
 
 /** Whether the view narrows the list (anything but the sort). */
 export function isFiltered(filters: OrderFilters): boolean {
-  return Boolean(filters.q || filters.status.length || filters.kind || filters.method || filters.from || filters.to || filters.country);
+  return Boolean(
+    filters.q ||
+    filters.status.length ||
+    filters.kind ||
+    filters.method ||
+    filters.from ||
+    filters.to ||
+    filters.country,
+  );
 }
 
 /** Toggles one status in the view's status list, keeping the specification's order. */

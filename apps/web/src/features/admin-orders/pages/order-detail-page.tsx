@@ -56,7 +56,8 @@ function OrderScreen({ order }: { order: AdminOrderDetail }) {
   const language = useLanguageName(order.language);
   const client = useQueryClient();
   const actor = useActor();
-  const paid = ['processing', 'processed', 'shipped', 'completed'].includes(order.status) && order.payment.status === 'succeeded';
+  const paid =
+    ['processing', 'processed', 'shipped', 'completed'].includes(order.status) && order.payment.status === 'succeeded';
   const address = order.customer.billingAddress;
   return (
     <>
@@ -72,12 +73,19 @@ function OrderScreen({ order }: { order: AdminOrderDetail }) {
         <NotifyButton order={order} />
         <ResendButton order={order} />
         {paid ? (
-          <RefundDialog orderNumber={order.orderNumber} totalCents={order.totalCents} onRefunded={() => void client.invalidateQueries({ queryKey: ADMIN_ORDERS_KEY })} />
+          <RefundDialog
+            orderNumber={order.orderNumber}
+            totalCents={order.totalCents}
+            onRefunded={() => void client.invalidateQueries({ queryKey: ADMIN_ORDERS_KEY })}
+          />
         ) : null}
         <RetryButton order={order} />
       </div>
       {order.lastError ? (
-        <div role="alert" className="mt-4 flex items-start gap-2 rounded-2xl border border-red-200 bg-red-50 p-4 text-sm text-red-900">
+        <div
+          role="alert"
+          className="mt-4 flex items-start gap-2 rounded-2xl border border-red-200 bg-red-50 p-4 text-sm text-red-900"
+        >
           <AlertTriangle aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
           <div className="min-w-0">
             <p className="font-semibold">{t('detail.lastError')}</p>
@@ -98,7 +106,8 @@ function OrderScreen({ order }: { order: AdminOrderDetail }) {
                       {line.name}
                     </p>
                     <p className="text-xs text-slate-600">
-                      {line.countryCode} · {line.dataAmount} · {t('detail.days', { count: line.validityDays })} · {t('list.esims', { count: line.esimCount })}
+                      {line.countryCode} · {line.dataAmount} · {t('detail.days', { count: line.validityDays })} ·{' '}
+                      {t('list.esims', { count: line.esimCount })}
                     </p>
                   </div>
                   <span className="font-semibold whitespace-nowrap text-ink">{format.money(line.lineTotalCents)}</span>
@@ -122,21 +131,53 @@ function OrderScreen({ order }: { order: AdminOrderDetail }) {
             <Facts
               rows={[
                 [t('detail.name'), order.customer.name],
-                [t('detail.email'), <a key="email" href={`mailto:${order.customer.email}`} className="text-brand-800 underline underline-offset-2">{order.customer.email}</a>],
+                [
+                  t('detail.email'),
+                  <a
+                    key="email"
+                    href={`mailto:${order.customer.email}`}
+                    className="text-brand-800 underline underline-offset-2"
+                  >
+                    {order.customer.email}
+                  </a>,
+                ],
                 ...(order.customer.phone ? [[t('detail.phone'), order.customer.phone] as [string, ReactNode]] : []),
                 [t('detail.language'), language],
                 [t('detail.account'), order.customer.account ? order.customer.account.username : t('detail.guest')],
-                ...(address ? [[t('detail.billing'), [address.address, `${address.postalCode} ${address.city}`, address.state, address.country].filter(Boolean).join(', ')] as [string, ReactNode]] : []),
+                ...(address
+                  ? [
+                      [
+                        t('detail.billing'),
+                        [address.address, `${address.postalCode} ${address.city}`, address.state, address.country]
+                          .filter(Boolean)
+                          .join(', '),
+                      ] as [string, ReactNode],
+                    ]
+                  : []),
               ]}
             />
           </Section>
           <Section title={t('detail.payment')}>
             <Facts
               rows={[
-                [t('detail.method'), `${t(`methods.${order.payment.method}`)}${order.payment.cardBrand && order.payment.cardLast4 ? ` · ${order.payment.cardBrand} •••• ${order.payment.cardLast4}` : ''}`],
+                [
+                  t('detail.method'),
+                  `${t(`methods.${order.payment.method}`)}${order.payment.cardBrand && order.payment.cardLast4 ? ` · ${order.payment.cardBrand} •••• ${order.payment.cardLast4}` : ''}`,
+                ],
                 [t('detail.paymentStatus'), t(`paymentStatuses.${order.payment.status}`)],
-                [t('detail.reference'), order.payment.reference ? <span key="ref" className="font-mono text-xs break-all">{order.payment.reference}</span> : '—'],
-                ...(order.payment.error ? [[t('detail.paymentError'), order.payment.error] as [string, ReactNode]] : []),
+                [
+                  t('detail.reference'),
+                  order.payment.reference ? (
+                    <span key="ref" className="font-mono text-xs break-all">
+                      {order.payment.reference}
+                    </span>
+                  ) : (
+                    '—'
+                  ),
+                ],
+                ...(order.payment.error
+                  ? [[t('detail.paymentError'), order.payment.error] as [string, ReactNode]]
+                  : []),
               ]}
             />
             {order.refunds.length > 0 ? (
@@ -146,7 +187,8 @@ function OrderScreen({ order }: { order: AdminOrderDetail }) {
                   {order.refunds.map((refund) => (
                     <li key={refund.createdAt}>
                       <p className="font-medium text-ink">
-                        {format.money(refund.amountCents)} · {t(`refundStatuses.${refund.status}`, { defaultValue: refund.status })}
+                        {format.money(refund.amountCents)} ·{' '}
+                        {t(`refundStatuses.${refund.status}`, { defaultValue: refund.status })}
                         {refund.override ? <span className="text-amber-900"> · {t('detail.override')}</span> : null}
                       </p>
                       <p className="text-xs text-slate-600">
@@ -169,7 +211,10 @@ function OrderScreen({ order }: { order: AdminOrderDetail }) {
               <ul className="flex flex-col gap-1 text-sm">
                 {(order.parentOrderNumber ? [{ orderNumber: order.parentOrderNumber }] : order.topups).map((o) => (
                   <li key={o.orderNumber}>
-                    <Link href={`/admin/orders/${o.orderNumber}`} className="font-mono font-semibold text-brand-800 underline underline-offset-2">
+                    <Link
+                      href={`/admin/orders/${o.orderNumber}`}
+                      className="font-mono font-semibold text-brand-800 underline underline-offset-2"
+                    >
                       {o.orderNumber}
                     </Link>
                   </li>
@@ -198,13 +243,22 @@ export default function OrderDetailPage({ params }: { params: { orderNumber: str
     <AdminPage
       title={<span className="font-mono">{orderNumber}</span>}
       lead={
-        <Link href="/admin/orders" className="inline-flex items-center gap-1 font-semibold text-brand-800 underline-offset-2 hover:underline">
+        <Link
+          href="/admin/orders"
+          className="inline-flex items-center gap-1 font-semibold text-brand-800 underline-offset-2 hover:underline"
+        >
           <ArrowLeft aria-hidden="true" className="size-4" />
           {t('detail.back')}
         </Link>
       }
       actions={
-        <Button variant="outline" size="sm" onClick={() => void query.refetch()} disabled={query.isFetching} aria-busy={query.isFetching}>
+        <Button
+          variant="outline"
+          size="sm"
+          onClick={() => void query.refetch()}
+          disabled={query.isFetching}
+          aria-busy={query.isFetching}
+        >
           <RotateCw aria-hidden="true" className={cn('size-4', query.isFetching && 'animate-spin')} />
           {t('list.refresh')}
         </Button>
@@ -213,7 +267,12 @@ export default function OrderDetailPage({ params }: { params: { orderNumber: str
       {query.isPending ? (
         <Spinner label={t('detail.loading')} className="min-h-[30vh]" />
       ) : query.isError && !query.data ? (
-        <QueryError title={t('errors.fetchOrder')} error={query.error} onRetry={() => void query.refetch()} retrying={query.isFetching} />
+        <QueryError
+          title={t('errors.fetchOrder')}
+          error={query.error}
+          onRetry={() => void query.refetch()}
+          retrying={query.isFetching}
+        />
       ) : query.data ? (
         <OrderScreen order={query.data} />
       ) : null}

@@ -52,7 +52,13 @@ export default function OrdersPage() {
       title={t('list.title')}
       lead={t('list.lead')}
       actions={
-        <Button variant="outline" size="sm" onClick={() => void query.refetch()} disabled={query.isFetching} aria-busy={query.isFetching}>
+        <Button
+          variant="outline"
+          size="sm"
+          onClick={() => void query.refetch()}
+          disabled={query.isFetching}
+          aria-busy={query.isFetching}
+        >
           <RotateCw aria-hidden="true" className={cn('size-4', query.isFetching && 'animate-spin')} />
           {t('list.refresh')}
         </Button>
@@ -63,19 +69,35 @@ export default function OrdersPage() {
         {query.isPending ? (
           <Spinner label={t('list.loading')} className="min-h-[30vh]" />
         ) : query.isError && !query.data ? (
-          <QueryError title={t('errors.fetchOrders')} error={query.error} onRetry={() => void query.refetch()} retrying={query.isFetching} />
+          <QueryError
+            title={t('errors.fetchOrders')}
+            error={query.error}
+            onRetry={() => void query.refetch()}
+            retrying={query.isFetching}
+          />
         ) : orders.length === 0 ? (
-          <EmptyState icon={<ReceiptText className="size-8" />} title={isFiltered(filters) ? t('list.noMatchTitle') : t('list.emptyTitle')}>
+          <EmptyState
+            icon={<ReceiptText className="size-8" />}
+            title={isFiltered(filters) ? t('list.noMatchTitle') : t('list.emptyTitle')}
+          >
             {isFiltered(filters) ? t('list.noMatch') : t('list.empty')}
           </EmptyState>
         ) : (
           <>
             <p className="mb-3 text-sm text-slate-600">
-              {t('list.showing', { shown: format.count(orders.length), total: format.count(first?.total ?? orders.length), count: first?.total ?? orders.length })}
+              {t('list.showing', {
+                shown: format.count(orders.length),
+                total: format.count(first?.total ?? orders.length),
+                count: first?.total ?? orders.length,
+              })}
               {first?.searchedBy ? <span> · {t(`list.searchedBy.${first.searchedBy}`)}</span> : null}
             </p>
             <OrdersList orders={orders} />
-            <LoadMore hasMore={query.hasNextPage} loading={query.isFetchingNextPage} onLoad={() => void query.fetchNextPage()} />
+            <LoadMore
+              hasMore={query.hasNextPage}
+              loading={query.isFetchingNextPage}
+              onLoad={() => void query.fetchNextPage()}
+            />
           </>
         )}
       </div>

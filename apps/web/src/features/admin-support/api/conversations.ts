@@ -1,5 +1,12 @@
 import type { AdminConversationDetail, AdminConversationsPage } from '@esim/contract/support';
-import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  infiniteQueryOptions,
+  queryOptions,
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client.ts';
 
 /** The conversations list's filters (empty strings mean none). */
@@ -16,7 +23,11 @@ export const CONVERSATIONS_KEY = ['/api/admin/chat-conversations'] as const;
  * message first, after `cursor`.
  * @throws HttpError 400 (a filter the server refuses), 401, 403; or a network error (TypeError).
  */
-export function getConversations(filters: ConversationFilters, cursor: string | null, signal?: AbortSignal): Promise<AdminConversationsPage> {
+export function getConversations(
+  filters: ConversationFilters,
+  cursor: string | null,
+  signal?: AbortSignal,
+): Promise<AdminConversationsPage> {
   const params = new URLSearchParams();
   if (filters.q.trim()) params.set('q', filters.q.trim());
   if (filters.reviewed) params.set('reviewed', filters.reviewed);
@@ -64,7 +75,10 @@ export function useConversation(id: number | null) {
  * @throws HttpError 404, 400, 401, 403 (also `csrf_rejected`); or a network error.
  */
 export function setConversationReviewed(id: number, reviewed: boolean): Promise<AdminConversationDetail> {
-  return apiFetch<AdminConversationDetail>(`/api/admin/chat-conversations/${id}`, { method: 'PATCH', json: { reviewed } });
+  return apiFetch<AdminConversationDetail>(`/api/admin/chat-conversations/${id}`, {
+    method: 'PATCH',
+    json: { reviewed },
+  });
 }
 
 /** Marking a conversation; it is updated in place and the lists read again. */
@@ -72,7 +86,8 @@ export function useSetConversationReviewed() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, reviewed }: { id: number; reviewed: boolean }) => setConversationReviewed(id, reviewed),
-    onSuccess: (conversation) => queryClient.setQueryData([...CONVERSATIONS_KEY, 'conversation', conversation.id], conversation),
+    onSuccess: (conversation) =>
+      queryClient.setQueryData([...CONVERSATIONS_KEY, 'conversation', conversation.id], conversation),
     onSettled: () => queryClient.invalidateQueries({ queryKey: [...CONVERSATIONS_KEY, 'list'] }),
   });
 }

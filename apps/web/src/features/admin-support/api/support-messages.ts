@@ -1,9 +1,12 @@
-import type {
-  AdminSupportMessageDetail,
-  AdminSupportMessagesPage,
-  SupportMessageStatus,
-} from '@esim/contract/support';
-import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { AdminSupportMessageDetail, AdminSupportMessagesPage, SupportMessageStatus } from '@esim/contract/support';
+import {
+  infiniteQueryOptions,
+  queryOptions,
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client.ts';
 
 /** The support messages list's filters (empty strings mean none). */
@@ -71,7 +74,10 @@ export function useSupportMessage(id: number | null) {
  * @throws HttpError 404, 400, 401, 403 (also `csrf_rejected`); or a network error.
  */
 export function setSupportMessageStatus(id: number, status: SupportMessageStatus): Promise<AdminSupportMessageDetail> {
-  return apiFetch<AdminSupportMessageDetail>(`/api/admin/support-messages/${id}`, { method: 'PATCH', json: { status } });
+  return apiFetch<AdminSupportMessageDetail>(`/api/admin/support-messages/${id}`, {
+    method: 'PATCH',
+    json: { status },
+  });
 }
 
 /** Marking a message; the message is updated in place and the lists read again. */

@@ -68,7 +68,11 @@ export default function ConversationsPage() {
   }, [pageError, t]);
 
   return (
-    <AdminPage title={t('admin:nav.conversations')} lead={t('conversations.lead')} actions={<RefreshButton query={query} />}>
+    <AdminPage
+      title={t('admin:nav.conversations')}
+      lead={t('conversations.lead')}
+      actions={<RefreshButton query={query} />}
+    >
       <div className="flex flex-col gap-3 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200 md:flex-row md:items-end">
         <SearchForm
           label={t('conversations.searchLabel')}
@@ -92,16 +96,27 @@ export default function ConversationsPage() {
 
       <div className="mt-4">
         {query.isError && !query.data ? (
-          <QueryError title={t('errors.fetchConversations')} error={query.error} onRetry={() => void query.refetch()} retrying={query.isFetching} />
+          <QueryError
+            title={t('errors.fetchConversations')}
+            error={query.error}
+            onRetry={() => void query.refetch()}
+            retrying={query.isFetching}
+          />
         ) : query.isPending ? (
           <Spinner label={t('admin:loading')} className="min-h-[30vh]" />
         ) : conversations.length === 0 ? (
-          <EmptyState icon={<MessagesSquare className="size-8" />} title={filtered ? t('conversations.noMatchTitle') : t('conversations.emptyTitle')}>
+          <EmptyState
+            icon={<MessagesSquare className="size-8" />}
+            title={filtered ? t('conversations.noMatchTitle') : t('conversations.emptyTitle')}
+          >
             {filtered ? t('conversations.noMatch') : t('conversations.empty')}
           </EmptyState>
         ) : (
           <>
-            <ul aria-label={t('conversations.listLabel')} className="overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-slate-200">
+            <ul
+              aria-label={t('conversations.listLabel')}
+              className="overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-slate-200"
+            >
               {conversations.map((conversation) => (
                 <ConversationRow
                   key={conversation.id}
@@ -114,7 +129,11 @@ export default function ConversationsPage() {
                 />
               ))}
             </ul>
-            <LoadMore hasMore={query.hasNextPage} loading={query.isFetchingNextPage} onLoad={() => void query.fetchNextPage()} />
+            <LoadMore
+              hasMore={query.hasNextPage}
+              loading={query.isFetchingNextPage}
+              onLoad={() => void query.fetchNextPage()}
+            />
           </>
         )}
       </div>
@@ -123,7 +142,9 @@ export default function ConversationsPage() {
         id={id}
         onClose={() => update({ id: null })}
         returnFocusTo={() =>
-          openedFrom.current === null ? null : document.querySelector<HTMLElement>(`[data-conversation-id="${openedFrom.current}"]`)
+          openedFrom.current === null
+            ? null
+            : document.querySelector<HTMLElement>(`[data-conversation-id="${openedFrom.current}"]`)
         }
       />
     </AdminPage>
@@ -155,7 +176,12 @@ function ConversationRow({
       >
         <span className="min-w-0 flex-1">
           <span className="flex flex-wrap items-center gap-x-2 gap-y-1">
-            <span className={cn('min-w-0 font-semibold break-words', conversation.firstQuestion ? 'text-ink' : 'text-slate-600 italic')}>
+            <span
+              className={cn(
+                'min-w-0 font-semibold break-words',
+                conversation.firstQuestion ? 'text-ink' : 'text-slate-600 italic',
+              )}
+            >
               {conversation.firstQuestion ?? t('conversations.noQuestion')}
             </span>
             <ReviewedBadge reviewed={conversation.reviewedAt !== null} />

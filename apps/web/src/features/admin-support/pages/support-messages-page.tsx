@@ -78,7 +78,11 @@ export default function SupportMessagesPage() {
   ];
 
   return (
-    <AdminPage title={t('admin:nav.supportMessages')} lead={t('messages.lead')} actions={<RefreshButton query={query} />}>
+    <AdminPage
+      title={t('admin:nav.supportMessages')}
+      lead={t('messages.lead')}
+      actions={<RefreshButton query={query} />}
+    >
       <div className="flex flex-col gap-3 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200 md:flex-row md:items-end">
         <SearchForm
           label={t('messages.searchLabel')}
@@ -86,7 +90,11 @@ export default function SupportMessagesPage() {
           value={filters.q}
           onSearch={(q) => update({ q })}
         />
-        <div role="group" aria-label={t('messages.statusLabel')} className="flex flex-wrap gap-1 rounded-xl bg-slate-100 p-1">
+        <div
+          role="group"
+          aria-label={t('messages.statusLabel')}
+          className="flex flex-wrap gap-1 rounded-xl bg-slate-100 p-1"
+        >
           {tabs.map((tab) => {
             const on = filters.status === tab.value;
             return (
@@ -101,7 +109,9 @@ export default function SupportMessagesPage() {
                 )}
               >
                 <span>{tab.label}</span>
-                {tab.count !== undefined ? <span className="text-xs font-normal text-slate-600">{tab.count}</span> : null}
+                {tab.count !== undefined ? (
+                  <span className="text-xs font-normal text-slate-600">{tab.count}</span>
+                ) : null}
               </button>
             );
           })}
@@ -110,16 +120,27 @@ export default function SupportMessagesPage() {
 
       <div className="mt-4">
         {query.isError && !query.data ? (
-          <QueryError title={t('errors.fetchMessages')} error={query.error} onRetry={() => void query.refetch()} retrying={query.isFetching} />
+          <QueryError
+            title={t('errors.fetchMessages')}
+            error={query.error}
+            onRetry={() => void query.refetch()}
+            retrying={query.isFetching}
+          />
         ) : query.isPending ? (
           <Spinner label={t('admin:loading')} className="min-h-[30vh]" />
         ) : messages.length === 0 ? (
-          <EmptyState icon={<Inbox className="size-8" />} title={filtered ? t('messages.noMatchTitle') : t('messages.emptyTitle')}>
+          <EmptyState
+            icon={<Inbox className="size-8" />}
+            title={filtered ? t('messages.noMatchTitle') : t('messages.emptyTitle')}
+          >
             {filtered ? t('messages.noMatch') : t('messages.empty')}
           </EmptyState>
         ) : (
           <>
-            <ul aria-label={t('messages.listLabel')} className="overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-slate-200">
+            <ul
+              aria-label={t('messages.listLabel')}
+              className="overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-slate-200"
+            >
               {messages.map((message) => (
                 <MessageRow
                   key={message.id}
@@ -132,7 +153,11 @@ export default function SupportMessagesPage() {
                 />
               ))}
             </ul>
-            <LoadMore hasMore={query.hasNextPage} loading={query.isFetchingNextPage} onLoad={() => void query.fetchNextPage()} />
+            <LoadMore
+              hasMore={query.hasNextPage}
+              loading={query.isFetchingNextPage}
+              onLoad={() => void query.fetchNextPage()}
+            />
           </>
         )}
       </div>
@@ -141,14 +166,24 @@ export default function SupportMessagesPage() {
         id={id}
         onClose={() => update({ id: null })}
         returnFocusTo={() =>
-          openedFrom.current === null ? null : document.querySelector<HTMLElement>(`[data-support-message-id="${openedFrom.current}"]`)
+          openedFrom.current === null
+            ? null
+            : document.querySelector<HTMLElement>(`[data-support-message-id="${openedFrom.current}"]`)
         }
       />
     </AdminPage>
   );
 }
 
-function MessageRow({ message, onOpen, current }: { message: AdminSupportMessage; onOpen: () => void; current: boolean }) {
+function MessageRow({
+  message,
+  onOpen,
+  current,
+}: {
+  message: AdminSupportMessage;
+  onOpen: () => void;
+  current: boolean;
+}) {
   const format = useAdminFormat();
   return (
     <li className="border-b border-slate-100 last:border-b-0">

@@ -17,7 +17,11 @@ export function ProgressBar({ value, max, label }: { value: number; max: number;
       className="h-3 w-full overflow-hidden rounded-full bg-slate-200"
     >
       <div
-        className={known ? 'h-full rounded-full bg-brand-600 transition-[width] duration-300' : 'h-full w-1/3 animate-pulse rounded-full bg-brand-400'}
+        className={
+          known
+            ? 'h-full rounded-full bg-brand-600 transition-[width] duration-300'
+            : 'h-full w-1/3 animate-pulse rounded-full bg-brand-400'
+        }
         style={known ? { width: `${percent}%` } : undefined}
       />
     </div>

@@ -11,7 +11,8 @@ export function useTemplateName() {
   return useCallback(
     (id: string) => {
       const status = /^order-status-([a-z]+)$/.exec(id)?.[1];
-      if (status) return t('outbox.templates.orderStatus', { status: t(`orderStatus.${status}`, { defaultValue: status }) });
+      if (status)
+        return t('outbox.templates.orderStatus', { status: t(`orderStatus.${status}`, { defaultValue: status }) });
       return t(`outbox.templates.${id}`, { defaultValue: id });
     },
     [t],

@@ -51,13 +51,7 @@ export default function AuditPage() {
     navigate(`/admin/audit${text ? `?${text}` : ''}`, { replace: true });
   };
   return (
-    <AdminPage
-      title={t('nav.audit')}
-      lead={t('audit.lead')}
-      actions={
-        <RefreshButton query={query} />
-      }
-    >
+    <AdminPage title={t('nav.audit')} lead={t('audit.lead')} actions={<RefreshButton query={query} />}>
       <div className="flex flex-col gap-3 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200 md:flex-row md:items-end">
         <SearchForm
           label={t('audit.searchLabel')}

@@ -44,9 +44,7 @@ export default function DashboardPage() {
           ? t('dashboard.lead', { timeZone: data.timeZone, time: format.dateTime(data.generatedAt) })
           : t('dashboard.leadLoading')
       }
-      actions={
-        <RefreshButton query={query} />
-      }
+      actions={<RefreshButton query={query} />}
     >
       {query.isError && !data ? (
         <QueryError

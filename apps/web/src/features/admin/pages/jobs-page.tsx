@@ -48,13 +48,7 @@ export default function JobsPage() {
   const jobs = query.data?.pages.flatMap((p) => p.jobs) ?? [];
 
   return (
-    <AdminPage
-      title={t('nav.jobs')}
-      lead={t('jobs.lead')}
-      actions={
-        <RefreshButton query={query} />
-      }
-    >
+    <AdminPage title={t('nav.jobs')} lead={t('jobs.lead')} actions={<RefreshButton query={query} />}>
       <Tabs.Root value={tab} onValueChange={(value) => navigate(`/admin/jobs?status=${value}`, { replace: true })}>
         <Tabs.List aria-label={t('jobs.tabsLabel')} className="-mx-1 flex gap-1 overflow-x-auto p-1">
           {TABS.map((value) => (

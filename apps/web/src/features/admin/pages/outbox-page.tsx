@@ -64,13 +64,7 @@ export default function OutboxPage() {
   };
 
   return (
-    <AdminPage
-      title={t('nav.outbox')}
-      lead={t('outbox.lead')}
-      actions={
-        <RefreshButton query={query} />
-      }
-    >
+    <AdminPage title={t('nav.outbox')} lead={t('outbox.lead')} actions={<RefreshButton query={query} />}>
       <div className="flex flex-col gap-3 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200 md:flex-row md:items-end">
         <SearchForm
           label={t('outbox.searchLabel')}

@@ -104,7 +104,10 @@ export function ForgotPasswordForm({ backHref }: { backHref: string }) {
         {mutation.isPending ? t('forgot.submitting') : t('forgot.submit')}
       </Button>
       <div className="text-center">
-        <Link href={backHref} className="rounded text-sm font-semibold text-brand-700 underline-offset-2 hover:underline">
+        <Link
+          href={backHref}
+          className="rounded text-sm font-semibold text-brand-700 underline-offset-2 hover:underline"
+        >
           {t('forgot.back')}
         </Link>
       </div>

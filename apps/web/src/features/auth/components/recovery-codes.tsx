@@ -30,13 +30,20 @@ export function RecoveryCodes({ codes, username, onDone }: { codes: string[]; us
         className="mt-4 grid grid-cols-1 gap-2 font-mono text-sm min-[400px]:grid-cols-2"
       >
         {codes.map((code) => (
-          <li key={code} className="rounded-lg bg-white px-3 py-2 text-center tracking-wider text-ink ring-1 ring-amber-200">
+          <li
+            key={code}
+            className="rounded-lg bg-white px-3 py-2 text-center tracking-wider text-ink ring-1 ring-amber-200"
+          >
             {code}
           </li>
         ))}
       </ol>
       <div className="mt-4 flex flex-col gap-3 sm:flex-row sm:flex-wrap">
-        <CopyButton text={codes.join('\n')} label={t('profile.twoFactor.codesCopyLabel')} className="h-11 justify-center bg-white" />
+        <CopyButton
+          text={codes.join('\n')}
+          label={t('profile.twoFactor.codesCopyLabel')}
+          className="h-11 justify-center bg-white"
+        />
         <Button variant="outline" onClick={() => downloadText(recoveryCodesFileName(BRAND, username), text)}>
           <Download aria-hidden="true" className="size-4" />
           {t('profile.twoFactor.download')}

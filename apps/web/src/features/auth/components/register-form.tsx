@@ -12,10 +12,22 @@ import { useRegister } from '../api/register.ts';
 import { serverFieldError } from '../hooks/auth-errors.ts';
 import { useAuthErrorText, useFailureText } from '../hooks/use-auth-text.ts';
 import { FormAlert } from './form-alert.tsx';
-import { REGISTRATION_FIELDS, type RegistrationField, type RegistrationFieldProps, RegistrationFields } from './registration-fields.tsx';
+import {
+  REGISTRATION_FIELDS,
+  type RegistrationField,
+  type RegistrationFieldProps,
+  RegistrationFields,
+} from './registration-fields.tsx';
 
 type RegisterValues = Omit<RegisterBody, 'language'>;
-const EMPTY: RegisterValues = { firstName: '', lastName: '', username: '', email: '', password: '', confirmPassword: '' };
+const EMPTY: RegisterValues = {
+  firstName: '',
+  lastName: '',
+  username: '',
+  email: '',
+  password: '',
+  confirmPassword: '',
+};
 
 /**
  * Registration (specification section 2 "Auth page": username, e-mail, password, confirm

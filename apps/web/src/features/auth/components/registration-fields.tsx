@@ -5,7 +5,14 @@ import { TextField } from '../../../components/form/form-field.tsx';
 import { PasswordField } from './password-field.tsx';
 
 /** The fields of a new account (specification section 7 "registration fields"). */
-export const REGISTRATION_FIELDS = ['firstName', 'lastName', 'username', 'email', 'password', 'confirmPassword'] as const;
+export const REGISTRATION_FIELDS = [
+  'firstName',
+  'lastName',
+  'username',
+  'email',
+  'password',
+  'confirmPassword',
+] as const;
 export type RegistrationField = (typeof REGISTRATION_FIELDS)[number];
 
 /** What a form gives each field: its id, error and react-hook-form's `register()` result. */

@@ -1,5 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, type ResetPasswordBody, resetPasswordBodySchema } from '@esim/contract/auth';
+import {
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+  type ResetPasswordBody,
+  resetPasswordBodySchema,
+} from '@esim/contract/auth';
 import { KeyRound, Link2Off, Send } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';

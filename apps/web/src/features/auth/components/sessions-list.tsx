@@ -34,7 +34,9 @@ export function SessionsList() {
   };
 
   const list = sessions.data?.sessions ?? [];
-  const ordered = [...list].sort((a, b) => Number(b.current) - Number(a.current) || b.lastSeenAt.localeCompare(a.lastSeenAt));
+  const ordered = [...list].sort(
+    (a, b) => Number(b.current) - Number(a.current) || b.lastSeenAt.localeCompare(a.lastSeenAt),
+  );
   const others = list.filter((s) => !s.current).length;
 
   return (

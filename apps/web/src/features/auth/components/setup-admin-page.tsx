@@ -82,7 +82,9 @@ export function SetupAdminPage({ onCreated }: { onCreated: () => void }) {
         <span className="mx-auto inline-flex size-14 items-center justify-center rounded-2xl bg-brand-50 text-brand-700">
           <UserCog aria-hidden="true" className="size-7" />
         </span>
-        <h1 className="mt-4 text-3xl font-extrabold tracking-tight break-words hyphens-auto text-ink">{t('setupAdmin.title')}</h1>
+        <h1 className="mt-4 text-3xl font-extrabold tracking-tight break-words hyphens-auto text-ink">
+          {t('setupAdmin.title')}
+        </h1>
         <p className="mt-2 text-slate-600">{t('setupAdmin.lead', { brand: BRAND })}</p>
       </div>
       <div className="mt-8 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-7">{body}</div>

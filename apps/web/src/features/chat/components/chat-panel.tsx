@@ -93,14 +93,15 @@ export default function ChatPanel({
       data-state={mode}
     >
       <header className="flex h-12 shrink-0 items-center gap-2.5 bg-brand-700 ps-3 pe-1.5 text-white">
-        <span aria-hidden="true" className="relative inline-flex size-8 shrink-0 items-center justify-center rounded-full bg-white/15">
+        <span
+          aria-hidden="true"
+          className="relative inline-flex size-8 shrink-0 items-center justify-center rounded-full bg-white/15"
+        >
           <Bot className="size-5" />
           <span className="absolute -right-0.5 -bottom-0.5 size-2.5 rounded-full border-2 border-brand-700 bg-emerald-300" />
         </span>
         <div className="min-w-0 flex-1 leading-tight">
-          <h2 className="truncate text-sm font-semibold">
-            {t('title', { brand: BRAND })}
-          </h2>
+          <h2 className="truncate text-sm font-semibold">{t('title', { brand: BRAND })}</h2>
           <p className="truncate text-xs text-brand-100">{t('online')}</p>
         </div>
         <button
@@ -111,7 +112,11 @@ export default function ChatPanel({
           aria-controls={bodyId}
           onClick={onToggleMinimised}
         >
-          {minimised ? <ChevronUp aria-hidden="true" className="size-5" /> : <Minus aria-hidden="true" className="size-5" />}
+          {minimised ? (
+            <ChevronUp aria-hidden="true" className="size-5" />
+          ) : (
+            <Minus aria-hidden="true" className="size-5" />
+          )}
         </button>
         <button type="button" className={HEADER_BUTTON_CLASS} aria-label={t('close')} onClick={onClose}>
           <X aria-hidden="true" className="size-5" />

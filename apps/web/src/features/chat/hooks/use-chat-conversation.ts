@@ -106,7 +106,13 @@ export function useChatConversation(
           ...c,
           messages: [
             ...c.messages.map((m) => (m.id === userMessage.id ? { ...m, status: 'failed' as const } : m)),
-            { id: localId('error'), sender: 'agent', message: text, timestamp: new Date().toISOString(), status: 'error' },
+            {
+              id: localId('error'),
+              sender: 'agent',
+              message: text,
+              timestamp: new Date().toISOString(),
+              status: 'error',
+            },
           ],
         }));
         replied.current?.();

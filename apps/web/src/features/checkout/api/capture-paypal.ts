@@ -9,7 +9,11 @@ import { orderAccessHeaders } from './get-order.ts';
  * @throws HttpError 402 when the buyer cancelled, 409 when PayPal has not approved it yet, 404
  *   for an unknown order.
  */
-export function capturePaypal(orderNumber: string, paypalOrder: string | null, accessToken: string | null): Promise<unknown> {
+export function capturePaypal(
+  orderNumber: string,
+  paypalOrder: string | null,
+  accessToken: string | null,
+): Promise<unknown> {
   return apiFetch<unknown>(`/api/orders/${encodeURIComponent(orderNumber)}/paypal/capture`, {
     method: 'POST',
     json: paypalOrder ? { paypalOrder } : {},

@@ -21,7 +21,8 @@ export function useOrder(orderNumber: string, accessToken: string | null, enable
     refetchIntervalInBackground: false,
   });
   const { data, dataUpdatedAt, refetch } = query;
-  const timedOut = data !== undefined && pollDelay(data, 0) !== false && pollDelay(data, dataUpdatedAt - startedAt) === false;
+  const timedOut =
+    data !== undefined && pollDelay(data, 0) !== false && pollDelay(data, dataUpdatedAt - startedAt) === false;
   const restart = () => {
     setStartedAt(Date.now());
     void refetch();

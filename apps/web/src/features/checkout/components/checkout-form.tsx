@@ -44,7 +44,10 @@ let schemaResolverLoad: Promise<Resolver<CheckoutFormValues>> | undefined;
  * the first paint (issue 13); a failed download is tried again on the next call.
  */
 function loadSchemaResolver(): Promise<Resolver<CheckoutFormValues>> {
-  const load = (schemaResolverLoad ??= Promise.all([import('@hookform/resolvers/zod'), import('@esim/contract/checkout')]).then(
+  const load = (schemaResolverLoad ??= Promise.all([
+    import('@hookform/resolvers/zod'),
+    import('@esim/contract/checkout'),
+  ]).then(
     ([{ zodResolver }, { checkoutFormSchema }]) =>
       zodResolver(checkoutFormSchema, undefined, { raw: true }) as unknown as Resolver<CheckoutFormValues>,
   ));

@@ -62,20 +62,21 @@ export function CheckoutPage({ cart, language, destinationOf, countryNameOf, onP
 
   let body;
   if (!items || (items.length > 0 && paymentsPending && !cart.isError)) {
-    body = !items && cart.isError ? (
-      <div
-        role="alert"
-        className="mx-auto mt-8 max-w-lg rounded-2xl bg-white p-6 text-center shadow-sm ring-1 ring-slate-200"
-      >
-        <h2 className="text-xl font-bold">{t('cartError.title')}</h2>
-        <p className="mt-2 text-slate-600">{t('cartError.body')}</p>
-        <Button className="mt-5" onClick={cart.refetch} disabled={cart.isFetching} aria-busy={cart.isFetching}>
-          {t('cartError.retry')}
-        </Button>
-      </div>
-    ) : (
-      <CheckoutSkeleton label={t('loading')} />
-    );
+    body =
+      !items && cart.isError ? (
+        <div
+          role="alert"
+          className="mx-auto mt-8 max-w-lg rounded-2xl bg-white p-6 text-center shadow-sm ring-1 ring-slate-200"
+        >
+          <h2 className="text-xl font-bold">{t('cartError.title')}</h2>
+          <p className="mt-2 text-slate-600">{t('cartError.body')}</p>
+          <Button className="mt-5" onClick={cart.refetch} disabled={cart.isFetching} aria-busy={cart.isFetching}>
+            {t('cartError.retry')}
+          </Button>
+        </div>
+      ) : (
+        <CheckoutSkeleton label={t('loading')} />
+      );
   } else if (items.length === 0) {
     body = <EmptyCheckout />;
   } else {
@@ -165,7 +166,10 @@ function CheckoutSkeleton({ label }: { label: string }) {
       <p role="status" className="sr-only">
         {label}
       </p>
-      <div aria-hidden="true" className="space-y-4 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:p-6 lg:col-start-2 lg:row-start-1">
+      <div
+        aria-hidden="true"
+        className="space-y-4 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:p-6 lg:col-start-2 lg:row-start-1"
+      >
         <span className={`${bone} h-6 w-1/2`} />
         <span className="flex gap-3">
           <span className={`${bone} h-6 w-8 shrink-0`} />

@@ -18,5 +18,7 @@ export const BILLING_COUNTRY_CODES: readonly string[] = Object.keys(COUNTRY_REGI
  */
 export function billingCountryOptions(nameOf: (code: string) => string, language: string): CountryOption[] {
   const collator = new Intl.Collator(language, { sensitivity: 'base' });
-  return BILLING_COUNTRY_CODES.map((code) => ({ code, name: nameOf(code) })).sort((a, b) => collator.compare(a.name, b.name));
+  return BILLING_COUNTRY_CODES.map((code) => ({ code, name: nameOf(code) })).sort((a, b) =>
+    collator.compare(a.name, b.name),
+  );
 }

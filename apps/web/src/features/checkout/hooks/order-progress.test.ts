@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { ORDER_POLL_LIMIT_MS, ORDER_POLL_MS, isPreparing, pollDelay } from './order-progress.ts';
 
-const esim = { iccid: '8944', status: 'ready', smdpAddress: 's', matchingId: 'm', activationCode: 'LPA:1$s$m', lineId: 1, productName: 'p' };
+const esim = {
+  iccid: '8944',
+  status: 'ready',
+  smdpAddress: 's',
+  matchingId: 'm',
+  activationCode: 'LPA:1$s$m',
+  lineId: 1,
+  productName: 'p',
+};
 
 describe('order progress', () => {
   it('prepares while pending or processing and while a paid order has no eSIMs yet', () => {

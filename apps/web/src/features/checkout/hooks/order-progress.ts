@@ -24,7 +24,10 @@ export function isPreparing(order: Pick<OrderView, 'status' | 'esims' | 'payment
 }
 
 /** The next poll delay for an order fetched `elapsedMs` after the page started polling, or `false`. */
-export function pollDelay(order: Pick<OrderView, 'status' | 'esims' | 'paymentStatus'> | undefined, elapsedMs: number): number | false {
+export function pollDelay(
+  order: Pick<OrderView, 'status' | 'esims' | 'paymentStatus'> | undefined,
+  elapsedMs: number,
+): number | false {
   if (!order || !isPreparing(order) || elapsedMs >= ORDER_POLL_LIMIT_MS) return false;
   return ORDER_POLL_MS;
 }

@@ -97,7 +97,14 @@ export type SubmitPhase = PaymentPhase;
  *
  * `submit(values, wallet?)`: with a wallet (Google Pay, Apple Pay), its card pays.
  */
-export function useCheckoutSubmit({ language, onPaid, onCartChanged, onFieldErrors, collectorRef, stripe }: SubmitOptions) {
+export function useCheckoutSubmit({
+  language,
+  onPaid,
+  onCartChanged,
+  onFieldErrors,
+  collectorRef,
+  stripe,
+}: SubmitOptions) {
   const [, navigate] = useLocation();
   const attemptRef = useRef<PaymentAttempt | null>(null);
   const { run, pendingRef, phase, failure, setFailure } = usePaymentSubmission<PendingAction, SubmitFailure>();
@@ -178,7 +185,8 @@ export function useCheckoutSubmit({ language, onPaid, onCartChanged, onFieldErro
           attemptRef.current = attempt;
           let stage: 'token' | 'checkout' | 'confirm' = 'token';
           try {
-            if (stripe && !wallet && values.paymentMethod === 'card' && !collector) throw new CardEntryError('', 'unavailable');
+            if (stripe && !wallet && values.paymentMethod === 'card' && !collector)
+              throw new CardEntryError('', 'unavailable');
             const paid = await paymentFor(attempt, values, { collector, wallet });
             const { payment } = paid;
             attempt = paid.attempt;
@@ -211,7 +219,10 @@ export function useCheckoutSubmit({ language, onPaid, onCartChanged, onFieldErro
               if (readApiError(error)?.status === 402) pendingRef.current = null;
             } else {
               // A failed tokenisation charged nothing; keep the attempt only if the outcome is unknown.
-              attemptRef.current = attemptAfter(attempt, error instanceof CardEntryError ? 'definitive' : outcomeOf(error));
+              attemptRef.current = attemptAfter(
+                attempt,
+                error instanceof CardEntryError ? 'definitive' : outcomeOf(error),
+              );
             }
             wallet?.onFailed?.();
             fail(error, stage);

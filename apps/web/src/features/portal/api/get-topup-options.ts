@@ -15,7 +15,11 @@ export function topupOptionsQueryKey(access: PortalAccess, iccid: string) {
  * @throws HttpError 409 `topup_unavailable` (the eSIM is not active, specification section 4
  *   "Top-up"), 404 (not this token's eSIM), 401, 429; or a network error (TypeError).
  */
-export function getTopupOptions(access: PortalAccess, iccid: string, signal?: AbortSignal): Promise<TopupOptionsResponse> {
+export function getTopupOptions(
+  access: PortalAccess,
+  iccid: string,
+  signal?: AbortSignal,
+): Promise<TopupOptionsResponse> {
   return apiFetch<TopupOptionsResponse>(`/api/portal/esims/${encodeURIComponent(iccid)}/topups`, {
     headers: accessHeaders(access),
     signal,

@@ -57,9 +57,7 @@ export function AttachOrderForm() {
       { accessToken },
       {
         onSuccess: ({ orderNumber, alreadyAttached }) => {
-          const message = alreadyAttached
-            ? t('attach.already', { orderNumber })
-            : t('attach.done', { orderNumber });
+          const message = alreadyAttached ? t('attach.already', { orderNumber }) : t('attach.done', { orderNumber });
           setValue('');
           setAttached(message);
           void showToast('success', message);
@@ -73,7 +71,10 @@ export function AttachOrderForm() {
   };
 
   return (
-    <section aria-labelledby={`${id}-title`} className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:p-6">
+    <section
+      aria-labelledby={`${id}-title`}
+      className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:p-6"
+    >
       <h2 id={`${id}-title`} className="text-lg font-bold text-ink">
         {t('attach.title')}
       </h2>

@@ -54,7 +54,10 @@ export function emptyTopupForm(productId: number | undefined): TopupFormValues {
  * holds the card, issue 12) and the terms are accepted (`terms`). Returns the errors in page
  * order; none when valid.
  */
-export function validateTopupForm(values: TopupFormValues, { skipCard = false }: { skipCard?: boolean } = {}): TopupFieldError[] {
+export function validateTopupForm(
+  values: TopupFormValues,
+  { skipCard = false }: { skipCard?: boolean } = {},
+): TopupFieldError[] {
   const errors: TopupFieldError[] = [];
   if (!/^\d+$/.test(values.productId)) errors.push({ path: 'productId', message: 'plan' });
   if (values.paymentMethod === 'card' && !skipCard) {
