@@ -3,7 +3,7 @@ import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { DataDirLockedError } from './db/data-dir-lock.ts';
 import { announceAdminSetupLink } from './modules/auth/admin-setup-link.ts';
-import { gracefulShutdown, shutdownForceAfterMs } from './modules/ops/shutdown.ts';
+import { gracefulShutdown, shutdownForceAfterMs } from './modules/ops/ops.module.ts';
 import { prettyLogStream } from './lib/pretty-log.ts';
 
 /**
@@ -47,11 +47,10 @@ async function main(): Promise<void> {
   const pretty = config.logFormat === 'pretty' || (config.logFormat === undefined && process.stdout.isTTY === true);
   const { app, services } = await buildApp({ config, database, ...(pretty ? { logStream: prettyLogStream() } : {}) });
   await services.catalog.ensureSeeded();
-  // The shipped knowledge base on the first start (issue 11); files that break a rule are logged and left out.
-  const { KnowledgeBaseRepository } = await import('./modules/knowledge-base/knowledge-base.repository.ts');
-  const seededArticles = await new KnowledgeBaseRepository(database.db).ensureSeeded({
-    onSkip: (file, reason) => app.log.warn({ file, reason }, 'knowledge-base seed: file left out'),
-  });
+  // The shipped articles on the first start; files that break a rule are logged and left out.
+  const seededArticles = await services.chat.seedKnowledgeBase((file, reason) =>
+    app.log.warn({ file, reason }, 'knowledge-base seed: file left out'),
+  );
   if (seededArticles > 0) app.log.info({ articles: seededArticles }, 'knowledge base seeded');
 
   // SIGTERM: `/readyz` 503 and the worker claims no new job, for SHUTDOWN_DRAIN_MS; then the
@@ -75,12 +74,9 @@ async function main(): Promise<void> {
   await app.ready();
   services.jobs.start();
   await app.listen({ port: config.port, host: config.host });
-  // Usage refresh of eSIMs in use, once per period across every instance (dedupe by period).
-  await services.usageSync.scheduleNext(services.jobs);
-  // Catalogue sync with the eSIM provider every CATALOGUE_SYNC_INTERVAL, once across instances (issue 10).
-  await app.catalogueSchedule?.scheduleNext();
-  // Chat conversations purged 30 days after their last message (hourly), and with CHAT_ENGINE=anythingllm a full document sync (issue 11).
-  await app.chatSchedule?.start();
+  // Usage refresh, catalogue sync, chat purge and document sync: each deduplicated by period, so
+  // every instance may start them.
+  await services.schedules.startAll();
   const where = config.databaseUrl ? 'PostgreSQL' : `PGlite in ${config.dataDir}`;
   const address = `http://${config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host.includes(':') ? `[${config.host}]` : config.host}:${config.port}`;
   if (pretty) {

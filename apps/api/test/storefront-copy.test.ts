@@ -5,7 +5,7 @@ import { SUPPORT_HOURS } from '@esim/contract/support-hours';
 import { describe, expect, it } from 'vitest';
 import { TEXTS as CHAT_TEXTS } from '../src/modules/chat/engine/texts.ts';
 import { EMAIL_STRINGS } from '../src/modules/email/locales/index.ts';
-import { loadSeedArticles } from '../src/modules/knowledge-base/seed-content.ts';
+import { loadSeedArticles } from '../src/modules/chat/knowledge-base/seed-content.ts';
 import { destinationFigures, liveChatMentions, roundTheClockClaims, timeRanges } from './copy-claims.ts';
 
 /**

@@ -1,7 +1,7 @@
 import { ConfigError, loadConfig } from '../config.ts';
 import { CatalogRepository } from '../modules/catalog/catalog.repository.ts';
 import { CatalogService } from '../modules/catalog/catalog.service.ts';
-import { KnowledgeBaseRepository } from '../modules/knowledge-base/knowledge-base.repository.ts';
+import { KnowledgeBaseRepository } from '../modules/chat/knowledge-base/knowledge-base.repository.ts';
 import { SandboxEsimProvider } from '../providers/esim/sandbox.ts';
 import { openDatabase } from './client.ts';
 import { DataDirLockedError } from './data-dir-lock.ts';

@@ -1,8 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import fastifyHelmet from '@fastify/helmet';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { DEVICE_PAGE_STYLE } from '../providers/esim/sandbox-device-page.ts';
-import { PAYPAL_PAGE_STYLE } from '../providers/payment/sandbox-paypal-page.ts';
+import { DEVICE_PAGE_STYLE } from '../modules/sandbox/sandbox-device-page.ts';
+import { PAYPAL_PAGE_STYLE } from '../modules/sandbox/sandbox-paypal-page.ts';
 
 /**
  * The app's security response headers (DESIGN.md section 6; OWASP ASVS 4.0.3 V14.4 "HTTP

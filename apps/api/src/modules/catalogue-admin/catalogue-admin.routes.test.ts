@@ -261,8 +261,8 @@ describe('catalogue sync', () => {
 
   it('starts a scheduled sync once per period across instances, and skips it while one runs', async () => {
     // Two instances scheduling the same period: one job.
-    await ctx.app.catalogueSchedule!.scheduleNext();
-    await ctx.app.catalogueSchedule!.scheduleNext();
+    await ctx.services.schedules.start('catalogue-sync');
+    await ctx.services.schedules.start('catalogue-sync');
     const scheduled = (await jobsRepo.listByStatus(['queued'], { limit: 10 })).filter(
       (j) => j.type === CATALOGUE_SYNC_SCHEDULE_JOB,
     );

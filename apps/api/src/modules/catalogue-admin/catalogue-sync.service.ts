@@ -12,16 +12,6 @@ import type { Job, JobLogger, JobQueue } from '../../lib/jobs.ts';
 import type { CatalogRepository, SyncRunRow } from '../catalog/catalog.repository.ts';
 import type { CatalogService } from '../catalog/catalog.service.ts';
 
-declare module 'fastify' {
-  interface FastifyInstance {
-    /**
-     * The catalogue sync schedule (`CATALOGUE_SYNC_INTERVAL`, issue 10), decorated by `buildApp`:
-     * `server.ts` enqueues the first period's start once the job worker runs.
-     */
-    catalogueSchedule?: { scheduleNext(): Promise<void> };
-  }
-}
-
 /** The job that runs one sync (payload `{ runId }`). */
 export const CATALOGUE_SYNC_JOB = 'catalogue-sync';
 /** The recurring job that starts a sync once per `CATALOGUE_SYNC_INTERVAL` period. */

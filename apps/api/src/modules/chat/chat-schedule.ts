@@ -2,16 +2,6 @@ import type { JobQueue } from '../../lib/jobs.ts';
 import type { DocumentSync } from './anythingllm/document-sync.ts';
 import type { ConversationPurge } from './conversation-purge.ts';
 
-declare module 'fastify' {
-  interface FastifyInstance {
-    /**
-     * The chat assistant's recurring work (issue 11), decorated by `buildApp`: `server.ts` calls
-     * `start()` once the job worker runs.
-     */
-    chatSchedule?: ChatSchedule;
-  }
-}
-
 /** What `server.ts` starts. */
 export interface ChatSchedule {
   /**

@@ -6,7 +6,7 @@ import { signIn } from '../../../test/accounts.ts';
 import { openTestDatabase, testConfig } from '../../../test/helper.ts';
 import { type AppServices, buildApp } from '../../app.ts';
 import type { Database } from '../../db/client.ts';
-import { KnowledgeBaseRepository } from '../knowledge-base/knowledge-base.repository.ts';
+import { KnowledgeBaseRepository } from './knowledge-base/knowledge-base.repository.ts';
 import { CHAT_ERROR_REPLIES } from './chat-language.ts';
 
 /**
@@ -116,7 +116,7 @@ describe('CHAT_ENGINE=anythingllm', () => {
       published: true,
       updatedBy: 'seed',
     });
-    await t.app.chatSchedule!.start();
+    await t.services.schedules.start('chat');
     await runDueJobs(t.services);
     expect(fake.workspaceDocuments().map((d) => d.docSource)).toContain(`kb:${article!.id}`);
 

@@ -1,42 +1,16 @@
-import {
-  type AdminOrdersQuery,
-  type AdminOrdersResponse,
-  adminOrdersQuerySchema,
-  adminOrdersResponseSchema,
-  orderStatusesResponseSchema,
-} from '@esim/contract/admin-orders';
+import { orderStatusesResponseSchema } from '@esim/contract/admin-orders';
 import { sessionIdSchema } from '@esim/contract/cart';
 import { apiErrorSchema } from '@esim/contract/catalog';
 import { checkoutBodySchema, checkoutResponseSchema, idempotencyKeySchema } from '@esim/contract/checkout';
-import { accountOrdersResponseSchema, orderViewSchema } from '@esim/contract/order';
+import { orderViewSchema } from '@esim/contract/order';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { RouteThrottle } from '../../lib/payment-throttle.ts';
 import { requireHeader } from '../../lib/request-headers.ts';
-import { auditChange } from '../admin/admin-scope.ts';
 import { requireUser, signedIn } from '../auth/auth-guard.ts';
 import type { AuthContext } from '../auth/auth.service.ts';
 import { orderStatusesResponse } from './order-status.ts';
 import type { OrderAccess, OrdersService } from './orders.service.ts';
-
-/**
- * The admin side of `GET /api/orders` (issue 10): the admin check and the list of every order.
- * The admin orders block of `app.ts` decorates the root instance with it (`ordersAdmin`) before
- * these routes are registered; without it, admins get their own orders like any customer.
- */
-export interface OrdersAdminAccess {
-  /** `AuthService.assertAdmin`: 403 `forbidden` / `two_factor_setup_required`. */
-  assertAdmin(ctx: AuthContext | null): void;
-  /** `AdminOrdersService.list`: one page of every order. */
-  list(query: AdminOrdersQuery): Promise<AdminOrdersResponse>;
-}
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    /** See {@link OrdersAdminAccess}. */
-    ordersAdmin?: OrdersAdminAccess;
-  }
-}
 
 /** The visitor session header (specification section 3 "Identifiers"). */
 const SESSION_HEADER = 'X-Session-Id';
@@ -232,35 +206,6 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ orders: OrdersService; thrott
       },
     },
     async (request) => orders.confirmCardPayment(request.params.id, accessOf(request.headers, request.auth)),
-  );
-
-  const admin = app.ordersAdmin;
-  app.get(
-    '/api/orders',
-    {
-      onRequest: requireUser,
-      schema: {
-        tags: ['orders', 'admin'],
-        summary:
-          "The signed-in customer's orders and top-ups, newest first; for an admin, every order with filters, search and pages",
-        querystring: adminOrdersQuerySchema,
-        response: {
-          200: z.union([adminOrdersResponseSchema, accountOrdersResponseSchema]),
-          400: apiErrorSchema,
-          401: apiErrorSchema,
-          403: apiErrorSchema,
-        },
-      },
-    },
-    async (request) => {
-      const ctx = signedIn(request);
-      if (ctx.user.isAdmin && admin) {
-        admin.assertAdmin(ctx);
-        auditChange(request, { target: 'orders', after: { query: request.query } });
-        return admin.list(request.query);
-      }
-      return { orders: await orders.accountOrders(ctx.user.id) };
-    },
   );
 
   app.get(

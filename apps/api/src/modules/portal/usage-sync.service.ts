@@ -59,6 +59,16 @@ export class UsageSyncService {
   ) {}
 
   /**
+   * Refreshes the store's copy of an order's eSIM at once (after a refund cancelled its bundles);
+   * nothing when the order has no such eSIM.
+   * @throws EsimProviderError from the provider.
+   */
+  async refreshEsimOfOrder(orderId: number, iccid: string): Promise<void> {
+    const item = await this.deps.repo.esimOfOrder(orderId, iccid);
+    if (item) await this.syncEsim(item);
+  }
+
+  /**
    * Reads one eSIM from the provider and stores its profile state, first use, display state and
    * bundles (bytes, states, dates). A failure is recorded on the eSIM (`sync_error`) and rethrown;
    * the last good figures stay.

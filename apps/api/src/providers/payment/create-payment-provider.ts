@@ -22,17 +22,7 @@ export interface PaymentProviders {
  * (`stripe`: PayPal is not offered). Issue 12; `config.ts` has checked the credentials.
  */
 export function createPaymentProviders(config: Config, database: Database): PaymentProviders {
-  const { clientId, clientSecret, baseUrl } = config.paypal;
-  const paypal =
-    clientId && clientSecret
-      ? new PaypalPaymentProvider({
-          clientId,
-          clientSecret,
-          baseUrl,
-          timeoutMs: config.paymentTimeoutMs,
-          publicUrl: config.publicUrl,
-        })
-      : undefined;
+  const paypal = paypalRestProvider(config);
   if (config.paymentProvider === 'stripe') {
     const { secretKey, apiUrl } = config.stripe;
     if (!secretKey) throw new Error('STRIPE_SECRET_KEY is required with PAYMENT_PROVIDER=stripe');
@@ -57,5 +47,37 @@ export function createPaymentProviders(config: Config, database: Database): Paym
     sandbox,
     paypal: true,
     paypalRest: paypal,
+  };
+}
+
+/** The PayPal REST adapter when `PAYPAL_CLIENT_ID` and `PAYPAL_CLIENT_SECRET` are set. */
+export function paypalRestProvider(config: Config): PaypalPaymentProvider | undefined {
+  const { clientId, clientSecret, baseUrl } = config.paypal;
+  if (!clientId || !clientSecret) return undefined;
+  return new PaypalPaymentProvider({
+    clientId,
+    clientSecret,
+    baseUrl,
+    timeoutMs: config.paymentTimeoutMs,
+    publicUrl: config.publicUrl,
+  });
+}
+
+/**
+ * The providers in use: `injected` (a test's fake, described as the configuration would describe
+ * it) or those the configuration names ({@link createPaymentProviders}).
+ */
+export function paymentProvidersInUse(
+  config: Config,
+  database: Database,
+  injected?: PaymentProvider,
+): PaymentProviders {
+  if (!injected) return createPaymentProviders(config, database);
+  return {
+    payments: injected,
+    sandbox: injected instanceof SandboxPaymentProvider ? injected : undefined,
+    paypal:
+      injected instanceof CompositePaymentProvider ? injected.offersPaypal : injected instanceof SandboxPaymentProvider,
+    paypalRest: undefined,
   };
 }

@@ -1,5 +1,5 @@
 import type { ChatSource } from '@esim/contract/chat';
-import type { KnowledgeSource } from '../../knowledge-base/knowledge-source.ts';
+import type { KnowledgeSource } from '../knowledge-base/knowledge-source.ts';
 import type { ChatAnswer, ChatEngine, ChatQuestion } from '../chat-engine.ts';
 import type { AnythingLLMClient, AnythingLLMSource } from './anythingllm-client.ts';
 

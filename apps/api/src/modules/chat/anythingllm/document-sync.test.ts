@@ -6,7 +6,7 @@ import type { Database } from '../../../db/client.ts';
 import { jobs, kbArticles } from '../../../db/schema.ts';
 import { JobQueue } from '../../../lib/jobs.ts';
 import { JobsRepository } from '../../../lib/jobs.repository.ts';
-import { type KbArticleValues, KnowledgeBaseRepository } from '../../knowledge-base/knowledge-base.repository.ts';
+import { type KbArticleValues, KnowledgeBaseRepository } from '../knowledge-base/knowledge-base.repository.ts';
 import { chatSchedule } from '../chat-schedule.ts';
 import { ConversationPurge } from '../conversation-purge.ts';
 import { AnythingLLMClient } from './anythingllm-client.ts';

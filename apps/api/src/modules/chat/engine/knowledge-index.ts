@@ -1,6 +1,6 @@
 import { type Language, LANGUAGE_CODES } from '@esim/contract/languages';
 import MiniSearch, { type Query, type SearchResult } from 'minisearch';
-import type { KbDocument } from '../../knowledge-base/knowledge-source.ts';
+import type { KbDocument } from '../knowledge-base/knowledge-source.ts';
 import { analyze, indexTerms, type QueryPlan } from './analysis.ts';
 import { type ParsedArticle, parseArticle } from './passages.ts';
 

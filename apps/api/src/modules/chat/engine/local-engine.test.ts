@@ -1,6 +1,6 @@
 import type { Language } from '@esim/contract/languages';
 import { describe, expect, it } from 'vitest';
-import { type KbDocument, StaticKnowledgeSource } from '../../knowledge-base/knowledge-source.ts';
+import { type KbDocument, StaticKnowledgeSource } from '../knowledge-base/knowledge-source.ts';
 import { fixtureCatalogue, fixtureDocuments, fixturePopularity } from './__fixtures__/fixtures.ts';
 import { CatalogueFacts } from './catalogue-facts.ts';
 import { LocalChatEngine, MAX_ANSWER_CHARS } from './local-engine.ts';

@@ -1,7 +1,7 @@
 import type { ChatSource } from '@esim/contract/chat';
 import type { Country } from '@esim/contract/catalog';
 import { type Language, LANGUAGE_CODES } from '@esim/contract/languages';
-import type { KnowledgeSource } from '../../knowledge-base/knowledge-source.ts';
+import type { KnowledgeSource } from '../knowledge-base/knowledge-source.ts';
 import type { ChatAnswer, ChatEngine, ChatQuestion, RetrievalHit } from '../chat-engine.ts';
 import { type QueryPlan, queryPlan } from './analysis.ts';
 import type { CatalogueFacts } from './catalogue-facts.ts';

@@ -1,5 +1,5 @@
 import type { Language } from '@esim/contract/languages';
-import type { KbDocument } from '../../knowledge-base/knowledge-source.ts';
+import type { KbDocument } from '../knowledge-base/knowledge-source.ts';
 import { type Analysis, analyze, type QueryPlan } from './analysis.ts';
 
 /**

@@ -1,8 +1,8 @@
 import path from 'node:path';
 import type { Country, Product } from '@esim/contract/catalog';
 import { dataAmountLabel } from '@esim/contract/format';
-import type { KbDocument } from '../../../knowledge-base/knowledge-source.ts';
-import { loadSeedArticles } from '../../../knowledge-base/seed-content.ts';
+import type { KbDocument } from '../../knowledge-base/knowledge-source.ts';
+import { loadSeedArticles } from '../../knowledge-base/seed-content.ts';
 import type { CatalogueReader, PopularitySource } from '../catalogue-facts.ts';
 
 /**

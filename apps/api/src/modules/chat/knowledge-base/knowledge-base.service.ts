@@ -18,8 +18,8 @@ import {
 import { type Language, isLanguage } from '@esim/contract/languages';
 import frontMatter from 'front-matter';
 import { z } from 'zod';
-import { AppError, ConflictError, NotFoundError, UpstreamError, ValidationError } from '../../lib/errors.ts';
-import type { ChatAnswer, ChatQuestion, RetrievalHit } from '../chat/chat-engine.ts';
+import { AppError, ConflictError, NotFoundError, UpstreamError, ValidationError } from '../../../lib/errors.ts';
+import type { ChatAnswer, ChatQuestion, RetrievalHit } from '../chat-engine.ts';
 import type {
   KbArticleRow,
   KbArticleValues,

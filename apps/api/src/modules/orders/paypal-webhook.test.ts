@@ -4,8 +4,8 @@ import { checkoutResponseSchema } from '@esim/contract/checkout';
 import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { FAKE_CREDENTIALS } from '../../../../test/fakes/credentials.ts';
-import { type PaypalFake, startPaypalFake } from '../../../../test/fakes/paypal-fake.ts';
+import { FAKE_CREDENTIALS } from '../../../test/fakes/credentials.ts';
+import { type PaypalFake, startPaypalFake } from '../../../test/fakes/paypal-fake.ts';
 import {
   type OrdersTestApp,
   checkoutBody,
@@ -13,8 +13,8 @@ import {
   createOrdersTestApp,
   newKey,
   newSession,
-} from '../../../../test/orders-fixtures.ts';
-import { queryRows } from '../../../db/client.ts';
+} from '../../../test/orders-fixtures.ts';
+import { queryRows } from '../../db/client.ts';
 
 /**
  * `POST /api/webhooks/paypal` against the PayPal fake (issue 12; research 3.6): deliveries the fake

@@ -1,8 +1,8 @@
-import { AppError, ConflictError, PaymentFailedError, UpstreamError, ValidationError } from '../../../lib/errors.ts';
-import type { OrderRow } from '../../../modules/orders/orders.repository.ts';
-import { PaymentProviderError } from '../payment-provider.ts';
-import type { PaypalWebhookHeaders } from './paypal-provider.ts';
-import type { WebhookEventState } from '../../../lib/webhook-events.repository.ts';
+import { AppError, ConflictError, PaymentFailedError, UpstreamError, ValidationError } from '../../lib/errors.ts';
+import type { OrderRow } from './orders.repository.ts';
+import { PaymentProviderError } from '../../providers/payment/payment-provider.ts';
+import type { PaypalWebhookHeaders } from '../../providers/payment/paypal/paypal-provider.ts';
+import type { WebhookEventState } from '../../lib/webhook-events.repository.ts';
 
 /** The log lines the webhook writes (Fastify's logger fits). */
 export interface WebhookLogger {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { NotFoundError, ValidationError } from '../../../lib/errors.ts';
+import { NotFoundError, ValidationError } from '../../lib/errors.ts';
 import type { PaypalWebhookThrottle } from './paypal-webhook-throttle.ts';
 import type { PaypalWebhookService } from './paypal-webhook.service.ts';
 

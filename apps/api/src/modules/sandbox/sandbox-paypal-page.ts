@@ -1,4 +1,4 @@
-import type { PaypalApprovalView } from './sandbox.ts';
+import type { PaypalApprovalView } from '../../providers/payment/sandbox.ts';
 
 /**
  * The sandbox's PayPal approval page: self-contained HTML (one constant inline `<style>`, no

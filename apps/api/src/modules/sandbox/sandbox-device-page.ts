@@ -1,5 +1,5 @@
-import type { BundleAssignment, EsimProfileState, ProviderBundleState } from './esim-provider.ts';
-import { BYTES_PER_MB, type SandboxEsimState } from './sandbox-usage.ts';
+import type { BundleAssignment, EsimProfileState, ProviderBundleState } from '../../providers/esim/esim-provider.ts';
+import { BYTES_PER_MB, type SandboxEsimState } from '../../providers/esim/sandbox-usage.ts';
 
 /**
  * The sandbox eSIM provider's device simulator page: it stands for the traveller's phone, so that

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase, testConfig } from '../../../test/helper.ts';
 import { type AppServices, buildApp } from '../../app.ts';
 import { type Database, queryRows } from '../../db/client.ts';
-import { SANDBOX_TEST_CARDS } from './sandbox.ts';
+import { SANDBOX_TEST_CARDS } from '../../providers/payment/sandbox.ts';
 
 /**
  * The sandbox payment provider through HTTP, as the browser and the checkout use it, on an app

@@ -3,7 +3,7 @@ import { type ZodTypeProvider, serializerCompiler, validatorCompiler } from 'fas
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { registerErrorHandler } from '../../plugins/error-handler.ts';
 import { registerOpenApi } from '../../plugins/openapi.ts';
-import { SandboxEsimProvider } from './sandbox.ts';
+import { SandboxEsimProvider } from '../../providers/esim/sandbox.ts';
 import { simulatorPath } from './sandbox-device-page.ts';
 import { sandboxEsimRoutes } from './sandbox-device.routes.ts';
 

@@ -3,7 +3,7 @@ import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ConflictError, NotFoundError } from '../../lib/errors.ts';
-import type { SandboxEsimProvider } from './sandbox.ts';
+import type { SandboxEsimProvider } from '../../providers/esim/sandbox.ts';
 import {
   DEVICE_NOTICES,
   type DeviceNotice,
@@ -18,7 +18,7 @@ import {
   type SandboxEsimAction,
   type SandboxEsimState,
   USE_DATA_MB,
-} from './sandbox-usage.ts';
+} from '../../providers/esim/sandbox-usage.ts';
 
 /** MB the `use-data` control uses when the request names no amount (the page's "Use 500 MB"). */
 const DEFAULT_USE_MB = 500;

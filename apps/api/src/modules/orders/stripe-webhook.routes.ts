@@ -2,9 +2,9 @@ import { apiErrorSchema } from '@esim/contract/catalog';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import Stripe from 'stripe';
 import { z } from 'zod';
-import { ValidationError } from '../../../lib/errors.ts';
-import type { WebhookEventsRepository } from '../../../lib/webhook-events.repository.ts';
-import type { CardIntentFacts, CardReconciliation } from '../../../modules/orders/orders.service.ts';
+import { ValidationError } from '../../lib/errors.ts';
+import type { WebhookEventsRepository } from '../../lib/webhook-events.repository.ts';
+import type { CardIntentFacts, CardReconciliation } from './orders.service.ts';
 
 /** Stripe's default tolerance of a signature's timestamp, seconds (stripe-node `Webhooks.DEFAULT_TOLERANCE`). */
 export const STRIPE_WEBHOOK_TOLERANCE_S = 300;

@@ -5,7 +5,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { NotFoundError } from '../../lib/errors.ts';
 import type { RouteThrottle } from '../../lib/payment-throttle.ts';
-import type { SandboxPaymentProvider } from './sandbox.ts';
+import type { SandboxPaymentProvider } from '../../providers/payment/sandbox.ts';
 import { renderPaypalApprovalPage, renderPaypalNotFoundPage } from './sandbox-paypal-page.ts';
 
 /** `POST /api/payments/sandbox/tokens` answer (201). */

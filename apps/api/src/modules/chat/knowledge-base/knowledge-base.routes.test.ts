@@ -11,12 +11,12 @@ import type {
 import { and, eq, like, sql } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { AppServices } from '../../app.ts';
-import type { Database } from '../../db/client.ts';
-import { adminAuditLog, kbArticles, kbRevision } from '../../db/schema.ts';
-import { type SignedIn, signIn } from '../../../test/accounts.ts';
-import { createTestApp, openTestDatabase } from '../../../test/helper.ts';
-import type { ChatQuestion } from '../chat/chat-engine.ts';
+import type { AppServices } from '../../../app.ts';
+import type { Database } from '../../../db/client.ts';
+import { adminAuditLog, kbArticles, kbRevision } from '../../../db/schema.ts';
+import { type SignedIn, signIn } from '../../../../test/accounts.ts';
+import { createTestApp, openTestDatabase } from '../../../../test/helper.ts';
+import type { ChatQuestion } from '../chat-engine.ts';
 import { KnowledgeBaseRepository } from './knowledge-base.repository.ts';
 import { KnowledgeBaseService, excerptOf, slugFromFileName } from './knowledge-base.service.ts';
 

@@ -1,7 +1,7 @@
 import { waitOf } from '@esim/contract/retry-after';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { TooManyRequestsError } from '../../../lib/errors.ts';
-import type { Limit, ThrottlePolicy, Throttler } from '../../../lib/throttle.ts';
+import { TooManyRequestsError } from '../../lib/errors.ts';
+import type { Limit, ThrottlePolicy, Throttler } from '../../lib/throttle.ts';
 
 /**
  * The throttle of `POST /api/webhooks/paypal` (issue 12; OWASP ASVS 4.0.3 V11.1.4

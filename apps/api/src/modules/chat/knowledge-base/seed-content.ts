@@ -21,7 +21,7 @@ import frontMatter from 'front-matter';
  */
 
 /** The folder of the shipped articles. */
-export const SEED_CONTENT_DIR = path.resolve(import.meta.dirname, '../../../content/knowledge-base');
+export const SEED_CONTENT_DIR = path.resolve(import.meta.dirname, '../../../../content/knowledge-base');
 
 /** An article read from a Markdown file, before it has an id. */
 export interface SeedArticle {
