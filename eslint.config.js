@@ -1,4 +1,5 @@
 import js from '@eslint/js';
+import boundaries from 'eslint-plugin-boundaries';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
@@ -10,6 +11,31 @@ import tseslint from 'typescript-eslint';
  */
 const restrict = (patterns) => ['error', { patterns }];
 const FEATURES = ['catalog', 'cart', 'checkout', 'orders', 'portal', 'auth', 'admin', 'chat', 'content'];
+
+const API = 'apps/api/src';
+/** The API's layers: an element type (a folder) or a file category (a file at the top of `src/`). */
+const API_LAYERS = {
+  'api-config': [{ file: { categories: 'api-config' } }],
+  'api-db': [{ element: { type: 'api-db' } }],
+  'api-lib': [{ element: { type: 'api-lib' } }],
+  'api-providers': [{ element: { type: 'api-providers' } }],
+  'api-module-context': [{ file: { categories: 'api-module-context' } }],
+  'api-module': [{ element: { type: 'api-module' } }],
+  'api-app': [{ file: { categories: 'api-app' } }, { element: { type: 'api-plugins' } }],
+  'api-entry': [{ file: { categories: 'api-entry' } }],
+};
+/** `from` may import the layers `to`. */
+const layer = (from, to) => ({ from: API_LAYERS[from], allow: { to: to.flatMap((name) => API_LAYERS[name]) } });
+/** A module's own files. */
+const sameModule = {
+  from: { element: { type: 'api-module' } },
+  allow: { to: { element: { type: 'api-module', captured: { module: '{{ from.captured.module }}' } } } },
+};
+/** Another module's entry, and nothing else of it. */
+const moduleEntry = (from) => ({
+  from: API_LAYERS[from],
+  allow: { to: { element: { type: 'api-module', internalPath: '*.module.ts' } } },
+});
 
 export default tseslint.config(
   {
@@ -65,6 +91,88 @@ export default tseslint.config(
       ]),
     },
   },
+  // The API's layers and modules (docs/decisions/0026-modules-and-their-boundaries.md):
+  // config -> db -> lib -> providers -> modules -> app -> entries, each importing only those to its
+  // left; a module imports another module only through its entry (`<name>.module.ts`). Tests may
+  // reach anything.
+  {
+    files: [`${API}/**/*.{ts,tsx}`],
+    ignores: [`${API}/**/*.test.ts`, `${API}/**/*.fake.ts`],
+    plugins: { boundaries },
+    settings: {
+      'import/resolver': { typescript: { project: 'apps/api/tsconfig.json' } },
+      'boundaries/elements': [
+        { type: 'api-db', pattern: `${API}/db` },
+        { type: 'api-lib', pattern: `${API}/lib` },
+        { type: 'api-providers', pattern: `${API}/providers` },
+        { type: 'api-module', pattern: `${API}/modules/*`, capture: ['module'] },
+        { type: 'api-plugins', pattern: `${API}/plugins` },
+      ],
+      // The files at the top of `src/`, by their layer.
+      'boundaries/files': [
+        { category: 'api-config', pattern: `${API}/{config,local-secrets}.ts` },
+        { category: 'api-module-context', pattern: `${API}/modules/module-context.ts` },
+        { category: 'api-app', pattern: `${API}/{app,infrastructure}.ts` },
+        { category: 'api-entry', pattern: `${API}/{server,db-cli}.ts` },
+      ],
+    },
+    rules: {
+      'boundaries/dependencies': [
+        2,
+        {
+          default: 'disallow',
+          policies: [
+            // The store's error classes (`lib/errors.ts`) are beneath everything: every layer throws them.
+            { allow: { to: { element: { type: 'api-lib', internalPath: 'errors.ts' } } } },
+            layer('api-config', ['api-config']),
+            layer('api-db', ['api-config']),
+            layer('api-lib', ['api-config', 'api-db']),
+            layer('api-providers', ['api-config', 'api-db', 'api-lib']),
+            layer('api-module-context', ['api-config', 'api-db', 'api-lib', 'api-providers']),
+            layer('api-module', ['api-config', 'api-db', 'api-lib', 'api-providers', 'api-module-context']),
+            // Its own files, and another module's entry only.
+            sameModule,
+            moduleEntry('api-module'),
+            layer('api-app', ['api-config', 'api-db', 'api-lib', 'api-providers', 'api-module-context', 'api-app']),
+            moduleEntry('api-app'),
+            layer('api-entry', [
+              'api-config',
+              'api-db',
+              'api-lib',
+              'api-providers',
+              'api-module-context',
+              'api-module',
+              'api-app',
+            ]),
+          ],
+        },
+      ],
+    },
+  },
+  // `app.ts` only composes.
+  { files: [`${API}/app.ts`], rules: { 'max-lines': ['error', { max: 120 }] } },
+  // Adapters only adapt: they serve no routes (those live in the module whose data they change).
+  ...[false, true].map((repositories) => ({
+    files: [`${API}/providers/**/${repositories ? '*.repository.ts' : '*.ts'}`],
+    ignores: [`${API}/**/*.test.ts`, ...(repositories ? [] : [`${API}/**/*.repository.ts`])],
+    rules: {
+      'no-restricted-imports': restrict([
+        { group: ['@esim/web', '@esim/web/*', '**/apps/web/**'], message: 'The api never imports the web app.' },
+        ...(repositories
+          ? []
+          : [
+              {
+                group: ['drizzle-orm', 'drizzle-orm/*', '**/db/schema.ts'],
+                message: 'Only repositories touch Drizzle and the schema.',
+              },
+            ]),
+        {
+          group: ['fastify', 'fastify-*', '@fastify/*'],
+          message: 'Adapters serve no routes: routes live in the modules.',
+        },
+      ]),
+    },
+  })),
   {
     files: ['apps/web/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },

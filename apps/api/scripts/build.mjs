@@ -36,7 +36,7 @@ export const REPO_ROOT = path.resolve(API_ROOT, '../..');
 export const ENTRY_POINTS = {
   server: 'src/server.ts',
   'admin-cli': 'src/modules/auth/admin-cli.ts',
-  'db-cli': 'src/db/cli.ts',
+  'db-cli': 'src/db-cli.ts',
 };
 
 const IMPORT_META_PATH = /\bimport\.meta\.(dirname|filename|url)\b/g;

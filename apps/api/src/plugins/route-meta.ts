@@ -1,8 +1,8 @@
 import { LANGUAGE_CODES, type Language } from '@esim/contract/languages';
 import { type MetaRoute, type PageMeta, pageMeta } from '@esim/contract/seo';
 import { type StaticPath, matchRoute } from '@esim/contract/routes';
-import type { CatalogService } from '../modules/catalog/catalog.service.ts';
-import { productPlanName } from '../modules/catalog/plan-names.ts';
+import type { CatalogService } from '../modules/catalog/catalog.module.ts';
+import { productPlanName } from '../lib/plan-names.ts';
 
 /**
  * The metadata kind of each fixed path (issue 13 defect 5: each page its own title and

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Language } from '@esim/contract/languages';
-import { styleAttributeHashesOf } from './security-headers.ts';
+import { styleAttributeHashesOf } from '../lib/content-security.ts';
 
 /**
  * Reads an API response in this process (`app.inject`), with extra request headers

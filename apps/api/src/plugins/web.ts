@@ -11,7 +11,7 @@ import { matchRoute } from '@esim/contract/routes';
 import { sessionIdFromCookie } from '@esim/contract/visitor-session-cookie';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config.ts';
-import type { CatalogService } from '../modules/catalog/catalog.service.ts';
+import type { CatalogService } from '../modules/catalog/catalog.module.ts';
 import { acceptedEncoding } from '../lib/cached-json.ts';
 import { setStorefrontPage } from './error-handler.ts';
 import { resolveRouteMeta } from './route-meta.ts';

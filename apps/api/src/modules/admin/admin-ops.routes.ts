@@ -14,7 +14,7 @@ import {
 } from '@esim/contract/admin';
 import { apiErrorSchema } from '@esim/contract/catalog';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { AuthService } from '../auth/auth.service.ts';
+import type { AuthService } from '../auth/auth.module.ts';
 import { adminScope, auditChange } from './admin-scope.ts';
 import type { AuditLogService } from './audit-log.service.ts';
 import type { DashboardService } from './dashboard.service.ts';

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { AuthService } from '../auth/auth.service.ts';
+import type { AuthService } from '../auth/auth.module.ts';
 import type { AuditRepository } from './audit.repository.ts';
 
 declare module 'fastify' {

@@ -1,5 +1,5 @@
 import type { AuthService } from '../auth/auth.module.ts';
-import { EMAIL_TEMPLATES } from '../email/email-templates.ts';
+import { EMAIL_TEMPLATES } from '../email/email.module.ts';
 import type { ModuleContext } from '../module-context.ts';
 import { adminOpsRoutes } from './admin-ops.routes.ts';
 import { registerAdminAudit } from './admin-scope.ts';

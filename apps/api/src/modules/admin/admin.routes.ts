@@ -1,8 +1,8 @@
 import { apiErrorSchema } from '@esim/contract/catalog';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { signedIn } from '../auth/auth-guard.ts';
-import type { AuthService } from '../auth/auth.service.ts';
+import { signedIn } from '../auth/auth.module.ts';
+import type { AuthService } from '../auth/auth.module.ts';
 import { adminScope } from './admin-scope.ts';
 
 /**

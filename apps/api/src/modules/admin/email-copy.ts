@@ -1,5 +1,5 @@
-import { PASSWORD_RESET_TEMPLATE } from '../email/password-reset.tsx';
-import { scriptFreeDocumentPolicy } from '../../plugins/security-headers.ts';
+import { PASSWORD_RESET_TEMPLATE } from '../email/email.module.ts';
+import { scriptFreeDocumentPolicy } from '../../lib/content-security.ts';
 
 /**
  * How the admin Outbox shows a stored message "as it was sent" (issue 10): its HTML with the

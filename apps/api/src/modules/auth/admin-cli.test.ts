@@ -10,7 +10,7 @@ import { freePort } from '../../../test/free-port.ts';
 /**
  * `npm run admin:create` against the folder of a running store
  * (docs/decisions/0025-one-process-per-data-folder.md): the real `server.ts` runs on a PGlite
- * folder with one customer; `admin-cli.ts` and `db/cli.ts` pointed at the same folder exit 75
+ * folder with one customer; `admin-cli.ts` and `db-cli.ts` pointed at the same folder exit 75
  * with the advice, write nothing, and the customer's session still resolves to the customer. A
  * second store on the folder exits 75 too. Once the store has stopped, `admin:create` works.
  */
@@ -124,7 +124,7 @@ it(
     expect(cli.output).toMatch(/setup-admin#token=/);
     expect(cli.output).toMatch(/DATABASE_URL/);
 
-    const migrate = await run(['apps/api/src/db/cli.ts', 'migrate'], {});
+    const migrate = await run(['apps/api/src/db-cli.ts', 'migrate'], {});
     expect(migrate.code, migrate.output).toBe(75);
     expect(migrate.output).toMatch(/in use by another process/);
 

@@ -19,7 +19,7 @@ import { AppError, ConflictError, NotFoundError, UnauthorizedError, ValidationEr
 import { type Job, type JobQueue, PermanentJobError } from '../../lib/jobs.ts';
 import type { ThrottleIdentity } from '../../lib/throttle.ts';
 import type { Mailer } from '../../providers/mail/mailer.ts';
-import { passwordResetUrl, renderPasswordReset } from '../email/password-reset.tsx';
+import { passwordResetUrl, renderPasswordReset } from '../email/email.module.ts';
 import type { AuthRepository, SessionRow, UserRow } from './auth.repository.ts';
 import { type AuthThrottle, accountSubject, nameSubject, resetEmailSubject } from './auth-throttle.ts';
 import { newOneTimeToken, oneTimeTokenHash } from './one-time-token.ts';

@@ -2,7 +2,7 @@ import { and, desc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client.ts';
 import { catalogueSyncRuns, pricingSettings, products } from '../../db/schema.ts';
 import { type EnqueueRequest, enqueue } from '../../lib/jobs.repository.ts';
-import type { PricingRule, PricingScope } from '../pricing/pricing.rules.ts';
+import type { PricingRule, PricingScope } from './pricing/pricing.rules.ts';
 
 /** A product row as the catalogue service sees it. */
 export type ProductRow = typeof products.$inferSelect;

@@ -8,10 +8,10 @@ import { type CachedJson, cacheJson } from '../../lib/cached-json.ts';
 import type { ChangeBus } from '../../lib/change-bus.ts';
 import { ConflictError } from '../../lib/errors.ts';
 import type { EsimProvider } from '../../providers/esim/esim-provider.ts';
-import { DEFAULT_PRICING_RULE, productPriceCents } from '../pricing/pricing.rules.ts';
+import { DEFAULT_PRICING_RULE, productPriceCents } from './pricing/pricing.rules.ts';
 import type { CatalogRepository, ProductRow, ProductUpsert, SyncCounts } from './catalog.repository.ts';
 import { planSync, pricedItem } from './catalogue-sync.ts';
-import { destinationNames } from './country-names.ts';
+import { destinationNames } from '../../lib/country-names.ts';
 
 /**
  * How long a snapshot is trusted before the fingerprint is checked again (other instances may have

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { CatalogueBundle } from '../../providers/esim/esim-provider.ts';
-import type { PricingRule } from '../pricing/pricing.rules.ts';
+import type { PricingRule } from './pricing/pricing.rules.ts';
 import type { ProductRow } from './catalog.repository.ts';
 import { bundleProblem, planSync, toUpsert } from './catalogue-sync.ts';
 

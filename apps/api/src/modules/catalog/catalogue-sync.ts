@@ -4,9 +4,9 @@ import { GLOBAL, isRegionName } from '@esim/contract/regions';
 import { regionOf } from '@esim/contract/region-members';
 import { z } from 'zod';
 import type { CatalogueBundle } from '../../providers/esim/esim-provider.ts';
-import { type PricedItem, type PricingRule, productPriceCents } from '../pricing/pricing.rules.ts';
+import { type PricedItem, type PricingRule, productPriceCents } from './pricing/pricing.rules.ts';
 import type { ProductRow, ProductUpsert } from './catalog.repository.ts';
-import { destinationNames } from './country-names.ts';
+import { destinationNames } from '../../lib/country-names.ts';
 
 /**
  * The catalogue sync's decisions as pure functions (issue 10 "Catalogue sync"): which provider

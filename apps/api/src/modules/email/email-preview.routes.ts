@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from '../../config.ts';
 import { NotFoundError } from '../../lib/errors.ts';
-import { scriptFreeDocumentPolicy } from '../../plugins/security-headers.ts';
+import { scriptFreeDocumentPolicy } from '../../lib/content-security.ts';
 import { COLORS, FONT, escapeHtml, inlineImagesAsDataUris } from './email-html.ts';
 import { EMAIL_TEMPLATES } from './email-templates.ts';
 import type { RenderedEmail } from './email-layout.tsx';

@@ -10,7 +10,7 @@ import { Img } from '@react-email/img';
 import { Row } from '@react-email/row';
 import QRCode from 'qrcode';
 import type { InlineImage } from '../../providers/mail/mailer.ts';
-import { soldPlanName } from '../catalog/plan-names.ts';
+import { soldPlanName } from '../../lib/plan-names.ts';
 import { COLORS, FONT, MONO, assertHttpUrl, fill, pluralForm, textFooter } from './email-html.ts';
 import {
   ButtonLink,

@@ -5,7 +5,7 @@ import type { PlanFacts } from '@esim/contract/catalog';
 import { formatPrice } from '@esim/contract/format';
 import { DEFAULT_LANGUAGE, type Language, isLanguage } from '@esim/contract/languages';
 import { ORDER_STATUSES, type OrderStatus } from '@esim/contract/order';
-import { soldPlanName } from '../catalog/plan-names.ts';
+import { soldPlanName } from '../../lib/plan-names.ts';
 import { COLORS, FONT, assertHttpUrl, fill, textFooter } from './email-html.ts';
 import {
   ButtonLink,

@@ -4,7 +4,7 @@ import type { PlanFacts } from '@esim/contract/catalog';
 import { formatPrice } from '@esim/contract/format';
 import { DEFAULT_LANGUAGE, type Language, isLanguage } from '@esim/contract/languages';
 import { planDataLabel } from '@esim/contract/plan-name';
-import { soldPlanName } from '../catalog/plan-names.ts';
+import { soldPlanName } from '../../lib/plan-names.ts';
 import { COLORS, FONT, MONO, assertHttpUrl, fill, pluralForm, textFooter } from './email-html.ts';
 import {
   ButtonLink,

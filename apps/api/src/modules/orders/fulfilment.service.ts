@@ -6,8 +6,8 @@ import {
   ORDER_CONFIRMATION_TEMPLATE,
   orderConfirmationDataFromView,
   renderOrderConfirmation,
-} from '../email/order-confirmation.tsx';
-import { TOPUP_RECEIPT_TEMPLATE, renderTopupReceipt } from '../email/topup-receipt.tsx';
+} from '../email/email.module.ts';
+import { TOPUP_RECEIPT_TEMPLATE, renderTopupReceipt } from '../email/email.module.ts';
 import {
   PROVISION_ORDER_JOB,
   SEND_ORDER_EMAIL_JOB,

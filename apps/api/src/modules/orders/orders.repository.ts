@@ -16,8 +16,8 @@ import {
   products,
   refunds,
 } from '../../db/schema.ts';
-import { asTier } from '../catalog/plan-names.ts';
-import { deleteSessionLines } from '../cart/cart.repository.ts';
+import { asTier } from '../../lib/plan-names.ts';
+import { deleteSessionLines } from './cart/cart.repository.ts';
 import { type IdempotencyRef, saveRecoveryPoint } from '../../lib/idempotency.repository.ts';
 import { discardJob, enqueue, releaseJob } from '../../lib/jobs.repository.ts';
 import {

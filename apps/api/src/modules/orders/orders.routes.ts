@@ -7,8 +7,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { RouteThrottle } from '../../lib/payment-throttle.ts';
 import { requireHeader } from '../../lib/request-headers.ts';
-import { requireUser, signedIn } from '../auth/auth-guard.ts';
-import type { AuthContext } from '../auth/auth.service.ts';
+import { requireUser } from '../auth/auth.module.ts';
+import type { AuthContext } from '../auth/auth.module.ts';
 import { orderStatusesResponse } from './order-status.ts';
 import type { OrderAccess, OrdersService } from './orders.service.ts';
 

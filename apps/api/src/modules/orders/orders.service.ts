@@ -18,7 +18,7 @@ import {
   type PaymentProvider,
   PaymentProviderError,
 } from '../../providers/payment/payment-provider.ts';
-import type { CartService } from '../cart/cart.service.ts';
+import type { CartService } from './cart/cart.service.ts';
 import { InvalidTransitionError } from './order-status.ts';
 import { toAccountOrder, toOrderView } from './order-view.ts';
 import type { OrderJobPayload } from './order-jobs.ts';

@@ -9,7 +9,7 @@ import {
   isArchived,
   portalBundleState,
 } from './esim-state.ts';
-import { matchAssignments } from './usage-sync.service.ts';
+import { matchAssignments } from '../../providers/esim/bundle-assignments.ts';
 
 describe('portalBundleState', () => {
   it.each([

@@ -3,7 +3,7 @@ import { sharedRateLimit } from '../../lib/throttle-store.ts';
 import { EsimGoProvider } from '../../providers/esim/esimgo/esimgo-provider.ts';
 import type { CatalogService } from '../catalog/catalog.module.ts';
 import type { ModuleContext } from '../module-context.ts';
-import type { OrdersService } from '../orders/orders.module.ts';
+import type { OrdersModule } from '../orders/orders.module.ts';
 import { attachThrottle } from './attach-throttle.ts';
 import { EsimGoCallbackRepository } from './esimgo-callback.repository.ts';
 import { esimGoCallbackRoutes } from './esimgo-callback.routes.ts';
@@ -23,7 +23,7 @@ export type { PortalService } from './portal.service.ts';
  */
 export async function portalModule(
   ctx: ModuleContext,
-  deps: { catalog: CatalogService; orders: OrdersService; simulatorUrl: (iccid: string) => string | null },
+  deps: { catalog: CatalogService; orders: OrdersModule; simulatorUrl: (iccid: string) => string | null },
 ): Promise<{ portal: PortalService; usageSync: UsageSyncService }> {
   const { app, config, database, esimProvider, jobs, throttler } = ctx;
   const repo = new PortalRepository(database.db);
@@ -34,11 +34,13 @@ export async function portalModule(
     intervalMs: config.portal.usageSyncIntervalMs,
   });
   usageSync.register(jobs);
+  // The store's copy of an eSIM (portal, order screen) follows its cancelled bundles at once.
+  deps.orders.onEsimChanged((orderId, iccid) => usageSync.refreshEsimOfOrder(orderId, iccid));
   ctx.schedules.add({ name: 'usage-sync', start: () => usageSync.scheduleNext(jobs) });
   const portal = new PortalService({
     repo,
     usage: usageSync,
-    orders: deps.orders,
+    orders: deps.orders.orders,
     catalog: deps.catalog,
     simulatorUrl: deps.simulatorUrl,
   });

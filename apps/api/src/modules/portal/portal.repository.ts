@@ -2,7 +2,7 @@ import { type SQL, and, asc, desc, eq, inArray, isNull, notInArray, or, sql } fr
 import type { Db } from '../../db/client.ts';
 import { type NetworkJson, esimBundles, esims, orderLines, orders, products, refunds } from '../../db/schema.ts';
 import type { BundleAssignment } from '../../providers/esim/esim-provider.ts';
-import { asTier } from '../catalog/plan-names.ts';
+import { asTier } from '../../lib/plan-names.ts';
 import type { PlanFacts } from '@esim/contract/catalog';
 
 /** A stored order (the portal's, or one of its top-ups). */

@@ -19,7 +19,7 @@ import { z } from 'zod';
 import { TooManyRequestsError } from '../../lib/errors.ts';
 import type { RouteThrottle } from '../../lib/payment-throttle.ts';
 import { requireHeader } from '../../lib/request-headers.ts';
-import { requireUser, signedIn } from '../auth/auth-guard.ts';
+import { requireUser, signedIn } from '../auth/auth.module.ts';
 import type { PortalAccess, PortalService } from './portal.service.ts';
 import type { SharedRateLimitOptions } from '../../lib/throttle-store.ts';
 

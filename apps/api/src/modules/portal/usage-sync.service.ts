@@ -1,44 +1,15 @@
 import type { Product } from '@esim/contract/catalog';
 import type { Job, JobQueue } from '../../lib/jobs.ts';
 import { type BundleAssignment, type EsimProvider, EsimProviderError } from '../../providers/esim/esim-provider.ts';
+import { matchAssignments } from '../../providers/esim/bundle-assignments.ts';
 import { esimDisplayState } from './esim-state.ts';
-import type { BundleSyncUpdate, EsimWithBundles, NewSyncedBundle, PortalRepository } from './portal.repository.ts';
+import type { EsimWithBundles, NewSyncedBundle, PortalRepository } from './portal.repository.ts';
 
 /** The recurring job that refreshes the usage of eSIMs in use. */
 export const SYNC_USAGE_JOB = 'sync-usage';
 
 /** eSIMs one refresh reads at most (the provider allows 10 requests/s; two calls per eSIM). */
 const REFRESH_BATCH = 200;
-
-/**
- * Pairs the store's bundle rows of an eSIM with the provider's assignments: first by assignment
- * id, then rows not yet linked (the main bundle stored at provisioning, a top-up stored before its
- * first sync) with the oldest unclaimed assignment of the same bundle name.
- * @returns the pairs, and the assignments no row claimed (bundles the store did not sell).
- */
-export function matchAssignments(
-  rows: readonly { id: number; providerAssignmentId: string | null; apiBundleName: string }[],
-  assignments: readonly BundleAssignment[],
-): { updates: BundleSyncUpdate[]; unmatched: BundleAssignment[] } {
-  const free = new Set(assignments);
-  const updates: BundleSyncUpdate[] = [];
-  const waiting: (typeof rows)[number][] = [];
-  for (const row of rows) {
-    const linked =
-      row.providerAssignmentId === null ? undefined : assignments.find((a) => a.id === row.providerAssignmentId);
-    if (linked && free.has(linked)) {
-      free.delete(linked);
-      updates.push({ rowId: row.id, assignment: linked });
-    } else waiting.push(row);
-  }
-  for (const row of waiting) {
-    const match = [...free].find((a) => a.bundle === row.apiBundleName);
-    if (!match) continue;
-    free.delete(match);
-    updates.push({ rowId: row.id, assignment: match });
-  }
-  return { updates, unmatched: [...free] };
-}
 
 /**
  * Usage sync (issue "Customer portal", DESIGN.md section 4): reads an eSIM's profile state and

@@ -11,9 +11,9 @@ import {
   supportMessageStatusBodySchema,
 } from '@esim/contract/support';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { adminScope, auditChange } from '../admin/admin-scope.ts';
-import { signedIn } from '../auth/auth-guard.ts';
-import type { AuthService } from '../auth/auth.service.ts';
+import { adminScope, auditChange } from '../admin/admin.module.ts';
+import { signedIn } from '../auth/auth.module.ts';
+import type { AuthService } from '../auth/auth.module.ts';
 import type { ConversationsService } from './conversations.service.ts';
 import type { SupportService } from './support.service.ts';
 

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { type Job, type JobHandler, type JobQueue, PermanentJobError } from '../../lib/jobs.ts';
 import type { Mailer } from '../../providers/mail/mailer.ts';
-import { SUPPORT_ACKNOWLEDGEMENT_TEMPLATE, renderSupportAcknowledgement } from '../email/support-acknowledgement.tsx';
-import { SUPPORT_DESK_LANGUAGE, SUPPORT_MESSAGE_TEMPLATE, renderSupportMessage } from '../email/support-message.tsx';
+import { SUPPORT_ACKNOWLEDGEMENT_TEMPLATE, renderSupportAcknowledgement } from '../email/email.module.ts';
+import { SUPPORT_DESK_LANGUAGE, SUPPORT_MESSAGE_TEMPLATE, renderSupportMessage } from '../email/email.module.ts';
 import type { SupportRepository } from './support.repository.ts';
 
 /** Job type of a contact-form message's e-mails: the support desk's copy and the sender's acknowledgement. */

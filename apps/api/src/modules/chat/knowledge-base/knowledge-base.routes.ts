@@ -15,9 +15,9 @@ import {
   kbUpdateArticleSchema,
 } from '@esim/contract/knowledge-base';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { adminScope, auditChange } from '../../admin/admin-scope.ts';
-import { signedIn } from '../../auth/auth-guard.ts';
-import type { AuthService } from '../../auth/auth.service.ts';
+import { adminScope, auditChange } from '../../admin/admin.module.ts';
+import { signedIn } from '../../auth/auth.module.ts';
+import type { AuthService } from '../../auth/auth.module.ts';
 import { type KnowledgeBaseService, auditView } from './knowledge-base.service.ts';
 
 /**
