@@ -1,6 +1,7 @@
 import { type SQL, and, desc, ilike, lt, not, or } from 'drizzle-orm';
 import { adminAuditLog } from '../../db/schema.ts';
 import type { Db } from '../../db/client.ts';
+import { likeContaining } from '../../db/like.ts';
 
 /** One line of the admin audit log (issue 10): who, what, when, and for changes before and after. */
 export interface AuditEntry {
@@ -31,11 +32,6 @@ export interface AuditFilter {
   /** Keyset: only entries with a smaller id. */
   beforeId?: number | undefined;
   limit: number;
-}
-
-/** `value` for a LIKE pattern, its wildcards and escape character taken literally. */
-function likeContaining(value: string): string {
-  return `%${value.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
 /** Writes and reads `admin_audit_log`. */

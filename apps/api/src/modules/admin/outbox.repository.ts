@@ -1,6 +1,7 @@
 import { type SQL, and, desc, eq, ilike, lt, or } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { emailMessages, orders } from '../../db/schema.ts';
+import { likeContaining } from '../../db/like.ts';
 
 /**
  * Reads of the admin Outbox (issue 10 "Outbox: every e-mail the store sent or stored, opened as
@@ -54,11 +55,6 @@ const LIST_COLUMNS = {
   createdAt: emailMessages.createdAt,
   sentAt: emailMessages.sentAt,
 };
-
-/** `value` for a LIKE pattern, its wildcards and escape character taken literally. */
-function likeContaining(value: string): string {
-  return `%${value.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
 
 /** The admin Outbox's reads; see the module comment. */
 export class OutboxRepository {

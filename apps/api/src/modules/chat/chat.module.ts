@@ -1,6 +1,9 @@
 import type { AuthService } from '../auth/auth.module.ts';
 import type { CatalogService } from '../catalog/catalog.module.ts';
 import type { ModuleContext } from '../module-context.ts';
+import { ConversationsRepository } from './admin/conversations.repository.ts';
+import { conversationsAdminRoutes } from './admin/conversations.routes.ts';
+import { ConversationsService } from './admin/conversations.service.ts';
 import { AnythingLLMClient } from './anythingllm/anythingllm-client.ts';
 import { AnythingLLMEngine, articleTitlesFrom } from './anythingllm/anythingllm-engine.ts';
 import { ANYTHINGLLM_SYNC_JOB, DocumentSync, knowledgeChangeHook } from './anythingllm/document-sync.ts';
@@ -28,7 +31,8 @@ export interface ChatModule {
  * The chat assistant and its knowledge base (decision record 0017): `POST /api/anythingllm/chat`
  * answered by the local engine (retrieval over the published articles and the catalogue) or by
  * AnythingLLM (`CHAT_ENGINE=anythingllm`, with the document sync), conversations kept 30 days
- * (purged hourly), and the admin's articles at `/api/admin/knowledge-base*`.
+ * (purged hourly) and reviewed by admins (`/api/admin/chat-conversations*`), and the admin's
+ * articles at `/api/admin/knowledge-base*`.
  */
 export async function chatModule(
   ctx: ModuleContext,
@@ -91,6 +95,10 @@ export async function chatModule(
       onChange: knowledgeChangeHook(documentSync, jobs),
       log,
     }),
+  });
+  await app.register(conversationsAdminRoutes, {
+    auth: deps.auth,
+    conversations: new ConversationsService(new ConversationsRepository(database.db)),
   });
   return { seedKnowledgeBase: (onSkip) => knowledgeBase.ensureSeeded({ onSkip }) };
 }

@@ -50,6 +50,24 @@ export interface StoredConversation {
   messages: StoredChatMessage[];
 }
 
+/** Every message of a conversation, oldest first. */
+export function messagesOf(db: Db, conversationId: number): Promise<StoredChatMessage[]> {
+  return db
+    .select({
+      id: chatMessages.id,
+      sender: chatMessages.sender,
+      message: chatMessages.message,
+      sources: chatMessages.sources,
+      language: chatMessages.language,
+      kind: chatMessages.kind,
+      latencyMs: chatMessages.latencyMs,
+      createdAt: chatMessages.createdAt,
+    })
+    .from(chatMessages)
+    .where(eq(chatMessages.conversationId, conversationId))
+    .orderBy(asc(chatMessages.id));
+}
+
 /** Reads and writes of `chat_conversations` and `chat_messages`. */
 export class ChatRepository {
   constructor(private readonly db: Db) {}
@@ -134,20 +152,7 @@ export class ChatRepository {
       .from(chatConversations)
       .where(eq(chatConversations.sessionId, sessionId));
     if (!conversation) return undefined;
-    const messages = await this.db
-      .select({
-        id: chatMessages.id,
-        sender: chatMessages.sender,
-        message: chatMessages.message,
-        sources: chatMessages.sources,
-        language: chatMessages.language,
-        kind: chatMessages.kind,
-        latencyMs: chatMessages.latencyMs,
-        createdAt: chatMessages.createdAt,
-      })
-      .from(chatMessages)
-      .where(eq(chatMessages.conversationId, conversation.id))
-      .orderBy(asc(chatMessages.id));
+    const messages = await messagesOf(this.db, conversation.id);
     return {
       id: conversation.id,
       sessionId: conversation.sessionId,

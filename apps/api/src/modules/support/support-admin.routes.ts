@@ -1,27 +1,22 @@
 import { numericIdParamsSchema } from '@esim/contract/admin';
 import { apiErrorSchema } from '@esim/contract/catalog';
 import {
-  adminConversationDetailSchema,
-  adminConversationsPageSchema,
-  adminConversationsQuerySchema,
   adminSupportMessageDetailSchema,
   adminSupportMessagesPageSchema,
   adminSupportMessagesQuerySchema,
-  conversationReviewBodySchema,
   supportMessageStatusBodySchema,
 } from '@esim/contract/support';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { adminScope, auditChange } from '../admin/admin.module.ts';
 import { signedIn } from '../auth/auth.module.ts';
 import type { AuthService } from '../auth/auth.module.ts';
-import type { ConversationsService } from './conversations.service.ts';
 import type { SupportService } from './support.service.ts';
 
 /** Error answers every route here may give (the admin scope's 401/403, a bad query or path 400, an unknown id 404). */
 const REFUSALS = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema } as const;
 
 /**
- * Support messages and chat conversations in the admin area (issue 11 "Admins see the messages
+ * Support messages in the admin area (issue 11 "Admins see the messages
  * (and chat conversations) in the admin area and mark them answered"). All in an admin scope:
  * 401 signed out, 403 `forbidden` for a non-admin, 403 `two_factor_setup_required` while
  * `ADMIN_REQUIRE_2FA` is on and the admin has none; CSRF-checked; `Cache-Control: no-store`;
@@ -33,19 +28,11 @@ const REFUSALS = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema
  * - `GET /api/admin/support-messages/{id}` -> the message in full.
  * - `PATCH /api/admin/support-messages/{id}` `{ status: 'answered' | 'open' }` -> the message
  *   (answered: when and by which admin; open: both cleared).
- * - `GET /api/admin/chat-conversations?q=&reviewed=true|false&cursor=&limit=` -> `AdminConversationsPage`
- *   (newest last message first; `q` a part of any message or of the session id; message count,
- *   language, the first question).
- * - `GET /api/admin/chat-conversations/{id}` -> the conversation with every message (sender,
- *   text, sources, kind, latency, time), oldest first.
- * - `PATCH /api/admin/chat-conversations/{id}` `{ reviewed: boolean }` -> the conversation
- *   (reviewed: when and by which admin).
  */
 export const supportAdminRoutes: FastifyPluginAsyncZod<{
   auth: AuthService;
   support: SupportService;
-  conversations: ConversationsService;
-}> = async (app, { auth, support, conversations }) => {
+}> = async (app, { auth, support }) => {
   adminScope(app, auth);
   const adminName = (request: Parameters<typeof signedIn>[0]) => signedIn(request).user.username;
 
@@ -101,67 +88,6 @@ export const supportAdminRoutes: FastifyPluginAsyncZod<{
         before: { status: before.status, answeredAt: before.answeredAt, answeredBy: before.answeredBy },
         after: { status: after.status, answeredAt: after.answeredAt, answeredBy: after.answeredBy },
       });
-      return after;
-    },
-  );
-
-  app.get(
-    '/api/admin/chat-conversations',
-    {
-      schema: {
-        tags: ['admin', 'support'],
-        summary: 'Chat assistant conversations of the last 30 days, newest first (admins only)',
-        querystring: adminConversationsQuerySchema,
-        response: { 200: adminConversationsPageSchema, ...REFUSALS },
-      },
-    },
-    async (request) => {
-      const { q, reviewed, cursor, limit } = request.query;
-      return conversations.list({
-        q,
-        reviewed: reviewed === undefined ? undefined : reviewed === 'true',
-        cursor,
-        limit,
-      });
-    },
-  );
-
-  app.get(
-    '/api/admin/chat-conversations/:id',
-    {
-      schema: {
-        tags: ['admin', 'support'],
-        summary: 'One chat conversation with every message (admins only)',
-        params: numericIdParamsSchema,
-        response: { 200: adminConversationDetailSchema, ...REFUSALS },
-      },
-    },
-    async (request) => {
-      auditChange(request, { target: `chat-conversation:${request.params.id}` });
-      return conversations.get(request.params.id);
-    },
-  );
-
-  app.patch(
-    '/api/admin/chat-conversations/:id',
-    {
-      schema: {
-        tags: ['admin', 'support'],
-        summary: 'Mark a chat conversation reviewed, or not (admins only)',
-        params: numericIdParamsSchema,
-        body: conversationReviewBodySchema,
-        response: { 200: adminConversationDetailSchema, ...REFUSALS },
-      },
-    },
-    async (request) => {
-      const target = `chat-conversation:${request.params.id}`;
-      auditChange(request, { target, after: { reviewed: request.body.reviewed } });
-      const { before, after } = await conversations.setReviewed(
-        request.params.id,
-        request.body.reviewed,
-        adminName(request),
-      );
-      auditChange(request, { target, before, after: { reviewedAt: after.reviewedAt, reviewedBy: after.reviewedBy } });
       return after;
     },
   );

@@ -1,7 +1,5 @@
 import type { AuthService } from '../auth/auth.module.ts';
 import type { ModuleContext } from '../module-context.ts';
-import { ConversationsRepository } from './conversations.repository.ts';
-import { ConversationsService } from './conversations.service.ts';
 import { SupportEmailJob } from './support-email-job.ts';
 import { supportAdminRoutes } from './support-admin.routes.ts';
 import { SupportRepository } from './support.repository.ts';
@@ -12,7 +10,7 @@ import { supportThrottle } from './support-throttle.ts';
 /**
  * Messages to the support team: `POST /api/support/messages` (throttled per address and hour),
  * the desk's copy (Reply-To the sender) and the sender's acknowledgement sent from a job, and the
- * admin's inbox of messages and chat conversations.
+ * admin's inbox of messages.
  */
 export async function supportModule(ctx: ModuleContext, deps: { auth: AuthService }): Promise<void> {
   const { app, config, database, jobs } = ctx;
@@ -28,9 +26,5 @@ export async function supportModule(ctx: ModuleContext, deps: { auth: AuthServic
     support,
     throttle: supportThrottle(ctx.throttler, config.support.rateLimitPerHour),
   });
-  await app.register(supportAdminRoutes, {
-    auth: deps.auth,
-    support,
-    conversations: new ConversationsService(new ConversationsRepository(database.db)),
-  });
+  await app.register(supportAdminRoutes, { auth: deps.auth, support });
 }

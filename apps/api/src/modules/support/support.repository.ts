@@ -2,6 +2,7 @@ import { type SQL, and, count, desc, eq, ilike, inArray, like, lt, or, sql } fro
 import type { Db } from '../../db/client.ts';
 import { emailMessages, supportMessages } from '../../db/schema.ts';
 import { enqueue } from '../../lib/jobs.ts';
+import { likeContaining } from '../../db/like.ts';
 
 /**
  * Data access of the support contact form (issue 11): `support_messages`, the job that e-mails a
@@ -37,11 +38,6 @@ export interface SupportMessageFilter {
   /** Keyset: only messages with a smaller id. */
   beforeId?: number | undefined;
   limit: number;
-}
-
-/** `value` for a LIKE pattern, its wildcards and escape character taken literally. */
-export function likeContaining(value: string): string {
-  return `%${value.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
 /** Data access for `support_messages`; see the module comment. */

@@ -10,6 +10,7 @@ import type { JobQueue } from '../../lib/jobs.ts';
 import { newSupportReference } from './reference.ts';
 import { SEND_SUPPORT_MESSAGE_JOB, SUPPORT_JOB_MAX_ATTEMPTS } from './support-email-job.ts';
 import type { SupportMessageFilter, SupportMessageRow, SupportRepository } from './support.repository.ts';
+import { previewOf } from '../../lib/preview-text.ts';
 
 /** A contact-form message as the route hands it over: validated and trimmed by the contract. */
 export interface SupportSubmission {
@@ -29,12 +30,6 @@ export interface SubmitResult {
   stored: boolean;
 }
 
-/** A list item's `preview`: the message on one line, cut to {@link SUPPORT_PREVIEW_LENGTH} characters. */
-export function previewOf(text: string, length: number = SUPPORT_PREVIEW_LENGTH): string {
-  const line = text.replace(/\s+/g, ' ').trim();
-  return line.length > length ? `${line.slice(0, length - 1).trimEnd()}…` : line;
-}
-
 /** A stored message as the admin API answers it. */
 export function toAdminSupportMessage(row: SupportMessageRow): AdminSupportMessageDetail {
   return {
@@ -43,7 +38,7 @@ export function toAdminSupportMessage(row: SupportMessageRow): AdminSupportMessa
     name: row.name,
     email: row.email,
     subject: row.subject,
-    preview: previewOf(row.message),
+    preview: previewOf(row.message, SUPPORT_PREVIEW_LENGTH),
     message: row.message,
     language: row.language,
     status: row.status === 'answered' ? 'answered' : 'open',

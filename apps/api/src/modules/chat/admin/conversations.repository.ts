@@ -1,7 +1,8 @@
-import { type SQL, and, asc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
-import { type ChatSourceJson, chatConversations, chatMessages } from '../../db/schema.ts';
-import { likeContaining } from './support.repository.ts';
+import { type SQL, and, eq, isNotNull, isNull, sql } from 'drizzle-orm';
+import type { Db } from '../../../db/client.ts';
+import { chatConversations, chatMessages } from '../../../db/schema.ts';
+import { likeContaining } from '../../../db/like.ts';
+import { messagesOf, type StoredChatMessage } from '../chat.repository.ts';
 
 /**
  * The admin's reads of the chat assistant's conversations (issue 11 "Admins see ... chat
@@ -27,17 +28,8 @@ export interface ConversationRow {
   lastMicros: string;
 }
 
-/** A message of a conversation. */
-export interface ChatMessageRow {
-  id: number;
-  sender: string;
-  message: string;
-  sources: ChatSourceJson[];
-  language: string;
-  kind: string | null;
-  latencyMs: number | null;
-  createdAt: Date;
-}
+/** A stored chat message. */
+export type ChatMessageRow = StoredChatMessage;
 
 /** Filters of {@link ConversationsRepository.list}. */
 export interface ConversationFilter {
@@ -129,20 +121,7 @@ export class ConversationsRepository {
 
   /** Every message of a conversation, oldest first. */
   messages(conversationId: number): Promise<ChatMessageRow[]> {
-    return this.db
-      .select({
-        id: chatMessages.id,
-        sender: chatMessages.sender,
-        message: chatMessages.message,
-        sources: chatMessages.sources,
-        language: chatMessages.language,
-        kind: chatMessages.kind,
-        latencyMs: chatMessages.latencyMs,
-        createdAt: chatMessages.createdAt,
-      })
-      .from(chatMessages)
-      .where(eq(chatMessages.conversationId, conversationId))
-      .orderBy(asc(chatMessages.id));
+    return messagesOf(this.db, conversationId);
   }
 
   /**

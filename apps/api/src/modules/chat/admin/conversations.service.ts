@@ -5,9 +5,9 @@ import {
   type AdminConversationsPage,
   SUPPORT_PREVIEW_LENGTH,
 } from '@esim/contract/support';
-import { NotFoundError } from '../../lib/errors.ts';
+import { NotFoundError } from '../../../lib/errors.ts';
 import type { ChatMessageRow, ConversationRow, ConversationsRepository } from './conversations.repository.ts';
-import { previewOf } from './support.service.ts';
+import { previewOf } from '../../../lib/preview-text.ts';
 
 /** Filters of {@link ConversationsService.list}, as the route's query gives them. */
 export interface ConversationListQuery {
@@ -25,7 +25,7 @@ function toConversation(row: ConversationRow): AdminConversation {
     language: row.language,
     engine: row.engine,
     messageCount: row.messageCount,
-    firstQuestion: row.firstQuestion === null ? null : previewOf(row.firstQuestion),
+    firstQuestion: row.firstQuestion === null ? null : previewOf(row.firstQuestion, SUPPORT_PREVIEW_LENGTH),
     startedAt: row.startedAt.toISOString(),
     lastMessageAt: row.lastMessageAt.toISOString(),
     reviewedAt: row.reviewedAt?.toISOString() ?? null,
