@@ -61,6 +61,12 @@ describe('API boundaries', () => {
       'boundaries/dependencies',
     ],
     [
+      'an import cycle (errors.ts importing idempotency.ts, which imports errors.ts)',
+      'apps/api/src/lib/errors.ts',
+      "import { Idempotency } from './idempotency.ts';\nexport const x = Idempotency;\n",
+      'import-x/no-cycle',
+    ],
+    [
       'app.ts grows past 120 lines',
       'apps/api/src/app.ts',
       `export const x = 1;\n${'// a line\n'.repeat(120)}`,

@@ -19,7 +19,7 @@ import { singleLineText } from './text.ts';
 
 /**
  * What a rule applies to, from least to most specific (the most specific matching active rule
- * wins; `apps/api/src/modules/pricing/pricing.rules.ts` `selectRule`):
+ * wins; `apps/api/src/modules/catalog/pricing/pricing.rules.ts` `selectRule`):
  * - `all`: every product;
  * - `bundle_type`: `prepaid` or `unlimited` plans;
  * - `region`: a region of the specification's Region enum (`Europe+`, `Asia`…): its regional

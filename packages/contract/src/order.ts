@@ -80,7 +80,7 @@ export const orderViewSchema = z.object({
   esims: z.array(orderEsimSchema),
   /**
    * The order's refund once the payment provider made it (an order is refunded once, in full:
-   * `modules/refunds/`); null otherwise. `amountCents` in integer US cents, `refundedAt` ISO 8601.
+   * `modules/orders/refunds/`); null otherwise. `amountCents` in integer US cents, `refundedAt` ISO 8601.
    */
   refund: z.object({ amountCents: z.number().int().nonnegative(), refundedAt: z.string() }).nullable(),
 });

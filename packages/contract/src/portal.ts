@@ -117,7 +117,7 @@ export const portalNetworkSchema = z.object({
 export type PortalNetwork = z.infer<typeof portalNetworkSchema>;
 
 /**
- * The refund of the order that bought an eSIM (`modules/refunds/`: an order is refunded once, in
+ * The refund of the order that bought an eSIM (`modules/orders/refunds/`: an order is refunded once, in
  * full, so this is the whole order's amount, shared by all its eSIMs).
  */
 export const portalRefundSchema = z.object({
