@@ -6,7 +6,7 @@ export { saveRecoveryPoint, type IdempotencyRef } from './idempotency.repository
 
 /**
  * Idempotency keys for state-changing requests (IETF draft "The Idempotency-Key HTTP Header
- * Field"; Stripe's semantics; DESIGN.md section 6):
+ * Field"; Stripe's semantics; decision record 0012):
  * - the first request with a key runs and its response (status and body) is stored;
  * - a repeat with the same key and the same payload replays that response without running again;
  * - a repeat with another payload is refused (422), whatever the first request's state;
@@ -53,12 +53,15 @@ export function payloadHash(payload: unknown): string {
   return createHash('sha256').update(canonicalJson(payload)).digest('hex');
 }
 
+/** What {@link Idempotency} needs of its storage: `IdempotencyRepository`, or an in-memory fake in unit tests. */
+export type IdempotencyStore = Pick<IdempotencyRepository, 'claim' | 'release' | 'complete'>;
+
 /** Runs requests at most once per idempotency key; see the module comment. */
 export class Idempotency {
   private readonly options: IdempotencyOptions;
 
   constructor(
-    private readonly repo: IdempotencyRepository,
+    private readonly repo: IdempotencyStore,
     options: Partial<IdempotencyOptions> = {},
   ) {
     this.options = { ...DEFAULTS, ...options };

@@ -54,9 +54,44 @@ export interface SignedIn {
   token: string;
 }
 
+/**
+ * What {@link AuthService} needs of its storage: `AuthRepository` (accounts, sessions, codes and
+ * tokens in the database), or an in-memory fake in unit tests (`auth.repository.fake.ts`).
+ */
+export type AuthStore = Pick<
+  AuthRepository,
+  | 'findByLogin'
+  | 'findByEmail'
+  | 'findById'
+  | 'takenField'
+  | 'insertUser'
+  | 'updateProfile'
+  | 'setPasswordHash'
+  | 'setAdmin'
+  | 'insertSession'
+  | 'findSession'
+  | 'touchSession'
+  | 'deleteSession'
+  | 'deleteSessionsOf'
+  | 'listSessions'
+  | 'setPendingSecret'
+  | 'enableTwoFactor'
+  | 'disableTwoFactor'
+  | 'advanceTotpStep'
+  | 'unusedRecoveryCodes'
+  | 'useRecoveryCode'
+  | 'replaceResetToken'
+  | 'findResetTokenUser'
+  | 'resetPassword'
+  | 'adminExists'
+  | 'replaceAdminSetupToken'
+  | 'isLiveAdminSetupToken'
+  | 'createFirstAdmin'
+>;
+
 /** What {@link AuthService} needs. */
 export interface AuthServiceDeps {
-  repo: AuthRepository;
+  repo: AuthStore;
   throttle: AuthThrottle;
   /** Encrypts TOTP secrets at rest. */
   secrets: SecretBox;
@@ -67,9 +102,9 @@ export interface AuthServiceDeps {
   now?: () => number;
 }
 
-/** Minutes a password-reset link works (issue 9; OWASP Forgot Password Cheat Sheet: tokens expire after a short time). */
+/** Minutes a password-reset link works (OWASP Forgot Password Cheat Sheet: tokens expire after a short time). */
 export const RESET_TOKEN_TTL_MINUTES = 30;
-/** Hours a first-admin link works (issue 9). */
+/** Hours a first-admin link works. */
 export const ADMIN_SETUP_TOKEN_TTL_HOURS = 24;
 
 /** Job type of the password-reset e-mail: looks the address up, makes the token, sends the message. */
@@ -183,14 +218,14 @@ export function toUser(row: UserRow): User {
 }
 
 /**
- * Accounts, sessions, two-factor authentication, password reset and the first admin (issue 9;
- * specification section 7; DESIGN.md section 6; OWASP ASVS 4.0.3 V2, V3, V4). Knows neither HTTP
+ * Accounts, sessions, two-factor authentication, password reset and the first admin
+ * (docs/product-rules.md#accounts-sessions-and-two-factor; OWASP ASVS 4.0.3 V2, V3, V4). Knows neither HTTP
  * nor SQL: the routes turn cookies into tokens and back, the repository keeps rows. Passwords
  * exist only as argon2id hashes, session, reset and first-admin tokens only as SHA-256 hashes
  * (the last two usable once), TOTP secrets only encrypted.
  */
 export class AuthService {
-  private readonly repo: AuthRepository;
+  private readonly repo: AuthStore;
   private readonly throttle: AuthThrottle;
   private readonly secrets: SecretBox;
   private readonly config: Config['auth'];
@@ -482,7 +517,7 @@ export class AuthService {
     return { user: toUser(created.user), created: true };
   }
 
-  // --- password reset (OWASP ASVS 4.0.3 V2.5; specification section 7) ---------------------------
+  // --- password reset (OWASP ASVS 4.0.3 V2.5) -------------------------------------------------
 
   /**
    * Asks for a password-reset e-mail (`POST /api/forgot-password`). Whether or not `body.email`
@@ -558,7 +593,7 @@ export class AuthService {
     }
   }
 
-  // --- first admin (issue 9) --------------------------------------------------------------------
+  // --- first admin ------------------------------------------------------------------------------
 
   /** Whether the first-admin set-up is open: no admin account exists (`GET /api/setup-admin/status`). */
   async adminSetupNeeded(): Promise<boolean> {

@@ -17,6 +17,24 @@ import {
 import { toOrderView } from './order-view.ts';
 import type { OrderRow, OrdersRepository } from './orders.repository.ts';
 
+/**
+ * What {@link FulfilmentService} needs of its storage: `OrdersRepository`, or an in-memory fake in
+ * unit tests (`orders.repository.fake.ts`).
+ */
+export type FulfilmentStore = Pick<
+  OrdersRepository,
+  | 'findById'
+  | 'findEsim'
+  | 'linesWithProgress'
+  | 'saveEsims'
+  | 'saveTopupBundle'
+  | 'queueConfirmation'
+  | 'hasConfirmationEmail'
+  | 'contents'
+  | 'completeOrder'
+  | 'recordFulfilmentError'
+>;
+
 /** Card brands as printed on receipts; others are shown as stored. */
 const CARD_BRAND_LABELS: Readonly<Record<string, string>> = {
   visa: 'Visa',
@@ -42,7 +60,7 @@ function parsePayload(job: Job): OrderJobPayload {
 }
 
 /**
- * eSIM fulfilment (DESIGN.md section 3 "Fulfilment"), run by the durable job queue after payment:
+ * eSIM fulfilment (docs/product-rules.md#fulfilment-and-delivery-of-the-esim-profile), run by the durable job queue after payment:
  * - `provision-order`: buys each line's eSIMs from the provider and stores them (with their main
  *   bundles), or for a top-up applies its bundle to the existing eSIM, then queues
  *   `send-order-email`;
@@ -59,7 +77,7 @@ function parsePayload(job: Job): OrderJobPayload {
 export class FulfilmentService {
   constructor(
     private readonly deps: {
-      repo: OrdersRepository;
+      repo: FulfilmentStore;
       esimProvider: EsimProvider;
       mailer: Mailer;
       /** The store's public origin for the e-mail's portal and order links, e.g. `https://roamwise.example`. */

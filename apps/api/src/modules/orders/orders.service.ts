@@ -53,7 +53,7 @@ const CROCKFORD = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
 
 /**
  * A new order number: `ORD-` and 12 Crockford base32 characters, 60 bits from the CSPRNG, so
- * numbers cannot be guessed or enumerated (DESIGN.md section 3). At a million orders the chance
+ * numbers cannot be guessed or enumerated (docs/product-rules.md#checkout-and-payment). At a million orders the chance
  * of any collision is about 4e-7, and the unique index would refuse it rather than mix orders.
  */
 export function newOrderNumber(): string {
@@ -124,7 +124,7 @@ export interface TopupPurchase {
   idempotencyKey: string;
   /**
    * The eSIM's own order: the one whose access token opened the portal, or the signed-in
-   * account's order that holds the eSIM (issue 9). The top-up belongs to its account, if any.
+   * account's order that holds the eSIM. The top-up belongs to its account, if any.
    */
   parent: OrderRow;
   esim: EsimRow;
@@ -133,8 +133,8 @@ export interface TopupPurchase {
 }
 
 /**
- * The 409 for a checkout that created no order because its cart is tied to another one (issue 8,
- * "one cart, one checkout"); the message names the order.
+ * The 409 for a checkout that created no order because its cart is tied to another one (one cart,
+ * one checkout: decision record 0012); the message names the order.
  */
 function checkoutBlocked(block: CheckoutBlock): ConflictError {
   switch (block.kind) {
@@ -177,8 +177,7 @@ type PaymentOutcome =
 export type CardReconciliation = 'unknown' | 'unchanged' | 'pending' | 'settled' | 'voided' | 'unmatched';
 
 /**
- * What a Stripe event says of its PaymentIntent besides its id (research/adapters.md section
- * 2.6): `metadata.order` (the order number the adapter sets at creation), `amount` (cents) and
+ * What a Stripe event says of its PaymentIntent besides its id: `metadata.order` (the order number the adapter sets at creation), `amount` (cents) and
  * `currency` (ISO 4217, any case). Fixed at creation: the store confirms a PaymentIntent as it
  * creates it and never updates it. Read from the signed event, so authentic.
  */
@@ -188,12 +187,37 @@ export interface CardIntentFacts {
   currency?: string | undefined;
 }
 
+/**
+ * What {@link OrdersService} needs of its storage: `OrdersRepository`, or an in-memory fake in unit
+ * tests (`orders.repository.fake.ts`).
+ */
+export type OrdersStore = Pick<
+  OrdersRepository,
+  | 'createOrder'
+  | 'recentCheckout'
+  | 'productNames'
+  | 'findByNumber'
+  | 'findById'
+  | 'findByPaymentReference'
+  | 'ordersOfUser'
+  | 'contents'
+  | 'refundOf'
+  | 'startCapture'
+  | 'endCapture'
+  | 'parkProvisioning'
+  | 'awaitPaypalApproval'
+  | 'awaitCardAction'
+  | 'markPaid'
+  | 'markPaymentFailed'
+  | 'recordPaymentEvent'
+>;
+
 /** The currency of every order (`pay`): the store sells in US dollars. */
 const STORE_CURRENCY = 'USD';
 
 /**
- * Orders: checkout (cart -> order -> payment), PayPal capture and order reads (DESIGN.md
- * sections 3, 4 and 6). Knows neither HTTP nor SQL. Fulfilment after payment is
+ * Orders: checkout (cart -> order -> payment), PayPal capture and order reads
+ * (docs/product-rules.md#checkout-and-payment). Knows neither HTTP nor SQL. Fulfilment after payment is
  * `fulfilment.service.ts`, run by the job queue.
  *
  * Exactly-once rules: a checkout runs once per `Idempotency-Key` (`lib/idempotency.ts`); its
@@ -203,8 +227,9 @@ const STORE_CURRENCY = 'USD';
 export class OrdersService {
   constructor(
     private readonly deps: {
-      repo: OrdersRepository;
-      cart: CartService;
+      repo: OrdersStore;
+      /** The visitor's server-side cart, read at checkout. */
+      cart: Pick<CartService, 'getCart'>;
       payments: PaymentProvider;
       idempotency: Idempotency;
       /** Wakes the job worker once a job has been committed. */
@@ -337,7 +362,7 @@ export class OrdersService {
   }
 
   /**
-   * `POST /api/orders/{orderNumber}/payment/confirm` (issue 12): after 3-D Secure in the browser,
+   * `POST /api/orders/{orderNumber}/payment/confirm`: after 3-D Secure in the browser,
    * settles the card payment of an order the caller may see (see {@link confirmCardAction}).
    * @returns the order (status `processing`, provisioning queued) once paid; also on repeats.
    * @throws NotFoundError 404 'Order Not Found' when the order is unknown or not the caller's.
@@ -402,9 +427,9 @@ export class OrdersService {
   }
 
   /**
-   * The Stripe webhook's effect (issue 12): the card order whose payment has `reference` (a
+   * The Stripe webhook's effect: the card order whose payment has `reference` (a
    * PaymentIntent id) is settled from the provider's current state, read again rather than taken
-   * from the event (events come late, twice and out of order; research/adapters.md section 2.6):
+   * from the event (events come late, twice and out of order):
    * paid -> processing and provisioning (the browser never came back), failed -> cancelled with
    * the reason. Idempotent, and safe against the browser's confirmation racing it (see
    * {@link confirmCardAction}).
@@ -567,7 +592,7 @@ export class OrdersService {
   }
 
   /**
-   * `GET /api/orders` for a signed-in customer (specification section 7; issue 9): the account's
+   * `GET /api/orders` for a signed-in customer: the account's
    * orders and their top-ups, newest first.
    */
   async accountOrders(userId: number): Promise<AccountOrder[]> {
@@ -576,7 +601,7 @@ export class OrdersService {
 
   /**
    * Reads the session's cart and creates the pending order, saving it as the key's recovery point;
-   * `userId` (the signed-in account, issue 9) owns the order.
+   * `userId` (the signed-in account) owns the order.
    */
   private async placeOrder(ref: IdempotencyRef, body: CheckoutBody, userId?: number): Promise<PlacedOrder> {
     const cart = await this.deps.cart.getCart(ref.sessionId);
@@ -650,7 +675,7 @@ export class OrdersService {
       {
         orderNumber,
         sessionId,
-        // A top-up belongs to the account of the order it tops up (issue 9 "My account").
+        // A top-up belongs to the account of the order it tops up (docs/product-rules.md#top-ups).
         userId: parent.userId,
         totalCents: product.priceCents,
         customerName: parent.customerName,
@@ -712,7 +737,7 @@ export class OrdersService {
       return { status: 'requires_approval', approvalUrl: result.approvalUrl };
     }
     if (result.status === 'requires_action') {
-      // Stripe 3-D Secure (issue 12): the order waits, its job parked, for the browser's
+      // Stripe 3-D Secure: the order waits, its job parked, for the browser's
       // `POST .../payment/confirm` or the `payment_intent.*` webhook.
       if (payment.method !== 'card')
         throw new UpstreamError('The payment provider asked for an action the store does not support');

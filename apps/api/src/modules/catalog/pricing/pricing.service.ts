@@ -24,9 +24,34 @@ import type {
 } from './pricing.repository.ts';
 import { type PricingRule, productPriceSteps, ruleOutcomes, selectRule } from './pricing.rules.ts';
 
+/**
+ * What {@link PricingService} needs of its storage: `PricingRepository`, or an in-memory fake in
+ * unit tests (`pricing.repository.fake.ts`). `locked` hands its work a store of the same kind.
+ */
+export interface PricingStore extends Pick<
+  PricingRepository,
+  | 'settings'
+  | 'setting'
+  | 'insertSetting'
+  | 'updateSetting'
+  | 'deleteSetting'
+  | 'activeTwin'
+  | 'destinationCodes'
+  | 'bundleName'
+  | 'allProducts'
+  | 'productById'
+  | 'productByBundleName'
+  | 'searchProducts'
+  | 'writePrices'
+  | 'insertRun'
+  | 'runs'
+> {
+  locked<T>(work: (repo: PricingStore) => Promise<T>): Promise<T>;
+}
+
 /** What {@link PricingService} needs. */
 export interface PricingServiceDeps {
-  repo: PricingRepository;
+  repo: PricingStore;
   /** Drops the storefront's catalogue snapshot (`CatalogService.invalidate`), so new prices show at once. */
   invalidateCatalogue: () => void;
 }
@@ -128,7 +153,7 @@ function byPrecedence(a: PricingSetting, b: PricingSetting): number {
 }
 
 /**
- * Pricing (issue 10 "Pricing"; specification section 7 pricing calls): the rules, recalculation
+ * Pricing (docs/product-rules.md#catalogue-sync-and-pricing-rules): the rules, recalculation
  * with a dry run, the history of runs and the explanation of a product's price. Saving a rule
  * reprices nothing: the admin previews the recalculation (`dryRun`) and applies it. Knows
  * neither HTTP nor SQL; numbers come from `pricing.rules.ts` and `pricing.plan.ts`.
@@ -136,7 +161,7 @@ function byPrecedence(a: PricingSetting, b: PricingSetting): number {
 export class PricingService {
   constructor(private readonly deps: PricingServiceDeps) {}
 
-  private get repo(): PricingRepository {
+  private get repo(): PricingStore {
     return this.deps.repo;
   }
 
@@ -371,11 +396,7 @@ export class PricingService {
    * The scope value as stored: null for `all` (400 if one is given), otherwise required and
    * known for its scope, written as the catalogue writes it.
    */
-  private async scopeValueFor(
-    repo: PricingRepository,
-    scope: PricingScope,
-    value: string | null,
-  ): Promise<string | null> {
+  private async scopeValueFor(repo: PricingStore, scope: PricingScope, value: string | null): Promise<string | null> {
     const text = value?.trim() ?? '';
     if (scope === 'all') {
       if (text !== '') throw new ValidationError('scopeValue: must be empty for scope all', 'scopeValue');
@@ -416,7 +437,7 @@ export class PricingService {
     }
   }
 
-  private async assertNoTwin(repo: PricingRepository, rule: PricingSettingValues, exceptId?: number): Promise<void> {
+  private async assertNoTwin(repo: PricingStore, rule: PricingSettingValues, exceptId?: number): Promise<void> {
     if (rule.active === false) return;
     const twin = await repo.activeTwin(
       { scope: rule.scope, scopeValue: rule.scopeValue ?? null, priority: rule.priority ?? 0 },

@@ -38,6 +38,23 @@ import {
   STALE_REFUND_MS,
 } from './refund.repository.ts';
 
+/**
+ * What {@link RefundService} needs of its storage: `RefundRepository`, or an in-memory fake in
+ * unit tests (`refund.repository.fake.ts`).
+ */
+export type RefundStore = Pick<
+  RefundRepository,
+  | 'findOrder'
+  | 'findOrderById'
+  | 'esimsOf'
+  | 'claim'
+  | 'refundOf'
+  | 'fail'
+  | 'complete'
+  | 'recordRefundedPayment'
+  | 'addEvent'
+>;
+
 /** Cancels at the eSIM provider the bundles of a refunded order it could not cancel at once. */
 export const REFUND_CANCEL_ESIMS_JOB = 'refund-cancel-esims';
 
@@ -91,7 +108,7 @@ function toRecord(row: RefundRow): RefundRecord {
 }
 
 /**
- * Refunds (issue 10; refund policy of specification sections 4 and 9), behind
+ * Refunds (refund policy of docs/product-rules.md#refunds), behind
  * `GET /api/orders/{id}/refund-check`, `POST /api/orders/{id}/refund` and the orders part's
  * `PATCH /api/orders/{id}/status` to `refunded` (as the {@link OrderRefunder} port).
  *
@@ -117,7 +134,7 @@ export class RefundService implements OrderRefunder {
 
   constructor(
     private readonly deps: {
-      repo: RefundRepository;
+      repo: RefundStore;
       payments: PaymentProvider;
       esimProvider: EsimProvider;
       /** Wakes the job worker once jobs are committed. */
