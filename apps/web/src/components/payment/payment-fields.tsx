@@ -13,7 +13,7 @@ import { Spinner } from '../ui/spinner.tsx';
 import { usePaymentsConfig } from './payments-config.ts';
 import { SandboxWallets } from './sandbox-wallet.tsx';
 
-/** Stripe's elements, loaded (with Stripe.js) only when the store's cards go to Stripe (issue 12). */
+/** Stripe's elements, loaded (with Stripe.js) only when the store's cards go to Stripe. */
 const StripePayment = lazy(() => import('./stripe/stripe-payment.tsx'));
 
 /** What react-hook-form's handlers receive: an event whose target is the input. */
@@ -106,7 +106,7 @@ interface PaymentFieldsProps {
 }
 
 /**
- * The payment part of a form (specification section 2 "Checkout", section 9 wallets; issue 12):
+ * The payment part of a form (decision record 0019):
  * the wallet buttons when this browser has one (the sandbox's simulated Google Pay / Apple Pay,
  * or Stripe's Express Checkout Element, whose row keeps its space while it loads and goes when it
  * reports no wallet), the payment method

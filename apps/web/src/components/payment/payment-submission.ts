@@ -24,7 +24,7 @@ export interface PaymentRun<Pending> {
 }
 
 /**
- * The frame of a payment form's submission (checkout, top-up; issue 12): one at a time (a second
+ * The frame of a payment form's submission (checkout, top-up): one at a time (a second
  * submit while one runs is ignored), the phase and the last failure; a payment placed but left
  * waiting for the customer's action (3-D Secure, kept in `pendingRef` by `pay`) is resumed by the
  * next submit rather than paid twice, and forgotten once the provider declined it (402).

@@ -6,7 +6,7 @@ import { apiFetch } from '../../lib/api-client.ts';
 export const PAYMENTS_CONFIG_KEY = ['/api/payments/config'] as const;
 
 /**
- * How this store takes payments (`GET /api/payments/config`, issue 12; `paymentsConfigSchema` of
+ * How this store takes payments (`GET /api/payments/config`; `paymentsConfigSchema` of
  * `@esim/contract/payments`): the card provider (`sandbox` card fields or Stripe's Payment
  * Element with its publishable key and Stripe.js URL), whether PayPal is offered, and who
  * simulates or serves the wallets. Static for the life of the server (it sends

@@ -4,7 +4,7 @@ import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 
 /**
- * What a payment form shows when the store throttles payment attempts (issue 8: 429
+ * What a payment form shows when the store throttles payment attempts (`docs/product-rules.md#rate-limits`: 429
  * `rate_limited` on card tokenisation, checkout or a top-up, with `Retry-After` in seconds), in
  * the visitor's language: "Too many payment attempts" / "Please wait 10 minutes and try again."
  */

@@ -13,7 +13,7 @@ import { Button, buttonClass } from '../ui/button.tsx';
 export const WALLET_NAMES: Readonly<Record<Wallet, string>> = { google_pay: 'Google Pay', apple_pay: 'Apple Pay' };
 
 /**
- * The wallets this browser could pay with (specification section 9; issue 12): Apple Pay where
+ * The wallets this browser could pay with: Apple Pay where
  * Safari's `ApplePaySession.canMakePayments()` says so, Google Pay where the Payment Request API
  * exists (Chromium, including headless). Stripe's Express Checkout Element decides the same for
  * real payments; this is the sandbox's rule for its simulation.
@@ -49,8 +49,8 @@ interface SandboxWalletsProps {
  * browser could use that wallet ({@link availableWallets}), and the simulated wallet sheet they
  * open (a dialog: amount, the test card, Pay / Cancel). "Pay" hands the form a wallet source
  * whose token is the sandbox's wallet token (`POST /api/payments/sandbox/wallet-tokens`), so the
- * payment goes through the normal checkout with `payment.wallet` (issue 12: try and test the
- * flow without Stripe). Nothing is rendered when no wallet is available. Texts: `payment`.
+ * payment goes through the normal checkout with `payment.wallet` (so the flow can be tried and
+ * tested without Stripe). Nothing is rendered when no wallet is available. Texts: `payment`.
  */
 export function SandboxWallets({ amountCents, currency, handlers, disabled }: SandboxWalletsProps) {
   const { t } = useTranslation('payment');

@@ -3,7 +3,7 @@ import type { StripeConstructor, StripeInstance } from './stripe-types.ts';
 /**
  * Loads Stripe.js from the store's configured URL (`stripeJsUrl` of `GET /api/payments/config`:
  * `https://js.stripe.com/v3/`, or the Stripe fake's stand-in in browser tests) on the pages that
- * take cards, and only there (issue 12, PCI DSS SAQ A: a minimum of third-party script, and the
+ * take cards, and only there (PCI DSS SAQ A, decision record 0019: a minimum of third-party script, and the
  * checkout's initial JS unchanged: this module is part of the lazily loaded Stripe chunk).
  *
  * The server allows Stripe's origins in the CSP of the card payment pages only (`/checkout`,

@@ -54,7 +54,7 @@ type LoadState = 'loading' | 'ready' | 'reloading' | 'error';
 /**
  * Stripe's Payment Element (card number, expiry and CVC in Stripe's iframe: PCI DSS SAQ A, no
  * card field of the store's) and Express Checkout Element (Google Pay, Apple Pay; shown only when
- * its `ready` event reports an available wallet), issue 12 and research/adapters.md section 2.4.
+ * its `ready` event reports an available wallet); decision record 0019.
  * Loaded lazily, only when `GET /api/payments/config` says `card.provider: 'stripe'`.
  *
  * One `stripe.elements({ mode: 'payment', amount, currency, locale })` group holds both. The

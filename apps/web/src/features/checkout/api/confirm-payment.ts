@@ -2,7 +2,7 @@ import { apiFetch } from '../../../lib/api-client.ts';
 import { orderAccessHeaders } from './get-order.ts';
 
 /**
- * Settles a card payment after the customer's action (3-D Secure; issue 12):
+ * Settles a card payment after the customer's action (3-D Secure; decision record 0019):
  * `POST /api/orders/{orderNumber}/payment/confirm` with the order's access token. The server reads
  * the PaymentIntent at Stripe and completes the order (or finds it already completed by Stripe's
  * webhook); idempotent.

@@ -6,7 +6,7 @@ import { useErrorText } from '../hooks/use-error-text.ts';
 import { SelectField, TextField } from '../../../components/form/form-field.tsx';
 
 /**
- * The billing address, shown on request (specification section 2 "Checkout"): an 'Add billing
+ * The billing address, shown on request: an 'Add billing
  * address' checkbox reveals address, city, postal code, country (localised names) and
  * state/province.
  */

@@ -1,11 +1,12 @@
 import type { CartItem } from '@esim/contract/cart';
 import type { Language } from '@esim/contract/languages';
-import { ArrowRight, CircleAlert, Info, ShieldCheck, ShoppingCart } from 'lucide-react';
-import { useDeferredValue, useEffect, useMemo, useRef } from 'react';
+import { ArrowRight, CircleAlert, ShieldCheck, ShoppingCart } from 'lucide-react';
+import { useCallback, useDeferredValue, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearch } from 'wouter';
 import { Button, buttonClass } from '../../../components/ui/button.tsx';
 import { usePaymentsConfig } from '../../../components/payment/payments-config.ts';
+import { PaypalCancelledNotice, useRecordPaypalCancel } from '../../../components/payment/paypal-return.tsx';
 import { capturePaypal } from '../api/capture-paypal.ts';
 import { billingCountryOptions } from '../hooks/billing-countries.ts';
 import { loadAccessToken } from '../hooks/checkout-storage.ts';
@@ -36,12 +37,12 @@ interface CheckoutPageProps {
 }
 
 /**
- * The checkout screen (`/checkout`, specification section 2): the order summary from the cart
+ * The checkout screen (`/checkout`): the order summary from the cart
  * and the checkout form; a friendly empty state with a link to the plans when the cart is
  * empty; a notice when the visitor came back from a cancelled PayPal payment
- * (`?paypal=cancelled`). Until the cart and the payment methods (`GET /api/payments/config`,
- * asked for in parallel) are loaded it shows a skeleton of the same grid, and the page is at least
- * a screen high, so their arrival shifts nothing (issue 13: CLS at most 0.02).
+ * (`?paypal=cancelled`, told to the server once). Until the cart and the payment methods
+ * (`GET /api/payments/config`, asked for in parallel) are loaded it shows a skeleton of the same
+ * grid, and the page is at least a screen high, so their arrival shifts nothing (decision record 0023: CLS at most 0.02).
  */
 export function CheckoutPage({ cart, language, destinationOf, countryNameOf, onPaid }: CheckoutPageProps) {
   // The shared card fields' texts load with the page's own, so the page suspends once, not twice.
@@ -49,7 +50,14 @@ export function CheckoutPage({ cart, language, destinationOf, countryNameOf, onP
   const search = useSearch();
   const params = new URLSearchParams(search);
   const paypalCancelled = params.get('paypal') === 'cancelled';
-  useRecordPaypalCancel(paypalCancelled ? params.get('order') : null, params.get('paypalOrder'));
+  const paypalOrder = params.get('paypalOrder');
+  useRecordPaypalCancel(
+    paypalCancelled ? params.get('order') : null,
+    useCallback(
+      (orderNumber: string) => capturePaypal(orderNumber, paypalOrder, loadAccessToken(orderNumber)),
+      [paypalOrder],
+    ),
+  );
   const countries = useMemo(() => billingCountryOptions(countryNameOf, language), [countryNameOf, language]);
   const items = cart.items;
   // Asked for at once, with the cart (not once the form is there), and the form waits for it, so
@@ -57,7 +65,7 @@ export function CheckoutPage({ cart, language, destinationOf, countryNameOf, onP
   // pushing the Pay button down after it. An error shows in the form (the payment part's retry).
   // Deferred: the payment methods' arrival (an external store's change, which React renders at
   // once) switches from the skeleton to the whole form in an interruptible render, not one long
-  // task (issue 13: total blocking time).
+  // task (decision record 0023: total blocking time).
   const paymentsPending = useDeferredValue(usePaymentsConfig().isPending);
 
   let body;
@@ -125,33 +133,11 @@ export function CheckoutPage({ cart, language, destinationOf, countryNameOf, onP
         {t('lead')}
       </p>
       {paypalCancelled && (
-        <div
-          role="status"
-          className="mt-6 flex items-start gap-3 rounded-2xl bg-sky-50 p-4 text-sky-950 ring-1 ring-sky-200"
-        >
-          <Info aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
-          <div>
-            <p className="font-semibold">{t('paypalCancelled.title')}</p>
-            <p className="mt-1 text-sm">{t('paypalCancelled.body')}</p>
-          </div>
-        </div>
+        <PaypalCancelledNotice className="mt-6" title={t('paypalCancelled.title')} body={t('paypalCancelled.body')} />
       )}
       {body}
     </div>
   );
-}
-
-/**
- * Back from a cancelled PayPal payment: tells the server once (the capture answers 402 and
- * cancels the order, the cart stays), so the order does not wait for an approval forever.
- */
-function useRecordPaypalCancel(orderNumber: string | null, paypalOrder: string | null) {
-  const done = useRef(false);
-  useEffect(() => {
-    if (done.current || !orderNumber || !/^ORD-[A-Z0-9-]{6,40}$/.test(orderNumber)) return;
-    done.current = true;
-    capturePaypal(orderNumber, paypalOrder, loadAccessToken(orderNumber)).catch(() => undefined);
-  }, [orderNumber, paypalOrder]);
 }
 
 const bone = 'block animate-pulse rounded-md bg-slate-200 motion-reduce:animate-none';

@@ -13,8 +13,8 @@ import { OrderNotFound } from './order-not-found.tsx';
 const ORDER_NUMBER = /^ORD-[A-Z0-9-]{6,40}$/;
 
 /**
- * `/checkout/success?order=ORD-...[&paypalOrder=...]` (specification section 2 "Checkout
- * success"): after PayPal's approval it captures the payment, then replaces itself in the
+ * `/checkout/success?order=ORD-...[&paypalOrder=...]`, where PayPal sends the buyer back: after
+ * PayPal's approval it captures the payment, then replaces itself in the
  * history with the order's confirmation page. A cancelled PayPal payment (402) or one not yet
  * approved (409) is explained; the cart stays as it was. Without an order: 'Order Not Found'.
  */

@@ -19,7 +19,7 @@ interface CheckoutSummaryProps {
 }
 
 /**
- * The order summary of the checkout (specification section 2 "Checkout"): each cart line with
+ * The order summary of the checkout: each cart line with
  * flag, destination, data, validity, quantity and line total, then the total in USD with taxes
  * included, and a link back to the cart to change it.
  */

@@ -4,7 +4,7 @@ import type { CheckoutFormValues } from '../hooks/checkout-form.ts';
 import { useErrorText } from '../hooks/use-error-text.ts';
 import { TextField } from '../../../components/form/form-field.tsx';
 
-/** Contact information (specification section 3: fullName, email, phone). */
+/** Contact information: full name, e-mail and the optional phone, with their errors. */
 export function ContactFields() {
   const { t } = useTranslation('checkout');
   const errorText = useErrorText();

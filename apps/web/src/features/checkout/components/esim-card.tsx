@@ -35,7 +35,7 @@ interface EsimCardProps {
 }
 
 /**
- * One delivered eSIM (specification section 2 "Order confirmation", DESIGN.md section 3): its
+ * One delivered eSIM on the order confirmation: its
  * number, plan and status above the shared install details (QR code, ICCID, SM-DP+ address,
  * matching id and activation code with copy buttons, 'Download QR', 'Add to iPhone', 'Install
  * on Android' and install steps). An eSIM of a refunded order comes without its install

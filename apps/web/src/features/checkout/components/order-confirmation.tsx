@@ -65,7 +65,7 @@ function useRememberedToken(orderNumber: string, token: string | null, opened: b
 }
 
 /**
- * The order confirmation (`/order-confirmation/{orderNumber}`, specification section 2): order
+ * The order confirmation (`/order-confirmation/{orderNumber}`): order
  * number, date, items, total and payment; a 'Preparing your eSIMs' state polled while
  * fulfilment runs; one card per eSIM with QR code and activation details; and the portal access
  * token with a link to the portal. An order this browser may not read, an unknown one and a
@@ -182,7 +182,8 @@ function OrderDetails({
     : order.paymentMethod === 'paypal'
       ? t('order.paypal')
       : '—';
-  // The store's one naming rule, tier included (issue 13): 'Japan eSIM: Unlimited Plus, 1 day'.
+  // The store's one naming rule, tier included (`docs/product-rules.md#plan-names-and-data-amounts-on-screen`):
+  // 'Japan eSIM: Unlimited Plus, 1 day'.
   const lineName = (line: OrderLine) =>
     plan.name(
       {

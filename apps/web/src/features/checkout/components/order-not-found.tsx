@@ -4,7 +4,7 @@ import { Link } from 'wouter';
 import { buttonClass } from '../../../components/ui/button.tsx';
 
 /**
- * The 'Order Not Found' screen (specification section 8): check the order number or contact
+ * The 'Order Not Found' screen: check the order number or contact
  * support. The page's h1; used by the checkout-success page (the confirmation page shows the
  * private page instead, `order-private.tsx`, which does not say whether the order exists).
  */

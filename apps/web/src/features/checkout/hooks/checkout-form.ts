@@ -1,23 +1,24 @@
 import type { CheckoutBody, PaymentChoice } from '@esim/contract/checkout';
 import type { Language } from '@esim/contract/languages';
-import { CARD_FIELDS, type CardFormValues, EMPTY_CARD_FORM, toCardTokenRequest } from '../../../lib/card-token.ts';
+import {
+  EMPTY_PAYMENT_PART,
+  PAYMENT_FIELD_ORDER,
+  type PaymentFieldPath,
+  type PaymentPartValues,
+  paymentFingerprint,
+} from '../../../components/payment/payment-form-model.ts';
 
 /**
- * The checkout form as the page holds it (specification section 3 "Checkout form") and its
- * mapping to the two requests: the card fields go to the payment provider's tokenisation
- * endpoint, everything else (with the token) to `POST /api/checkout`. The form is validated by
- * the contract's `checkoutFormSchema`, the same rules the server applies. Card tokenisation is
- * shared (`lib/card-token.ts`).
+ * The checkout form as the page holds it: contact, the optional billing address and the payment
+ * part (`components/payment/payment-form-model.ts`), and its mapping to `POST /api/checkout`. The
+ * form is validated by the contract's `checkoutFormSchema`, the same rules the server applies.
  */
 
 /** Form values; every input is a string as typed, the toggles are booleans. */
-export interface CheckoutFormValues {
+export interface CheckoutFormValues extends PaymentPartValues {
   customer: { fullName: string; email: string; phone: string };
   wantsBillingAddress: boolean;
   billingAddress: { address: string; city: string; postalCode: string; country: string; state: string };
-  paymentMethod: 'card' | 'paypal';
-  card: CardFormValues;
-  acceptTerms: boolean;
 }
 
 /** The empty form: card payment, no billing address, terms not accepted. */
@@ -25,17 +26,28 @@ export const EMPTY_CHECKOUT_FORM: CheckoutFormValues = {
   customer: { fullName: '', email: '', phone: '' },
   wantsBillingAddress: false,
   billingAddress: { address: '', city: '', postalCode: '', country: '', state: '' },
-  paymentMethod: 'card',
-  card: EMPTY_CARD_FORM,
-  acceptTerms: false,
+  ...EMPTY_PAYMENT_PART,
 };
 
-/** Every field name of the form that can carry an error, in the order the page shows them. */
-export type CheckoutFieldPath =
-  | `customer.${keyof CheckoutFormValues['customer']}`
-  | `billingAddress.${keyof CheckoutFormValues['billingAddress']}`
-  | `card.${keyof CheckoutFormValues['card']}`
-  | 'acceptTerms';
+/** The checkout's own fields that can carry an error (the contact and the billing address). */
+export type CheckoutOwnFieldPath =
+  `customer.${keyof CheckoutFormValues['customer']}` | `billingAddress.${keyof CheckoutFormValues['billingAddress']}`;
+
+/** Every field of the form that can carry an error. */
+export type CheckoutFieldPath = CheckoutOwnFieldPath | PaymentFieldPath;
+
+/** The fields in page order: the first one with an error gets the focus. */
+export const CHECKOUT_FIELD_ORDER: readonly CheckoutFieldPath[] = [
+  'customer.fullName',
+  'customer.email',
+  'customer.phone',
+  'billingAddress.address',
+  'billingAddress.city',
+  'billingAddress.postalCode',
+  'billingAddress.country',
+  'billingAddress.state',
+  ...PAYMENT_FIELD_ORDER,
+];
 
 /**
  * The `POST /api/checkout` body of validated form values: trimmed contact details (no empty
@@ -68,37 +80,25 @@ export function toCheckoutBody(values: CheckoutFormValues, payment: PaymentChoic
   return body;
 }
 
-/**
- * What the submission compares between attempts (see `idempotency.ts`): the values that shape
- * the requests, with the card number as digits. Kept in memory only.
- */
+/** What a checkout attempt is compared by (`paymentFingerprint`): the body and the card. */
 export function checkoutFingerprint(values: CheckoutFormValues, language: Language): string {
-  const payment: PaymentChoice =
-    values.paymentMethod === 'card' ? { method: 'card', token: '-' } : { method: 'paypal' };
-  return JSON.stringify([
-    toCheckoutBody(values, payment, language),
-    values.paymentMethod === 'card' ? toCardTokenRequest(values.card) : null,
-  ]);
+  return paymentFingerprint(values, (payment) => toCheckoutBody(values, payment, language));
 }
 
 const CUSTOMER_FIELDS = ['fullName', 'email', 'phone'] as const;
 const ADDRESS_FIELDS = ['address', 'city', 'postalCode', 'country', 'state'] as const;
 
 /**
- * The form field a server's `error.field` names: a card field of the tokenisation endpoint
- * (`cardNumber` -> `card.cardNumber`), or a checkout body path (`customer.email`, `email`,
- * `billingAddress.city`, `acceptTerms`). `null` when it names no field of the form.
+ * The form field a checkout body path of a server error names (`customer.email`, a bare `email`,
+ * `billingAddress.city`, `acceptTerms`); `null` when it names no field of the form. Card fields
+ * are the payment part's (`serverFieldOf`).
  */
-export function formFieldOf(field: string | undefined, source: 'token' | 'checkout'): CheckoutFieldPath | null {
-  if (!field) return null;
+export function checkoutFieldOf(field: string): CheckoutOwnFieldPath | 'acceptTerms' | null {
   const name = field.replace(/^(card|customer|billingAddress)\./, '');
-  if (source === 'token' || field.startsWith('card.')) {
-    return (CARD_FIELDS as readonly string[]).includes(name) ? (`card.${name}` as CheckoutFieldPath) : null;
-  }
   if (name === 'acceptTerms') return 'acceptTerms';
   if (!field.startsWith('billingAddress.') && (CUSTOMER_FIELDS as readonly string[]).includes(name)) {
-    return `customer.${name}` as CheckoutFieldPath;
+    return `customer.${name}` as CheckoutOwnFieldPath;
   }
-  if ((ADDRESS_FIELDS as readonly string[]).includes(name)) return `billingAddress.${name}` as CheckoutFieldPath;
+  if ((ADDRESS_FIELDS as readonly string[]).includes(name)) return `billingAddress.${name}` as CheckoutOwnFieldPath;
   return null;
 }

@@ -18,9 +18,9 @@ export interface PlanFacts {
 }
 
 /**
- * Data amount, validity and full name of a plan in the interface language (specification
- * section 5 rules for data; 'Unlimited' and 'Unlimited Plus' translated; days pluralised). The
- * name is the store's one naming rule (`@esim/contract/plan-name`, issue 13).
+ * Data amount, validity and full name of a plan in the interface language (data in MB or
+ * GB, 'Unlimited' and 'Unlimited Plus' translated, days pluralised), by the store's one naming
+ * rule (`@esim/contract/plan-name`, `docs/product-rules.md#plan-names-and-data-amounts-on-screen`).
  */
 export function usePlanLabel() {
   const { t, i18n } = useTranslation('checkout');

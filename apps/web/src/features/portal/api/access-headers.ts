@@ -1,5 +1,5 @@
 /**
- * Who reads the portal (issue 9 "My account"): an order's access token (`{ token }`, the e-mail's
+ * Who reads the portal (`docs/product-rules.md#customer-portal-and-access-tokens`): an order's access token (`{ token }`, the e-mail's
  * link or the token form), or the signed-in account (`{ account }`, its user id): no header,
  * the session cookie decides, and the portal covers every order of the account. The user id
  * keeps one account's cached portal from ever showing to another.

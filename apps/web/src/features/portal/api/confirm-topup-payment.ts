@@ -2,7 +2,7 @@ import { apiFetch } from '../../../lib/api-client.ts';
 import { type PortalAccess, accessHeaders } from './access-headers.ts';
 
 /**
- * Settles a top-up's card payment after the customer's action (3-D Secure; issue 12):
+ * Settles a top-up's card payment after the customer's action (3-D Secure; decision record 0019):
  * `POST /api/portal/topups/{orderNumber}/payment/confirm` with the portal's access. The server
  * reads the PaymentIntent at Stripe and completes the top-up (or finds it completed by Stripe's
  * webhook); idempotent.

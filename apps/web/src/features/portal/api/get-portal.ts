@@ -22,7 +22,7 @@ export function getPortal(access: PortalAccess, signal?: AbortSignal): Promise<P
 
 /**
  * The portal query: read again on each visit to a portal page (usage changes at the provider and
- * by the recurring sync), never polled, never retried (specification section 9).
+ * by the recurring sync), never polled, never retried.
  */
 export function portalQueryOptions(access: PortalAccess) {
   return queryOptions({

@@ -12,8 +12,8 @@ export function topupOptionsQueryKey(access: PortalAccess, iccid: string) {
  * Reads the eSIM to top up and the plans that can top it up, same destination
  * (`GET /api/portal/esims/{iccid}/topups`, `TopupOptionsResponse`).
  *
- * @throws HttpError 409 `topup_unavailable` (the eSIM is not active, specification section 4
- *   "Top-up"), 404 (not this token's eSIM), 401, 429; or a network error (TypeError).
+ * @throws HttpError 409 `topup_unavailable` (the eSIM is not active,
+ *   `docs/product-rules.md#top-ups`), 404 (not this token's eSIM), 401, 429; or a network error (TypeError).
  */
 export function getTopupOptions(
   access: PortalAccess,

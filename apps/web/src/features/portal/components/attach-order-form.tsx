@@ -12,7 +12,7 @@ import { useAttachOrder } from '../api/attach-order.ts';
 const MAX_LENGTH = 512;
 
 /**
- * 'Add an earlier order' (issue 9 "My account"), under the portal of a signed-in account: the
+ * 'Add an earlier order' (`docs/product-rules.md#customer-portal-and-access-tokens`), under the portal of a signed-in account: the
  * access token of an order bought without signing in (from its purchase e-mail or confirmation
  * page), posted to `POST /api/user/orders/attach`; the order's eSIMs, usage and top-ups then
  * show with the account's. The API's refusals are said in the visitor's language next to the

@@ -42,7 +42,7 @@ const ESIM_TONE: Record<EsimDisplayState, Tone> = {
   Refunded: 'red',
 };
 
-/** An eSIM's display state (specification section 4 "eSIM display states"), translated. */
+/** An eSIM's display state (`docs/product-rules.md#customer-portal-and-access-tokens`), translated. */
 export function EsimStateBadge({ state }: { state: EsimDisplayState }) {
   const { t } = useTranslation('portal');
   return (
@@ -61,7 +61,7 @@ const BUNDLE_TONE: Record<PortalBundleState, Tone> = {
   refunded: 'red',
 };
 
-/** A bundle's state (specification section 4 "Portal bundle states"), translated. */
+/** A bundle's state, translated. */
 export function BundleStateBadge({ state }: { state: PortalBundleState }) {
   const { t } = useTranslation('portal');
   return (
@@ -82,7 +82,7 @@ const ORDER_TONE: Record<PortalOrder['status'], Tone> = {
   refunded: 'red',
 };
 
-/** An order's status (specification section 4 "Order status"), translated. */
+/** An order's status (`docs/product-rules.md#order-statuses`), translated. */
 export function OrderStatusBadge({ status }: { status: PortalOrder['status'] }) {
   const { t } = useTranslation('portal');
   return (

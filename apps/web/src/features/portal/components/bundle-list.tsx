@@ -15,9 +15,8 @@ interface BundleListProps {
 }
 
 /**
- * An eSIM's bundles (specification section 2: main and additional bundles; section 3 "Bundle
- * (portal)"): the main bundle, then the top-ups in the order they were added, each with its
- * state (section 4 "Portal bundle states"), allowance, validity, dates and usage.
+ * An eSIM's bundles: the main bundle, then the top-ups in the order they were added, each with its
+ * state, allowance, validity, dates and usage.
  */
 export function BundleList({ bundles, language, destinationOf }: BundleListProps) {
   const { t } = useTranslation('portal');

@@ -23,8 +23,7 @@ interface EsimActionsProps {
 }
 
 /**
- * An eSIM's actions (specification section 2: sync, refresh and top-up; section 4 "Sync and
- * refresh", "Top-up"): 'Sync' reads usage from the provider, 'Refresh' reads the portal again,
+ * An eSIM's actions (sync, refresh and top-up): 'Sync' reads usage from the provider, 'Refresh' reads the portal again,
  * each with in progress, complete, failed and error; 'Top up' opens `/portal/topup?iccid=…`
  * when the eSIM can be topped up, otherwise 'Activate to Top-Up' is shown disabled with why
  * (install and use it first, or, for an archived eSIM, that its plans have ended); a refunded

@@ -25,8 +25,8 @@ interface EsimCardProps {
 }
 
 /**
- * One eSIM of the portal (specification section 2 "Customer portal", section 3 "eSIM"): plan
- * and destination flag, display state (section 4; Pending 'Starts when activated'), usage bar
+ * One eSIM of the portal: plan and destination flag, display state (Pending 'Starts when
+ * activated'), usage bar
  * with percent, used and remaining data, start and end, purchase and last sync, the actions
  * (sync, refresh, top-up), the main and additional bundles, the network information card, and
  * the install details (QR code, activation code, SM-DP+ address, matching id) behind a

@@ -17,8 +17,8 @@ interface EsimTabsProps {
 }
 
 /**
- * The eSIMs in two tabs, 'Active & Pending' and 'Archived' (specification section 2; section 4:
- * expired ones are archived), with their counts. Radix Tabs: the ARIA tabs pattern with arrow
+ * The eSIMs in two tabs, 'Active & Pending' and 'Archived' (expired, archived
+ * and refunded ones under Archived, `docs/product-rules.md#customer-portal-and-access-tokens`), with their counts. Radix Tabs: the ARIA tabs pattern with arrow
  * keys, Home and End; the panel follows the focused tab.
  */
 export function EsimTabs({ esims, access, language, destinationOf, onRefresh }: EsimTabsProps) {

@@ -11,9 +11,9 @@ interface NetworkInfoProps {
 }
 
 /**
- * The network information card of an eSIM (specification section 2 "Customer portal"):
+ * The network information card of an eSIM:
  * operators by country with their speeds, service type 'Data only' (travel eSIMs have no
- * number, calls or SMS, section 1), hotspot yes or no, and the best speed.
+ * number, calls or SMS: `docs/product-rules.md#storefront-pages`), hotspot yes or no, and the best speed.
  */
 export function NetworkInfo({ network, destinationOf }: NetworkInfoProps) {
   const { t } = useTranslation('portal');

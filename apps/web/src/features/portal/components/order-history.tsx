@@ -7,10 +7,10 @@ import { usePortalFormat } from '../hooks/use-portal-format.ts';
 import { OrderStatusBadge } from './badges.tsx';
 
 /**
- * The order history (specification section 2 "Customer portal": order number, date, amount and
- * status; amounts by the section 5 price rule): a table from 640 px, and the same orders as
+ * The order history (order number, date, amount in US cents formatted as `$12.99`, and status):
+ * a table from 640 px, and the same orders as
  * stacked rows below, so that nothing scrolls sideways on a 360 px phone. What each order bought is
- * named from its plans' facts in the interface language (issue 13). Only one of the two is
+ * named from its plans' facts in the interface language (`docs/product-rules.md#plan-names-and-data-amounts-on-screen`). Only one of the two is
  * displayed (and so in the accessibility tree) at a time.
  */
 export function OrderHistory({
@@ -20,7 +20,7 @@ export function OrderHistory({
 }: {
   orders: readonly PortalOrder[];
   language: string;
-  /** A destination code's name in the interface language, for the plan names (issue 13). */
+  /** A destination code's name in the interface language, for the plan names. */
   destinationOf: (code: string) => Destination;
 }) {
   const { t } = useTranslation('portal');

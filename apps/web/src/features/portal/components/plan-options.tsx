@@ -12,8 +12,9 @@ const optionCard =
 
 /**
  * The compatible plans as a radio group of cards (the top-up options of
- * `GET /api/portal/esims/{iccid}/topups`): data (section 5 rules; 'Unlimited' or 'Unlimited
- * Plus' with its daily fair use, section 9), validity, price (USD, section 5) and discount.
+ * `GET /api/portal/esims/{iccid}/topups`): data (in MB or GB; 'Unlimited' or 'Unlimited Plus'
+ * with its daily fair use, `docs/product-rules.md#prices-and-currency`), validity, price (USD) and
+ * discount.
  * Native radios (a `radiogroup` named by its legend): arrow keys move the choice; each radio
  * is transparent over its whole card, so a tap anywhere on the card chooses it.
  */

@@ -27,12 +27,11 @@ interface PortalPageProps {
 }
 
 /**
- * The customer portal (`/portal`, specification section 2 "Customer portal", section 4 "Portal
- * states"): the access-token form (or `#token=` from the e-mail's link), then loading, 'Access
+ * The customer portal (`/portal`): the access-token form (or `#token=` from the e-mail's link), then loading, 'Access
  * Error' with retry, 'No eSIMs Found' with refresh and go-to-store, 'Error loading data', or the
  * data: the eSIMs in 'Active & Pending' and 'Archived' tabs and the order history. Without a
- * token, a signed-in user sees every eSIM of their account instead of the token form (issue 9
- * "My account"), and can add an earlier guest order with its access token.
+ * token, a signed-in user sees every eSIM of their account instead of the token form
+ * (`docs/product-rules.md#customer-portal-and-access-tokens`), and can add an earlier guest order with its access token.
  */
 export function PortalPage({ language, destinationOf, account, onSessionLost }: PortalPageProps) {
   // The shared install details' texts load with the portal's own, so the page suspends once.
@@ -125,7 +124,7 @@ interface PortalContentProps {
   onSessionLost: () => void;
 }
 
-/** The portal of one token, or of the signed-in account, in its four states (section 4 "Portal states"). */
+/** The portal of one token, or of the signed-in account, in its four states. */
 function PortalContent({ access, language, destinationOf, onChangeToken, onSessionLost }: PortalContentProps) {
   const { t } = useTranslation('portal');
   const portal = usePortal(access);

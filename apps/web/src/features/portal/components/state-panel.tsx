@@ -15,7 +15,7 @@ interface StatePanelProps {
 }
 
 /**
- * A centred state card (specification section 4 "Portal states") whose heading takes the focus
+ * A centred state card of the portal (loading failed, no eSIMs, ...) whose heading takes the focus
  * when it appears, so that screen reader users hear what happened.
  */
 export function StatePanel({ tone, icon, title, body, children }: StatePanelProps) {
@@ -70,7 +70,7 @@ interface LoadErrorPanelProps {
 }
 
 /**
- * A failed portal read (specification section 8 "Portal"): 'Access Error' for a token the
+ * A failed portal read: 'Access Error' for a token the
  * server refuses (401: invalid, expired or revoked) with retry, another token and support;
  * 'Too many attempts' for 429; 'Error loading data' for any other failure, with retry. Without
  * `onChangeToken` (the account's portal: no token to blame) a 401 is 'Error loading data' too.
@@ -130,7 +130,7 @@ export function LoadErrorPanel({
   );
 }
 
-/** 'No eSIMs Found' (specification section 8): it can take minutes after purchase; refresh or go to the store. */
+/** 'No eSIMs Found': it can take minutes after purchase; refresh or go to the store. */
 export function NoEsimsPanel({ onRefresh, refreshing }: { onRefresh: () => void; refreshing: boolean }) {
   const { t } = useTranslation('portal');
   return (
@@ -153,7 +153,7 @@ export function NoEsimsPanel({ onRefresh, refreshing }: { onRefresh: () => void;
 }
 
 /**
- * The signed-in account's portal before any order (issue 9 "My account"): plans bought while
+ * The signed-in account's portal before any order (`docs/product-rules.md#customer-portal-and-access-tokens`): plans bought while
  * signed in land here, and an earlier order can be added with its access token (the form below).
  */
 export function AccountEmptyPanel() {

@@ -6,8 +6,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { cn } from '../../../lib/cn.ts';
 
 /**
- * The access-token entry (specification section 2 "Customer portal"; section 5: an empty token
- * gives 'Please enter an access token', shown next to the field and focused). Calls `onSubmit`
+ * The access-token entry (an empty token gives 'Please enter an access token', shown next to the field and focused). Calls `onSubmit`
  * with the trimmed token.
  */
 export function TokenForm({ onSubmit }: { onSubmit: (token: string) => void }) {

@@ -21,17 +21,17 @@ import { TokenForm } from './token-form.tsx';
 
 const ORDER_NUMBER = /^ORD-[A-Z0-9-]{6,40}$/;
 
-/** Seconds before the success screen returns to the portal (specification section 2 "Top-up success"). */
+/** Seconds before the success screen returns to the portal. */
 export const TOPUP_REDIRECT_SECONDS = 8;
 
 /**
- * The top-up confirmation (`/portal/topup-confirmation?order=…`, specification section 2
- * "Top-up success screen redirects to the portal"). Back from PayPal (the top-up still
+ * The top-up confirmation (`/portal/topup-confirmation?order=…`), which returns
+ * to the portal by itself. Back from PayPal (the top-up still
  * `requires_approval`) it captures the payment first. Then it shows 'Top-up purchased' with the
  * plan and amount and that the bundle appears on the eSIM as queued or active, and returns to
  * `/portal` after {@link TOPUP_REDIRECT_SECONDS} seconds, with 'Back to my eSIMs' at once and
  * 'Stay on this page' to stop the countdown. Failed, cancelled and unknown top-ups are explained.
- * A signed-in user without a token reads the top-up through their account (issue 9).
+ * A signed-in user without a token reads the top-up through their account (`docs/product-rules.md#customer-portal-and-access-tokens`).
  */
 export function TopupConfirmation({
   account,
@@ -41,7 +41,7 @@ export function TopupConfirmation({
   account: PortalAccount;
   /** Interface language, for the plan's name. */
   language: string;
-  /** A destination code's name in the interface language, for the plan's name (issue 13). */
+  /** A destination code's name in the interface language, for the plan's name. */
   destinationOf: (code: string) => Destination;
 }) {
   const { t } = useTranslation('portal');

@@ -1,8 +1,9 @@
 import type { Language } from '@esim/contract/languages';
-import { ArrowLeft, Info, Lock, SearchX } from 'lucide-react';
-import { useEffect, useRef } from 'react';
+import { ArrowLeft, Lock, SearchX } from 'lucide-react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearch } from 'wouter';
+import { PaypalCancelledNotice, useRecordPaypalCancel } from '../../../components/payment/paypal-return.tsx';
 import { buttonClass } from '../../../components/ui/button.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { readApiError } from '../../../lib/api-error.ts';
@@ -18,7 +19,6 @@ import { TokenForm } from './token-form.tsx';
 import { TopupForm } from './topup-form.tsx';
 
 const ICCID = /^\d{19,20}$/;
-const ORDER_NUMBER = /^ORD-[A-Z0-9-]{6,40}$/;
 
 interface TopupPageProps {
   language: Language;
@@ -28,11 +28,11 @@ interface TopupPageProps {
 }
 
 /**
- * The top-up page (`/portal/topup?iccid=…`, specification section 2 "Top-up page"): asks for
+ * The top-up page (`/portal/topup?iccid=…`): asks for
  * the access token when the tab has none and nobody is signed in (a signed-in user tops up the
- * eSIMs of their account; issue 9 "My account"), then shows the eSIM being topped up and the top-up
- * form. Only active eSIMs can be topped up (section 4 "Top-up": otherwise 'Activate to
- * Top-Up'). Back from a cancelled PayPal payment (`&paypal=cancelled&order=…`) it says so and
+ * eSIMs of their account, `docs/product-rules.md#customer-portal-and-access-tokens`), then shows the eSIM being topped up and the top-up
+ * form. Only active eSIMs can be topped up (`docs/product-rules.md#top-ups`: otherwise
+ * 'Activate to Top-Up'). Back from a cancelled PayPal payment (`&paypal=cancelled&order=…`) it says so and
  * records the cancellation once.
  */
 export function TopupPage({ language, destinationOf, account }: TopupPageProps) {
@@ -42,7 +42,10 @@ export function TopupPage({ language, destinationOf, account }: TopupPageProps) 
   const iccid = params.get('iccid') ?? '';
   const paypalCancelled = params.get('paypal') === 'cancelled';
   const { access, token, setToken, clearToken } = usePortalAccess(account);
-  useRecordPaypalCancel(access, paypalCancelled ? params.get('order') : null);
+  useRecordPaypalCancel(
+    paypalCancelled ? params.get('order') : null,
+    useMemo(() => (access ? (orderNumber: string) => captureTopupPaypal(access, orderNumber) : null), [access]),
+  );
 
   let body;
   if (!ICCID.test(iccid)) body = <EsimNotFound />;
@@ -75,16 +78,11 @@ export function TopupPage({ language, destinationOf, account }: TopupPageProps) 
       }
     >
       {paypalCancelled && (
-        <div
-          role="status"
-          className="mb-6 flex items-start gap-3 rounded-2xl bg-sky-50 p-4 text-sky-950 ring-1 ring-sky-200"
-        >
-          <Info aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
-          <div>
-            <p className="font-semibold">{t('topup.paypalCancelled.title')}</p>
-            <p className="mt-1 text-sm">{t('topup.paypalCancelled.body')}</p>
-          </div>
-        </div>
+        <PaypalCancelledNotice
+          className="mb-6"
+          title={t('topup.paypalCancelled.title')}
+          body={t('topup.paypalCancelled.body')}
+        />
       )}
       {body}
     </PortalShell>
@@ -178,17 +176,4 @@ function EsimNotFound() {
       </Link>
     </StatePanel>
   );
-}
-
-/**
- * Back from a cancelled PayPal payment: tells the server once (the capture answers 402 and
- * cancels the top-up order), so that the order does not wait for an approval forever.
- */
-function useRecordPaypalCancel(access: PortalAccess | null | undefined, orderNumber: string | null) {
-  const done = useRef(false);
-  useEffect(() => {
-    if (done.current || !access || !orderNumber || !ORDER_NUMBER.test(orderNumber)) return;
-    done.current = true;
-    captureTopupPaypal(access, orderNumber).catch(() => undefined);
-  }, [orderNumber, access]);
 }

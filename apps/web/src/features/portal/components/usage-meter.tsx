@@ -16,8 +16,7 @@ interface UsageMeterProps {
 
 /**
  * Data use as a bar (role `progressbar`, 0-100, its value text in words) with the percentage,
- * used and remaining data (specification section 2: usage percentage, used and remaining data;
- * bytes shown by the section 5 rules). Unlimited plans have no allowance to fill: they show
+ * used and remaining data (bytes shown in MB or GB, `docs/product-rules.md#plan-names-and-data-amounts-on-screen`). Unlimited plans have no allowance to fill: they show
  * 'Unlimited' and the data used, without a bar.
  */
 export function UsageMeter({ usage, label, size = 'lg' }: UsageMeterProps) {

@@ -1,8 +1,8 @@
 import type { PortalEsim } from '@esim/contract/portal';
 
 /**
- * The portal's two tabs (specification section 2 "Customer portal": 'Active & Pending' and
- * 'Archived'; section 4: expired eSIMs appear under Archived). The server decides with the
+ * The portal's two tabs, 'Active & Pending' and 'Archived' (expired eSIMs appear under Archived,
+ * `docs/product-rules.md#customer-portal-and-access-tokens`). The server decides with the
  * eSIM's `archived` flag (display states Expired and Archived), so the page never re-derives it.
  */
 export const ESIM_TABS = ['current', 'archived'] as const;

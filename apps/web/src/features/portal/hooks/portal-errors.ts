@@ -1,7 +1,7 @@
 import { HttpError } from '../../../lib/api-client.ts';
 
 /**
- * How the portal explains a failed request (specification section 8 "Portal"; the API's 401
+ * How the portal explains a failed request (the API's 401
  * codes `token_required`, `invalid_token`, `token_expired`, `token_revoked` and 429
  * `rate_limited`).
  */
@@ -27,8 +27,7 @@ export function loadFailureOf(error: unknown): LoadFailure {
 }
 
 /**
- * The outcome of a failed sync or refresh (specification section 4 "Sync and refresh": in
- * progress, complete, failed, error): `failed` when the server answered with an error status
+ * The outcome of a failed sync or refresh: `failed` when the server answered with an error status
  * (4xx or 5xx, e.g. 502 `upstream_error` when the eSIM provider fails), `error` when there was
  * no answer (network error, time-out).
  */

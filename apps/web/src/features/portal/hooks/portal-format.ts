@@ -3,7 +3,7 @@ import type { PortalBundle, PortalEsim } from '@esim/contract/portal';
 
 /**
  * Display helpers of the portal: dates in the interface language (`Intl.DateTimeFormat`), data
- * amounts by the section 5 rules, and the plan facts of an eSIM. Pure functions.
+ * amounts in MB or GB (`docs/product-rules.md#plan-names-and-data-amounts-on-screen`), and the plan facts of an eSIM. Pure functions.
  */
 
 /** A destination as the portal shows it: name in the interface language and flag code (`null` for regions). */
@@ -34,7 +34,7 @@ export function splitBundles(bundles: readonly PortalBundle[]): {
 }
 
 /**
- * A data allowance as sold ('1GB', '500MB', 'Unlimited') by the section 5 rules; `unlimited`
+ * A data allowance as sold ('1GB', '500MB', 'Unlimited') in MB or GB; `unlimited`
  * is what the page shows for unlimited plans (translated).
  */
 export function dataAmountText(amount: string, unlimited: string): string {

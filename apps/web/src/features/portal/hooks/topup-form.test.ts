@@ -9,44 +9,30 @@ import {
   validateTopupForm,
 } from './topup-form.ts';
 
-const year = String(new Date().getUTCFullYear() + 2);
+/** A chosen plan and accepted terms, paid by card with the card typed but not checked (skipCard). */
 const filled: TopupFormValues = {
-  productId: '42',
-  paymentMethod: 'card',
-  card: {
-    cardholderName: 'Ada Lovelace',
-    cardNumber: '4242 4242 4242 4242',
-    expiryMonth: '12',
-    expiryYear: year,
-    cvv: '123',
-  },
+  ...emptyTopupForm(42),
+  card: { ...emptyTopupForm(42).card, cardNumber: '4242 4242 4242 4242' },
   acceptTerms: true,
 };
 
 describe('validateTopupForm', () => {
-  it('accepts a chosen plan, a valid card and accepted terms', () => {
-    expect(validateTopupForm(filled)).toEqual([]);
+  it('accepts a chosen plan and accepted terms when the card is not checked here', () => {
+    expect(validateTopupForm(filled, { skipCard: true })).toEqual([]);
+    expect(validateTopupForm({ ...filled, paymentMethod: 'paypal' })).toEqual([]);
   });
 
-  it('asks for a plan, the card fields and the terms, in page order', () => {
+  it('asks for a plan first, then the payment part (card fields, terms)', () => {
     const errors = validateTopupForm(emptyTopupForm(undefined));
     expect(errors[0]).toEqual({ path: 'productId', message: 'plan' });
     expect(errors.map((e) => e.path)).toContain('card.cardNumber');
     expect(errors.at(-1)).toEqual({ path: 'acceptTerms', message: 'terms' });
   });
 
-  it('skips the card fields when the card is not typed into them (Stripe, a wallet; issue 12)', () => {
-    const errors = validateTopupForm(emptyTopupForm(7), { skipCard: true });
-    expect(errors).toEqual([{ path: 'acceptTerms', message: 'terms' }]);
-  });
-
-  it('uses the contract card rules (Luhn, CVC length) and skips the card for PayPal', () => {
-    const bad = { ...filled, card: { ...filled.card, cardNumber: '4242 4242 4242 4241', cvv: '12' } };
-    expect(validateTopupForm(bad)).toEqual([
-      { path: 'card.cardNumber', message: 'cardNumber' },
-      { path: 'card.cvv', message: 'cvc' },
+  it('passes skipCard to the payment part (Stripe, a wallet)', () => {
+    expect(validateTopupForm(emptyTopupForm(7), { skipCard: true })).toEqual([
+      { path: 'acceptTerms', message: 'terms' },
     ]);
-    expect(validateTopupForm({ ...bad, paymentMethod: 'paypal' })).toEqual([]);
   });
 });
 
@@ -65,15 +51,9 @@ describe('toTopupBody', () => {
 });
 
 describe('topupFingerprint', () => {
-  it('changes with the eSIM, plan, card or language, not with card spacing', () => {
+  it("changes with the eSIM, the plan or the language (the card is the payment part's)", () => {
     const base = topupFingerprint('8944000000000000001', filled, 'en');
-    expect(
-      topupFingerprint(
-        '8944000000000000001',
-        { ...filled, card: { ...filled.card, cardNumber: '4242424242424242' } },
-        'en',
-      ),
-    ).toBe(base);
+    expect(topupFingerprint('8944000000000000001', { ...filled }, 'en')).toBe(base);
     expect(topupFingerprint('8944000000000000002', filled, 'en')).not.toBe(base);
     expect(topupFingerprint('8944000000000000001', { ...filled, productId: '43' }, 'en')).not.toBe(base);
     expect(topupFingerprint('8944000000000000001', filled, 'de')).not.toBe(base);
@@ -81,11 +61,9 @@ describe('topupFingerprint', () => {
 });
 
 describe('topupFieldOf', () => {
-  it('maps tokenisation and body fields to the form', () => {
-    expect(topupFieldOf('cardNumber', 'token')).toBe('card.cardNumber');
-    expect(topupFieldOf('productId', 'topup')).toBe('productId');
-    expect(topupFieldOf('acceptTerms', 'topup')).toBe('acceptTerms');
-    expect(topupFieldOf('payment.token', 'topup')).toBeNull();
-    expect(topupFieldOf(undefined, 'topup')).toBeNull();
+  it('maps top-up body paths to the form', () => {
+    expect(topupFieldOf('productId')).toBe('productId');
+    expect(topupFieldOf('acceptTerms')).toBe('acceptTerms');
+    expect(topupFieldOf('payment.token')).toBeNull();
   });
 });

@@ -4,7 +4,7 @@ import { BYTES_PER_MB, formatBytes, usageFigures } from './usage.ts';
 const GB = 1024 * BYTES_PER_MB;
 
 describe('formatBytes', () => {
-  it('converts bytes to the section 5 display (binary MB and GB)', () => {
+  it('converts bytes to the binary MB and GB of the display', () => {
     expect(formatBytes(0)).toBe('0MB');
     expect(formatBytes(500 * BYTES_PER_MB)).toBe('500MB');
     expect(formatBytes(GB)).toBe('1GB');

@@ -2,9 +2,8 @@ import { formatDataAmount } from '@esim/contract/format';
 import type { Usage } from '@esim/contract/portal';
 
 /**
- * Usage figures as the portal shows them (specification section 2: usage percentage, used and
- * remaining data). The API counts bytes (`packages/contract/src/portal.ts`); the display rules
- * of section 5 take MB with 1 GB = 1024 MB (`formatDataAmount`), so bytes are converted with
+ * Usage figures as the portal shows them: usage percentage, used and remaining data. The API counts bytes (`packages/contract/src/portal.ts`); the display rules
+ * take MB with 1 GB = 1024 MB (`docs/product-rules.md#plan-names-and-data-amounts-on-screen`) (`formatDataAmount`), so bytes are converted with
  * 1 MB = 1024 × 1024 bytes, the same binary unit the providers quote.
  */
 
@@ -36,7 +35,7 @@ export interface UsageFigures {
 
 /**
  * The figures of a usage: the server's `percentUsed` (computed from the bytes when missing),
- * kept within 0-100, and the amounts formatted by the section 5 rules.
+ * kept within 0-100, and the amounts formatted in MB or GB.
  */
 export function usageFigures(usage: Usage): UsageFigures {
   const used = formatBytes(usage.usedBytes);

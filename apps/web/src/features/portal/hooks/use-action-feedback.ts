@@ -4,8 +4,8 @@ import { showToast } from '../../../lib/toast.ts';
 import { actionFailureOf } from './portal-errors.ts';
 
 /**
- * Where a sync or refresh stands (specification section 4 "Sync and refresh": in progress,
- * complete, failed, error; `idle` before the first run). `complete` turns back to `idle` after
+ * Where a sync or refresh stands: in progress, complete, failed, error; `idle` before the first
+ * run. `complete` turns back to `idle` after
  * {@link COMPLETE_MS}, so the button's check mark is brief.
  */
 export type ActionState = 'idle' | 'inProgress' | 'complete' | 'failed' | 'error';
@@ -17,7 +17,7 @@ const COMPLETE_MS = 2500;
  * Runs a sync or a refresh and reports it: in progress while it runs (a second run is ignored),
  * then a success toast ('Sync Complete'), or for an error answer 'Sync Failed' / 'Failed to sync
  * usage data', or without an answer 'Sync Error' / 'Error occurred while syncing usage data'
- * (texts `portal:{kind}.*`, section 8 "Portal").
+ * (texts `portal:{kind}.*`).
  */
 export function useActionFeedback(kind: 'sync' | 'refresh') {
   const { t } = useTranslation('portal');

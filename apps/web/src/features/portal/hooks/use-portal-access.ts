@@ -8,7 +8,7 @@ import { usePortalToken } from './use-portal-token.ts';
 export type PortalAccount = number | null | undefined;
 
 /**
- * Who a portal page reads as (issue 9 "My account"): the tab's access token when there is one
+ * Who a portal page reads as (`docs/product-rules.md#customer-portal-and-access-tokens`): the tab's access token when there is one
  * (the e-mail's `#token=` link or the token form, exactly as without accounts), else the
  * signed-in account (its session cookie: every order it owns), else nobody (`null`: the token
  * form); `undefined` while the account is still loading. With the token's functions of

@@ -8,9 +8,9 @@ import { type Destination, dataAmountText, formatIso, mainBundleOf } from './por
 
 /**
  * The portal's formatters in the interface language `language`: dates (medium) and date-times
- * (medium date, short time) with `Intl.DateTimeFormat`, data amounts (section 5, 'Unlimited'
+ * (medium date, short time) with `Intl.DateTimeFormat`, data amounts (MB or GB, 'Unlimited'
  * translated), validity in days, and plan names built from their facts with the store's one
- * naming rule (`@esim/contract/plan-name`, issue 13: 'Unlimited Plus' keeps its tier and no
+ * naming rule (`@esim/contract/plan-name`, `docs/product-rules.md#plan-names-and-data-amounts-on-screen`: 'Unlimited Plus' keeps its tier and no
  * English catalogue name reaches the traveller).
  */
 export function usePortalFormat(language: string) {

@@ -11,8 +11,8 @@ import {
 } from './portal-token.ts';
 
 /**
- * The portal access token of the page (specification section 2 "Customer portal": token
- * entry; ARCHITECTURE.md: never in a URL). A link with `#token=…` signs in directly: the fragment
+ * The portal access token of the page (never in a URL: ARCHITECTURE.md,
+ * `docs/product-rules.md#customer-portal-and-access-tokens`). A link with `#token=…` signs in directly: the fragment
  * is removed from the address bar at once with `history.replaceState`. `setToken` (the token
  * form) uses a new one; `clearToken` ('Use another token') forgets it and shows the form again.
  *
