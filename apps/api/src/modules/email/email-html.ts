@@ -1,20 +1,18 @@
-import type { Language } from '@esim/contract/languages';
+import { BRAND_COLOURS, INK_COLOUR } from '@esim/contract/brand';
 import type { InlineImage } from '../../providers/mail/mailer.ts';
-import type { CommonEmailStrings, Plural } from './locales/index.ts';
-import { SUPPORT_CONTACT } from './support-contact.ts';
 
 /**
- * What every e-mail template shares besides its React components (those are in
- * `email-layout.tsx`): the brand's colours and fonts, text filling and plurals, link checks, the
- * plain-text support block, and the `cid:` to `data:` rewrite of the preview. Every link goes
- * through {@link assertHttpUrl}; React escapes every text of the HTML.
+ * The HTML side every e-mail template shares besides its React components (those are in
+ * `email-layout.tsx`; the texts and the plain-text part are in `email-text.ts`): the brand's
+ * colours and fonts, escaping, link checks, and the `cid:` to `data:` rewrite of the preview.
+ * Every link goes through {@link assertHttpUrl}; React escapes every text of the HTML.
  */
 
-/** Brand colours of the storefront (`apps/web/src/index.css`). */
+/** The storefront's colours: the brand's (`@esim/contract/brand`) and Tailwind's slate greys. */
 export const COLORS = {
-  brand: '#0f766e',
-  brandSoft: '#f0fdfa',
-  ink: '#0f172a',
+  brand: BRAND_COLOURS[700],
+  brandSoft: BRAND_COLOURS[50],
+  ink: INK_COLOUR,
   muted: '#475569',
   border: '#e2e8f0',
   page: '#f1f5f9',
@@ -23,6 +21,7 @@ export const COLORS = {
 
 /** The storefront's system font stack, set on every text element (clients drop inherited fonts). */
 export const FONT = "-apple-system, BlinkMacSystemFont, 'Segoe UI', Roboto, Helvetica, Arial, sans-serif";
+
 /** Monospace stack for codes (ICCID, activation code, access token). */
 export const MONO = "'SFMono-Regular', Menlo, Consolas, 'Liberation Mono', 'Courier New', monospace";
 
@@ -44,30 +43,6 @@ export function escapeHtml(text: string): string {
 }
 
 /**
- * Replaces `{key}` placeholders with `vars[key]`; unknown placeholders stay as they are.
- * Plain text in, plain text out (React escapes it in the HTML).
- */
-export function fill(template: string, vars: Readonly<Record<string, string | number>>): string {
-  return template.replace(/\{(\w+)\}/g, (match, key: string) => (key in vars ? String(vars[key]) : match));
-}
-
-const pluralRules = new Map<Language, Intl.PluralRules>();
-
-/**
- * The form of `texts` for `count` by the language's CLDR plural rules (`Intl.PluralRules`);
- * categories other than `one` (`few`, `many`...) use `other`. Placeholders are left for
- * {@link fill} or `fillElements` (`email-layout.tsx`).
- */
-export function pluralForm(texts: Plural, count: number, language: Language): string {
-  let rules = pluralRules.get(language);
-  if (!rules) {
-    rules = new Intl.PluralRules(language);
-    pluralRules.set(language, rules);
-  }
-  return rules.select(count) === 'one' ? texts.one : texts.other;
-}
-
-/**
  * Returns `url` when it is an absolute http(s) URL, so that no `javascript:` or relative link
  * reaches a message.
  * @throws TypeError naming `field` otherwise.
@@ -83,33 +58,6 @@ export function assertHttpUrl(url: string, field: string): string {
     throw new TypeError(`${field} must be an absolute http(s) URL, got ${JSON.stringify(url)}`);
   }
   return url;
-}
-
-/**
- * The support section every message ends with (specification section 9) as plain-text lines,
- * starting with the `== heading ==` line; the HTML twin is `SupportSection` in `email-layout.tsx`.
- */
-export function supportText(common: CommonEmailStrings): string[] {
-  return [
-    `== ${common.supportHeading} ==`,
-    common.supportIntro,
-    `${common.emailLabel}: ${SUPPORT_CONTACT.email}`,
-    `${common.whatsappLabel}: ${SUPPORT_CONTACT.whatsapp}`,
-    `${common.phoneLabel}: ${SUPPORT_CONTACT.phone}`,
-    common.supportHours,
-  ];
-}
-
-/**
- * The closing lines of every plain-text part: the support block, then the signature separator
- * (`--`), why the reader got the message (`reason`, filled with `vars`) and the tagline.
- */
-export function textFooter(
-  common: CommonEmailStrings,
-  reason: string,
-  vars: Readonly<Record<string, string | number>>,
-): string[] {
-  return [...supportText(common), '', '--', fill(reason, vars), fill(common.tagline, vars), ''];
 }
 
 /**

@@ -1,5 +1,6 @@
 /** @jsxRuntime automatic @jsxImportSource react */
 import { BRAND } from '@esim/contract/brand';
+import { SUPPORT_CONTACT } from '@esim/contract/contact';
 import type { Language } from '@esim/contract/languages';
 import { Body } from '@react-email/body';
 import { Button } from '@react-email/button';
@@ -16,14 +17,15 @@ import { Text } from '@react-email/text';
 import { type CSSProperties, Fragment, type ReactElement, type ReactNode } from 'react';
 import type { InlineImage } from '../../providers/mail/mailer.ts';
 import { COLORS, FONT } from './email-html.ts';
+import { type MessageFrame, type TextBlock, type TextCardContent, frameText } from './email-text.ts';
 import type { CommonEmailStrings } from './locales/index.ts';
-import { SUPPORT_CONTACT } from './support-contact.ts';
 
 /**
- * The React Email pieces every template is made of (decision record 0015): the document with its
- * 600 px column, cards, headings, paragraphs, buttons, links, the support section, and
- * {@link renderEmailHtml}. Styles are inline (mail clients drop style sheets; the one `<style>`
- * only tightens paddings on phones), texts are plain strings that React escapes.
+ * The React Email pieces every template is made of (decision record 0015): {@link EmailLayout},
+ * the frame of every message (document, 600 px column, brand, heading and greeting, support
+ * section, small print), and the cards, headings, paragraphs, buttons and links inside it, then
+ * {@link renderEmail}. Styles are inline (mail clients drop style sheets; the one `<style>` only
+ * tightens paddings on phones), texts are plain strings that React escapes.
  */
 
 /**
@@ -69,8 +71,8 @@ function OutlookOnly({ html }: { html: string }) {
   return <span dangerouslySetInnerHTML={{ __html: `<!--[if mso]>${html}<![endif]-->` }} />;
 }
 
-/** Props of {@link EmailLayout}; every string is plain text. */
-export interface EmailLayoutProps {
+/** Props of {@link EmailDocument}; every string is plain text. */
+interface EmailDocumentProps {
   lang: Language;
   /** The document title: the message's subject. */
   title: string;
@@ -88,7 +90,7 @@ export interface EmailLayoutProps {
  * Windows, which ignores `max-width`) that shrinks to the phone's width, on a grey page, and the
  * footer lines.
  */
-export function EmailLayout({ lang, title, preheader, footer, children }: EmailLayoutProps) {
+function EmailDocument({ lang, title, preheader, footer, children }: EmailDocumentProps) {
   return (
     <Html lang={lang} dir="ltr">
       <Head>
@@ -147,6 +149,47 @@ export function EmailLayout({ lang, title, preheader, footer, children }: EmailL
   );
 }
 
+/** Props of {@link EmailLayout}. */
+export interface EmailLayoutProps {
+  /** Language, subject, preheader, heading, greeting, support and small print. */
+  frame: MessageFrame;
+  /** What the first card shows under the heading and the greeting. */
+  opening: ReactNode;
+  /** The {@link Card}s between the first card and the support section. */
+  children?: ReactNode;
+  /** What the support section's card shows above it (the order confirmation's refund policy). */
+  beforeSupport?: ReactNode;
+}
+
+/**
+ * Every message's HTML, the twin of `frameText` (`email-html.ts`): the document of `frame`, a
+ * first card with the heading, the greeting and `opening`, the `children` cards, a last card with
+ * the support section when the frame has one, and the footer lines with `© <year> <brand>`.
+ */
+export function EmailLayout({ frame, opening, children, beforeSupport }: EmailLayoutProps) {
+  return (
+    <EmailDocument
+      lang={frame.lang}
+      title={frame.subject}
+      preheader={frame.preheader}
+      footer={[...frame.footer, `© ${frame.year} ${BRAND}`]}
+    >
+      <Card>
+        <EmailTitle>{frame.heading}</EmailTitle>
+        {frame.greeting === undefined ? null : <Paragraph>{frame.greeting}</Paragraph>}
+        {opening}
+      </Card>
+      {children}
+      {frame.support ? (
+        <Card>
+          {beforeSupport}
+          <SupportSection common={frame.support} />
+        </Card>
+      ) : null}
+    </EmailDocument>
+  );
+}
+
 /** A white, rounded, bordered card of the column, 16 px above the next one. */
 export function Card({ children }: { children: ReactNode }) {
   return (
@@ -170,7 +213,7 @@ export function Card({ children }: { children: ReactNode }) {
 }
 
 /** The message's main heading (`h1`), at the top of its first card. */
-export function EmailTitle({ children }: { children: string }) {
+function EmailTitle({ children }: { children: string }) {
   return (
     <Heading
       as="h1"
@@ -282,6 +325,31 @@ export function ButtonLink({ href, variant = 'primary', children }: ButtonLinkPr
   );
 }
 
+/** Buttons side by side (`style` for the space around them). */
+export function Buttons({ style, children }: { style?: CSSProperties; children: ReactNode }) {
+  return <div style={style}>{children}</div>;
+}
+
+/** A card of {@link TextCardContent}: its heading, its paragraphs (small text) and its button. */
+export function TextCard({ content }: { content: TextCardContent }) {
+  const { heading, paragraphs, button } = content;
+  return (
+    <Card>
+      {heading === undefined ? null : <SectionHeading>{heading}</SectionHeading>}
+      {paragraphs.map((paragraph, i) => (
+        <Paragraph key={i} size="small" marginBottom={button || i < paragraphs.length - 1 ? 12 : 0}>
+          {paragraph}
+        </Paragraph>
+      ))}
+      {button ? (
+        <Buttons>
+          <ButtonLink href={button.href}>{button.label}</ButtonLink>
+        </Buttons>
+      ) : null}
+    </Card>
+  );
+}
+
 /** An underlined link in the brand colour. */
 export function TextLink({ href, children }: { href: string; children: string }) {
   return (
@@ -292,11 +360,11 @@ export function TextLink({ href, children }: { href: string; children: string })
 }
 
 /**
- * The support section every message ends with (specification section 9): heading, response
- * times, e-mail / WhatsApp / phone links of {@link SUPPORT_CONTACT} and opening hours. Its
+ * The support section customer messages end with: heading, response times, e-mail, WhatsApp and
+ * phone links of `SUPPORT_CONTACT`, opening hours (`docs/product-rules.md#support-messages`). Its
  * plain-text twin is `supportText` in `email-html.ts`.
  */
-export function SupportSection({ common }: { common: CommonEmailStrings }) {
+function SupportSection({ common }: { common: CommonEmailStrings }) {
   const contacts = [
     [common.emailLabel, `mailto:${SUPPORT_CONTACT.email}`, SUPPORT_CONTACT.email],
     [common.whatsappLabel, SUPPORT_CONTACT.whatsappHref, SUPPORT_CONTACT.whatsapp],
@@ -361,27 +429,29 @@ export function fillElements(
  * attributes (the e-mail preview's CSP hashes its `style` attributes).
  * @throws what a component throws while rendering (the promise rejects).
  */
-export function renderEmailHtml(element: ReactElement): Promise<string> {
+function renderEmailHtml(element: ReactElement): Promise<string> {
   return render(element);
 }
 
-/** A header cell of an order summary table (order confirmation, order status). */
-export function HeaderCell({ align, children }: { align: 'left' | 'center' | 'right'; children: string }) {
-  return (
-    <th
-      scope="col"
-      align={align}
-      style={{
-        padding: '0 0 6px',
-        fontFamily: FONT,
-        fontSize: 12,
-        lineHeight: '16px',
-        fontWeight: 600,
-        color: COLORS.muted,
-        textAlign: align,
-      }}
-    >
-      {children}
-    </th>
-  );
+/**
+ * A rendered message: template id, the language and subject of `frame`, the HTML of `element`
+ * (an {@link EmailLayout} of `frame`), the plain text of `frame` around `textBody` (blocks of
+ * lines, `frameText` in `email-text.ts`), and `inlineImages` (none by default).
+ * @throws what a component throws while rendering (the promise rejects).
+ */
+export async function renderEmail(
+  template: string,
+  frame: MessageFrame,
+  element: ReactElement,
+  textBody: readonly TextBlock[],
+  inlineImages: InlineImage[] = [],
+): Promise<RenderedEmail> {
+  return {
+    template,
+    language: frame.lang,
+    subject: frame.subject,
+    html: await renderEmailHtml(element),
+    text: frameText(frame, textBody),
+    inlineImages,
+  };
 }

@@ -66,14 +66,14 @@ describe('GET /email-preview/{template}/{lang}', () => {
       portalHref: 'http://localhost:5000/auth?view=reset#token=SAMPLE-RESET-TOKEN-7Q2M',
       text: 'SAMPLE-RESET-TOKEN-7Q2M',
     },
-    // The status messages (issue 10): the sample order, the portal without a token.
+    // The status messages: the sample order, the portal without a token.
     ...Object.fromEntries(
       ORDER_STATUSES.map((status) => [
         `order-status-${status}`,
         { qrCodes: false, portalHref: 'http://localhost:5000/portal', text: 'ORD-7K3F9Q2X4M' },
       ]),
     ),
-    // The contact form (issue 11): the desk's copy links to the admin area, the acknowledgement to support.
+    // The contact form: the desk's copy links to the admin area, the acknowledgement to support.
     'support-message': {
       qrCodes: false,
       portalHref: 'http://localhost:5000/admin/support-messages?id=1',
@@ -100,7 +100,7 @@ describe('GET /email-preview/{template}/{lang}', () => {
     if (expected.qrCodes) expect(res.body).toContain('src="data:image/png;base64,');
     expect(res.body).not.toContain('cid:');
     expect(res.body).toContain(expected.text);
-    // Links follow PUBLIC_URL (default http://localhost:<PORT>), never the Host header (issue 8).
+    // Links follow PUBLIC_URL (default http://localhost:<PORT>), never the Host header.
     expect(res.body).toContain(`href="${expected.portalHref}"`);
     expect(res.body).not.toContain('shop.test');
     const csp = String(res.headers['content-security-policy']);

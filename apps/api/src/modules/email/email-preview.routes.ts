@@ -15,8 +15,8 @@ const querySchema = z.object({
 });
 
 /**
- * The e-mail preview (specification section 2 route `/email-preview`), rendered by the server
- * because the messages are server-side HTML:
+ * The e-mail preview (`/email-preview`), rendered by the server because the messages are
+ * server-side HTML:
  * - `GET /email-preview` -> 200 HTML index linking every template x language.
  * - `GET /email-preview/{template}/{lang}` -> 200 the message as HTML with its QR codes as `data:`
  *   URIs (no `cid:` parts exist outside a real e-mail); `?format=text` -> 200 the subject and the
@@ -27,7 +27,7 @@ const querySchema = z.object({
  * as `data:` URIs (the QR codes), and only the page's own inline styles, pinned by hash (e-mail
  * HTML is styled inline; `scriptFreeDocumentPolicy`, decision record 0010). So they stay on in
  * production too: support and translators check the real templates on the live store. Links point
- * at `PUBLIC_URL` (never at a request header, issue 8).
+ * at `PUBLIC_URL`, never at a request header (decision record 0013).
  */
 export const emailPreviewRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, { config }) => {
   const hide = { hide: true } as const;

@@ -182,7 +182,7 @@ export function sampleSupportAcknowledgement(language: Language, origin: string)
   return { name: message.name, subject: message.subject, reference: message.reference, receivedAt: message.receivedAt };
 }
 
-/** One preview entry per status message, in the specification's order. */
+/** One preview entry per status message, in the order of `ORDER_STATUSES`. */
 const ORDER_STATUS_ENTRIES: Record<string, EmailTemplateEntry> = Object.fromEntries(
   ORDER_STATUSES.map((status: OrderStatus) => [
     orderStatusTemplate(status),

@@ -1,8 +1,6 @@
 /** @jsxRuntime automatic @jsxImportSource react */
 import { BRAND } from '@esim/contract/brand';
 import type { PlanFacts } from '@esim/contract/catalog';
-import { formatPrice } from '@esim/contract/format';
-import { DEFAULT_LANGUAGE, type Language, isLanguage } from '@esim/contract/languages';
 import { installDetailsOf } from '@esim/contract/esim-activation';
 import { type OrderView, androidInstallUrl, appleInstallUrl } from '@esim/contract/order';
 import { Column } from '@react-email/column';
@@ -11,21 +9,29 @@ import { Row } from '@react-email/row';
 import QRCode from 'qrcode';
 import type { InlineImage } from '../../providers/mail/mailer.ts';
 import { soldPlanName } from '../../lib/plan-names.ts';
-import { COLORS, FONT, MONO, assertHttpUrl, fill, pluralForm, textFooter } from './email-html.ts';
+import { COLORS, FONT, MONO, assertHttpUrl } from './email-html.ts';
 import {
   ButtonLink,
+  Buttons,
   Card,
   EmailLayout,
-  EmailTitle,
-  HeaderCell,
   Paragraph,
   type RenderedEmail,
   SectionHeading,
-  SupportSection,
   fillElements,
-  renderEmailHtml,
+  renderEmail,
 } from './email-layout.tsx';
-import { EMAIL_STRINGS, type CommonEmailStrings, type OrderConfirmationStrings } from './locales/index.ts';
+import {
+  type MessageFrame,
+  customerFrame,
+  emailLanguage,
+  fill,
+  longDate,
+  pluralForm,
+  textHeading,
+} from './email-text.ts';
+import type { OrderConfirmationStrings, Plural } from './locales/index.ts';
+import { OrderNumber, OrderSummary, type OrderSummaryProps, orderSummaryText } from './order-summary.tsx';
 
 /** Template id of the order confirmation (`email_messages.template`). */
 export const ORDER_CONFIRMATION_TEMPLATE = 'order-confirmation';
@@ -36,7 +42,7 @@ export interface OrderConfirmationItem {
   name: string;
   /**
    * The facts the line's plan is named by; the e-mail names it in its language with the shared
-   * `planName` (issue 13: 'Unlimited Plus' keeps its tier, no English catalogue names).
+   * `planName` ('Unlimited Plus' keeps its tier; never the catalogue's English name).
    */
   plan?: PlanFacts;
   quantity: number;
@@ -54,7 +60,7 @@ export interface OrderConfirmationEsim {
   activationCode: string;
   /** Name of the product the eSIM was bought as (English as sold); shown only when `plan` is absent. */
   productName: string;
-  /** The facts of the plan the eSIM was bought as, named in the e-mail's language (issue 13). */
+  /** The facts of the plan the eSIM was bought as, named in the e-mail's language. */
   plan?: PlanFacts;
 }
 
@@ -174,20 +180,19 @@ async function qrPng(lpa: string): Promise<Buffer> {
  * checked) before either is rendered; made by {@link orderConfirmationView}.
  */
 export interface OrderConfirmationView {
+  /** The order, its plans named in the e-mail's language. */
   data: OrderConfirmationData;
-  lang: Language;
-  common: CommonEmailStrings;
+  /** Language, subject, heading, greeting, support and small print. */
+  frame: MessageFrame;
   t: OrderConfirmationStrings;
   /** Placeholder values: `orderNumber`, `count`, `brand`, `name`. */
   vars: Readonly<Record<string, string | number>>;
+  /** The number of eSIMs. */
   count: number;
-  subject: string;
-  heading: string;
-  /** The order date as a long date in the language, in UTC. */
-  date: string;
-  /** The year of the order, for the footer's ©; empty for an invalid date. */
-  year: string;
-  total: string;
+  /** The intro in the count's plural form, placeholders left for the HTML's elements. */
+  intro: string;
+  /** The order summary: number, long date in UTC, lines, total. */
+  summary: OrderSummaryProps;
   /** The portal link with `#token=`. */
   portalUrl: string;
   /** The order page link with `#token=`. */
@@ -201,96 +206,45 @@ export interface OrderConfirmationView {
  *   RangeError when `orderDate` is not a valid date.
  */
 export function orderConfirmationView(data: OrderConfirmationData, language: string): OrderConfirmationView {
-  const lang: Language = isLanguage(language) ? language : DEFAULT_LANGUAGE;
-  const { common, orderConfirmation: t } = EMAIL_STRINGS[lang];
+  const { lang, strings } = emailLanguage(language);
+  const { common, orderConfirmation: t } = strings;
   const portalUrl = portalSignInUrl(data.portalUrl, data.accessToken);
   // The order page opens with the token too (on another device than the one that bought, say).
   const confirmationUrl = portalSignInUrl(assertHttpUrl(data.confirmationUrl, 'confirmationUrl'), data.accessToken);
-  const orderDate = new Date(data.orderDate);
-  const date = new Intl.DateTimeFormat(lang, { dateStyle: 'long', timeZone: 'UTC' }).format(orderDate);
+  const date = longDate(data.orderDate, lang);
   const count = data.esims.length;
+  const plural = (texts: Plural) => pluralForm(texts, count, lang);
   const vars = { orderNumber: data.orderNumber, count, brand: BRAND, name: data.customerName };
+  const items = data.items.map((i) => (i.plan ? { ...i, name: soldPlanName(i.plan, lang) } : i));
   return {
-    // Plan names in the e-mail's language, from their facts (issue 13).
     data: {
       ...data,
-      items: data.items.map((i) => (i.plan ? { ...i, name: soldPlanName(i.plan, lang) } : i)),
+      items,
       esims: data.esims.map((e) => (e.plan ? { ...e, productName: soldPlanName(e.plan, lang) } : e)),
     },
-    lang,
-    common,
+    frame: customerFrame({
+      lang,
+      common,
+      vars,
+      date: data.orderDate,
+      texts: {
+        subject: plural(t.subject),
+        preheader: plural(t.preheader),
+        heading: plural(t.heading),
+        reason: t.reason,
+      },
+    }),
     t,
     vars,
     count,
-    subject: fill(pluralForm(t.subject, count, lang), vars),
-    heading: fill(pluralForm(t.heading, count, lang), vars),
-    date,
-    year: Number.isNaN(orderDate.getTime()) ? '' : String(orderDate.getUTCFullYear()),
-    total: formatPrice(data.totalCents),
+    intro: plural(t.intro),
+    summary: {
+      t: strings.orderSummary,
+      order: { orderNumber: data.orderNumber, date, lines: items, totalCents: data.totalCents },
+    },
     portalUrl,
     confirmationUrl,
   };
-}
-
-const cellStyle = {
-  padding: '8px 0',
-  borderTop: `1px solid ${COLORS.border}`,
-  fontFamily: FONT,
-  fontSize: 14,
-  lineHeight: '20px',
-  color: COLORS.ink,
-} as const;
-
-/** Order number and date, the lines with quantities and amounts, the total. */
-function OrderSummary({ view }: { view: OrderConfirmationView }) {
-  const { data, t } = view;
-  return (
-    <>
-      <SectionHeading>{t.summaryHeading}</SectionHeading>
-      <Paragraph style={{ fontSize: 14 }}>
-        {`${t.orderNumber}: `}
-        <strong>{data.orderNumber}</strong>
-        <br />
-        {`${t.orderDate}: ${view.date}`}
-      </Paragraph>
-      <table width="100%" cellPadding={0} cellSpacing={0} border={0} style={{ borderCollapse: 'collapse' }}>
-        <thead>
-          <tr>
-            <HeaderCell align="left">{t.item}</HeaderCell>
-            <HeaderCell align="center">{t.quantity}</HeaderCell>
-            <HeaderCell align="right">{t.amount}</HeaderCell>
-          </tr>
-        </thead>
-        <tbody>
-          {data.items.map((item, i) => (
-            <tr key={i}>
-              <td align="left" style={{ ...cellStyle, paddingRight: 8 }}>
-                {item.name}
-              </td>
-              <td align="center" style={{ ...cellStyle, width: 48 }}>
-                {String(item.quantity)}
-              </td>
-              <td align="right" style={{ ...cellStyle, width: 90, whiteSpace: 'nowrap' }}>
-                {formatPrice(item.lineTotalCents)}
-              </td>
-            </tr>
-          ))}
-          <tr>
-            <td align="left" style={cellStyle}>
-              <strong>{t.total}</strong>
-            </td>
-            <td align="center" style={cellStyle} />
-            <td align="right" style={{ ...cellStyle, whiteSpace: 'nowrap' }}>
-              <strong>{view.total}</strong>
-            </td>
-          </tr>
-        </tbody>
-      </table>
-      <Paragraph size="fine" marginBottom={0} style={{ marginTop: 8 }}>
-        {t.pricesNote}
-      </Paragraph>
-    </>
-  );
 }
 
 /** A label above its value; the value in monospace, breaking anywhere so long codes fit a phone. */
@@ -347,12 +301,12 @@ function EsimCard({
       <Paragraph size="small" muted>
         {t.scanHint}
       </Paragraph>
-      <div style={{ margin: '0 0 4px' }}>
+      <Buttons style={{ margin: '0 0 4px' }}>
         <ButtonLink href={appleInstallUrl(esim.activationCode)}>{t.installIphone}</ButtonLink>
         <ButtonLink href={androidInstallUrl(esim.activationCode)} variant="secondary">
           {t.installAndroid}
         </ButtonLink>
-      </div>
+      </Buttons>
       <Paragraph size="fine">{t.iphoneNote}</Paragraph>
       <Detail label={t.iccid} value={esim.iccid} />
       <Detail label={t.smdpAddress} value={esim.smdpAddress} />
@@ -436,12 +390,12 @@ function PortalAccess({ view }: { view: OrderConfirmationView }) {
         </Column>
       </Row>
       <Paragraph size="fine">{t.tokenNote}</Paragraph>
-      <div>
+      <Buttons>
         <ButtonLink href={view.portalUrl}>{t.portalButton}</ButtonLink>
         <ButtonLink href={view.confirmationUrl} variant="secondary">
           {t.viewOrder}
         </ButtonLink>
-      </div>
+      </Buttons>
     </>
   );
 }
@@ -459,26 +413,25 @@ export interface OrderConfirmationEmailProps {
  * {@link renderOrderConfirmation}, which builds `view` from the order.
  */
 export function OrderConfirmationEmail({ view, qrCids }: OrderConfirmationEmailProps) {
-  const { data, lang, common, t, vars, count } = view;
+  const { data, t } = view;
   return (
     <EmailLayout
-      lang={lang}
-      title={view.subject}
-      preheader={fill(pluralForm(t.preheader, count, lang), vars)}
-      footer={[fill(t.reason, vars), fill(common.tagline, vars), `© ${view.year} ${BRAND}`]}
-    >
-      <Card>
-        <EmailTitle>{view.heading}</EmailTitle>
-        <Paragraph>{fill(common.greeting, vars)}</Paragraph>
+      frame={view.frame}
+      opening={
         <Paragraph marginBottom={0}>
-          {fillElements(pluralForm(t.intro, count, lang), vars, {
-            orderNumber: <strong style={{ whiteSpace: 'nowrap' }}>{data.orderNumber}</strong>,
-          })}
+          {fillElements(view.intro, view.vars, { orderNumber: <OrderNumber>{data.orderNumber}</OrderNumber> })}
         </Paragraph>
-      </Card>
-      <Card>
-        <OrderSummary view={view} />
-      </Card>
+      }
+      beforeSupport={
+        <>
+          <SectionHeading>{t.refundHeading}</SectionHeading>
+          <Paragraph size="small" marginBottom={20}>
+            {t.refund}
+          </Paragraph>
+        </>
+      }
+    >
+      <OrderSummary {...view.summary} />
       {data.esims.map((esim, i) => (
         <EsimCard key={i} view={view} esim={esim} index={i} qrCid={qrCids[i] ?? ''} />
       ))}
@@ -488,38 +441,21 @@ export function OrderConfirmationEmail({ view, qrCids }: OrderConfirmationEmailP
       <Card>
         <PortalAccess view={view} />
       </Card>
-      <Card>
-        <SectionHeading>{t.refundHeading}</SectionHeading>
-        <Paragraph size="small" marginBottom={20}>
-          {t.refund}
-        </Paragraph>
-        <SupportSection common={common} />
-      </Card>
     </EmailLayout>
   );
 }
 
-/** The plain-text part: the same content as the HTML, `== heading ==` sections, links in full. */
-function orderConfirmationText(view: OrderConfirmationView): string {
-  const { data, lang, common, t, vars, count } = view;
-  const lines: string[] = [
-    view.heading,
-    '',
-    fill(common.greeting, vars),
-    '',
-    fill(pluralForm(t.intro, count, lang), vars),
-    '',
-    `== ${t.summaryHeading} ==`,
-    `${t.orderNumber}: ${data.orderNumber}`,
-    `${t.orderDate}: ${view.date}`,
-    ...data.items.map((item) => `- ${item.name} × ${item.quantity}: ${formatPrice(item.lineTotalCents)}`),
-    `${t.total}: ${view.total}`,
-    t.pricesNote,
-  ];
-  data.esims.forEach((esim, i) => {
-    lines.push(
-      '',
-      `== ${fill(t.esimHeading, { index: i + 1, total: count, product: esim.productName })} ==`,
+/**
+ * The plain-text part's body: the same content as the HTML, `== heading ==` sections, links in
+ * full.
+ */
+function orderConfirmationText(view: OrderConfirmationView) {
+  const { data, t, vars, count, portalUrl, confirmationUrl } = view;
+  return [
+    [fill(view.intro, vars)],
+    orderSummaryText(view.summary),
+    ...data.esims.map((esim, i) => [
+      textHeading(fill(t.esimHeading, { index: i + 1, total: count, product: esim.productName })),
       `${t.iccid}: ${esim.iccid}`,
       `${t.smdpAddress}: ${esim.smdpAddress}`,
       `${t.matchingId}: ${esim.matchingId}`,
@@ -527,34 +463,25 @@ function orderConfirmationText(view: OrderConfirmationView): string {
       `${t.installIphone}: ${appleInstallUrl(esim.activationCode)}`,
       `${t.installAndroid}: ${androidInstallUrl(esim.activationCode)}`,
       t.iphoneNote,
-    );
-  });
-  lines.push(
-    '',
-    `== ${t.stepsHeading} ==`,
-    ...t.steps.map((step, i) => `${i + 1}. ${step}`),
-    t.keepInstalled,
-    '',
-    `== ${t.portalHeading} ==`,
-    t.portalText,
-    `${t.accessToken}: ${data.accessToken}`,
-    t.tokenNote,
-    `${t.portalButton}: ${view.portalUrl}`,
-    `${t.viewOrder}: ${view.confirmationUrl}`,
-    '',
-    `== ${t.refundHeading} ==`,
-    t.refund,
-    '',
-    ...textFooter(common, t.reason, vars),
-  );
-  return lines.join('\n');
+    ]),
+    [textHeading(t.stepsHeading), ...t.steps.map((step, i) => `${i + 1}. ${step}`), t.keepInstalled],
+    [
+      textHeading(t.portalHeading),
+      t.portalText,
+      `${t.accessToken}: ${data.accessToken}`,
+      t.tokenNote,
+      `${t.portalButton}: ${portalUrl}`,
+      `${t.viewOrder}: ${confirmationUrl}`,
+    ],
+    [textHeading(t.refundHeading), t.refund],
+  ];
 }
 
 /**
- * Renders the order confirmation e-mail (specification sections 1, 3, 4 and 9; DESIGN.md
- * section 3): greeting with the customer's name, order number and date, the number of eSIMs,
- * items and total (USD), then for each eSIM its QR code (inline PNG, `cid:`), ICCID, SM-DP+
- * address, matching id, activation code and iPhone / Android install links; install steps, the
+ * Renders the order confirmation e-mail: greeting with the customer's name, order number and
+ * date, the number of eSIMs, items and total (USD), then for each eSIM its QR code (inline PNG,
+ * `cid:`), ICCID, SM-DP+ address, matching id, activation code and iPhone / Android install links
+ * (`docs/product-rules.md#fulfilment-and-delivery-of-the-esim-profile`); install steps, the
  * portal access token, printed and in the portal link's fragment (`{portalUrl}#token=...`, see
  * {@link portalSignInUrl}) so the link opens the portal signed in; the refund policy and the
  * support contacts. The HTML is {@link OrderConfirmationEmail} rendered by React Email (600 px
@@ -577,15 +504,11 @@ export async function renderOrderConfirmation(data: OrderConfirmationData, langu
       content: await qrPng(esim.activationCode),
     })),
   );
-  const html = await renderEmailHtml(
+  return renderEmail(
+    ORDER_CONFIRMATION_TEMPLATE,
+    view.frame,
     <OrderConfirmationEmail view={view} qrCids={inlineImages.map((image) => image.cid)} />,
-  );
-  return {
-    template: ORDER_CONFIRMATION_TEMPLATE,
-    language: view.lang,
-    subject: view.subject,
-    html,
-    text: orderConfirmationText(view),
+    orderConfirmationText(view),
     inlineImages,
-  };
+  );
 }

@@ -3,46 +3,30 @@ import { ORDER_STATUS_LABELS } from '@esim/contract/admin-orders';
 import { BRAND } from '@esim/contract/brand';
 import type { PlanFacts } from '@esim/contract/catalog';
 import { formatPrice } from '@esim/contract/format';
-import { DEFAULT_LANGUAGE, type Language, isLanguage } from '@esim/contract/languages';
 import { ORDER_STATUSES, type OrderStatus } from '@esim/contract/order';
 import { soldPlanName } from '../../lib/plan-names.ts';
-import { COLORS, FONT, assertHttpUrl, fill, textFooter } from './email-html.ts';
-import {
-  ButtonLink,
-  Card,
-  EmailLayout,
-  EmailTitle,
-  HeaderCell,
-  Paragraph,
-  type RenderedEmail,
-  SectionHeading,
-  SupportSection,
-  fillElements,
-  renderEmailHtml,
-} from './email-layout.tsx';
-import {
-  EMAIL_STRINGS,
-  type CommonEmailStrings,
-  type OrderStatusMessage,
-  type OrderStatusStrings,
-} from './locales/index.ts';
+import { COLORS, assertHttpUrl } from './email-html.ts';
+import { EmailLayout, Paragraph, type RenderedEmail, TextCard, fillElements, renderEmail } from './email-layout.tsx';
+import { type MessageFrame, type TextCardContent, customerFrame, emailLanguage, fill, longDate } from './email-text.ts';
+import type { OrderStatusMessage, OrderStatusStrings } from './locales/index.ts';
+import { OrderNumber, OrderSummary, type OrderSummaryProps, orderSummaryText } from './order-summary.tsx';
 
 /**
  * Template id of the message about `status` (`email_messages.template`): `order-status-<status>`,
- * one per status of the specification's list (issue 10 "a template per status").
+ * one template per order status.
  */
 export function orderStatusTemplate(status: OrderStatus): string {
   return `order-status-${status}`;
 }
 
-/** Every status message's template id, in the specification's order. */
+/** Every status message's template id, in the order of `ORDER_STATUSES`. */
 export const ORDER_STATUS_TEMPLATES: readonly string[] = ORDER_STATUSES.map(orderStatusTemplate);
 
 /** One order line as the message lists it. */
 export interface OrderStatusItem {
   /** Product name in English as sold, e.g. "Turkey 5GB 30 days"; shown only when `plan` is absent. */
   name: string;
-  /** The facts the line's plan is named by in the message's language (issue 13; `plan-name.ts`). */
+  /** The facts the line's plan is named by in the message's language (`plan-name.ts`). */
   plan?: PlanFacts;
   quantity: number;
   /** Line total in integer US cents. */
@@ -68,22 +52,22 @@ export interface OrderStatusEmailData {
 /** Everything the HTML and the text part share, computed once; made by {@link orderStatusView}. */
 export interface OrderStatusView {
   status: OrderStatus;
+  /** The order, its plans named in the message's language. */
   data: OrderStatusEmailData;
-  lang: Language;
-  common: CommonEmailStrings;
+  /** Language, subject, heading, greeting, support and small print. */
+  frame: MessageFrame;
   t: OrderStatusStrings;
   message: OrderStatusMessage;
   /** Placeholder values: `orderNumber`, `amount`, `brand`, `name`. */
   vars: Readonly<Record<string, string>>;
-  subject: string;
   /** The status's name in the language. */
   statusName: string;
-  date: string;
-  year: string;
-  total: string;
+  /** The order summary: number, long date in UTC, lines, total. */
+  summary: OrderSummaryProps;
   /** `refunded` only: the amount refunded, formatted. */
   refund: string | null;
-  portalUrl: string;
+  /** The portal's text and button. */
+  portal: TextCardContent;
 }
 
 /**
@@ -93,8 +77,8 @@ export interface OrderStatusView {
  *   is not a valid date or an amount is not a non-negative integer.
  */
 export function orderStatusView(status: OrderStatus, data: OrderStatusEmailData, language: string): OrderStatusView {
-  const lang: Language = isLanguage(language) ? language : DEFAULT_LANGUAGE;
-  const { common, orderStatus: t } = EMAIL_STRINGS[lang];
+  const { lang, strings } = emailLanguage(language);
+  const { common, orderStatus: t } = strings;
   const portalUrl = assertHttpUrl(data.portalUrl, 'portalUrl');
   for (const [name, cents] of [
     ['totalCents', data.totalCents],
@@ -103,44 +87,33 @@ export function orderStatusView(status: OrderStatus, data: OrderStatusEmailData,
     if (!Number.isInteger(cents) || cents < 0)
       throw new RangeError(`${name} must be a non-negative integer, got ${cents}`);
   }
-  const orderDate = new Date(data.orderDate);
-  const date = new Intl.DateTimeFormat(lang, { dateStyle: 'long', timeZone: 'UTC' }).format(orderDate);
+  const date = longDate(data.orderDate, lang);
   const refund = status === 'refunded' ? formatPrice(data.refundCents ?? data.totalCents) : null;
   const vars = { orderNumber: data.orderNumber, amount: refund ?? '', brand: BRAND, name: data.customerName };
   const message = t[status];
+  const items = data.items.map((i) => (i.plan ? { ...i, name: soldPlanName(i.plan, lang) } : i));
   return {
     status,
-    // Plan names in the message's language, from their facts (issue 13).
-    data: { ...data, items: data.items.map((i) => (i.plan ? { ...i, name: soldPlanName(i.plan, lang) } : i)) },
-    lang,
-    common,
+    data: { ...data, items },
+    frame: customerFrame({ lang, common, vars, date: data.orderDate, texts: { ...message, reason: t.reason } }),
     t,
     message,
     vars,
-    subject: fill(message.subject, vars),
     statusName: ORDER_STATUS_LABELS[status][lang],
-    date,
-    year: String(orderDate.getUTCFullYear()),
-    total: formatPrice(data.totalCents),
+    summary: {
+      t: strings.orderSummary,
+      order: { orderNumber: data.orderNumber, date, lines: items, totalCents: data.totalCents },
+    },
     refund,
-    portalUrl,
+    portal: { paragraphs: [t.portalText], button: { label: t.portalButton, href: portalUrl } },
   };
 }
 
-const cellStyle = {
-  padding: '8px 0',
-  borderTop: `1px solid ${COLORS.border}`,
-  fontFamily: FONT,
-  fontSize: 14,
-  lineHeight: '20px',
-  color: COLORS.ink,
-} as const;
-
 /** The status as a small badge: "Order status: Refunded". */
-function StatusBadge({ view }: { view: OrderStatusView }) {
+function StatusBadge({ label, name }: { label: string; name: string }) {
   return (
     <Paragraph size="small" style={{ margin: '0 0 16px' }}>
-      {`${view.t.statusLabel}: `}
+      {`${label}: `}
       <span
         style={{
           display: 'inline-block',
@@ -151,61 +124,9 @@ function StatusBadge({ view }: { view: OrderStatusView }) {
           fontWeight: 700,
         }}
       >
-        {view.statusName}
+        {name}
       </span>
     </Paragraph>
-  );
-}
-
-/** Order number and date, the lines, the total. */
-function Summary({ view }: { view: OrderStatusView }) {
-  const { data, t } = view;
-  return (
-    <>
-      <SectionHeading>{t.summaryHeading}</SectionHeading>
-      <Paragraph style={{ fontSize: 14 }}>
-        {`${t.orderNumber}: `}
-        <strong>{data.orderNumber}</strong>
-        <br />
-        {`${t.orderDate}: ${view.date}`}
-      </Paragraph>
-      <table width="100%" cellPadding={0} cellSpacing={0} border={0} style={{ borderCollapse: 'collapse' }}>
-        <thead>
-          <tr>
-            <HeaderCell align="left">{t.item}</HeaderCell>
-            <HeaderCell align="center">{t.quantity}</HeaderCell>
-            <HeaderCell align="right">{t.amount}</HeaderCell>
-          </tr>
-        </thead>
-        <tbody>
-          {data.items.map((item, i) => (
-            <tr key={i}>
-              <td align="left" style={{ ...cellStyle, paddingRight: 8 }}>
-                {item.name}
-              </td>
-              <td align="center" style={{ ...cellStyle, width: 48 }}>
-                {String(item.quantity)}
-              </td>
-              <td align="right" style={{ ...cellStyle, width: 90, whiteSpace: 'nowrap' }}>
-                {formatPrice(item.lineTotalCents)}
-              </td>
-            </tr>
-          ))}
-          <tr>
-            <td align="left" style={cellStyle}>
-              <strong>{t.total}</strong>
-            </td>
-            <td style={cellStyle} />
-            <td align="right" style={{ ...cellStyle, whiteSpace: 'nowrap' }}>
-              <strong>{view.total}</strong>
-            </td>
-          </tr>
-        </tbody>
-      </table>
-      <Paragraph size="fine" marginBottom={0} style={{ marginTop: 8 }}>
-        {t.pricesNote}
-      </Paragraph>
-    </>
   );
 }
 
@@ -214,82 +135,66 @@ function Summary({ view }: { view: OrderStatusView }) {
  * refunded amount and when it arrives for a refund), the status badge, the order summary, the
  * portal button and support. Rendered by {@link renderOrderStatusEmail}.
  */
-export function OrderStatusEmail({ view }: { view: OrderStatusView }) {
-  const { common, t, vars, message } = view;
+export function OrderStatusEmail({
+  frame,
+  data,
+  t,
+  message,
+  vars,
+  statusName,
+  summary,
+  refund,
+  portal,
+}: OrderStatusView) {
   return (
     <EmailLayout
-      lang={view.lang}
-      title={view.subject}
-      preheader={fill(message.preheader, vars)}
-      footer={[fill(t.reason, vars), fill(common.tagline, vars), `© ${view.year} ${BRAND}`]}
-    >
-      <Card>
-        <EmailTitle>{message.heading}</EmailTitle>
-        <Paragraph>{fill(common.greeting, vars)}</Paragraph>
-        <Paragraph>
-          {fillElements(message.body, vars, {
-            orderNumber: <strong style={{ whiteSpace: 'nowrap' }}>{view.data.orderNumber}</strong>,
-            amount: <strong>{view.refund ?? ''}</strong>,
-          })}
-        </Paragraph>
-        {view.refund ? (
-          <Paragraph size="small">
-            {`${t.refundAmount}: `}
-            <strong>{view.refund}</strong>
-            <br />
-            {t.refundTiming}
+      frame={frame}
+      opening={
+        <>
+          <Paragraph>
+            {fillElements(message.body, vars, {
+              orderNumber: <OrderNumber>{data.orderNumber}</OrderNumber>,
+              amount: <strong>{refund ?? ''}</strong>,
+            })}
           </Paragraph>
-        ) : null}
-        <StatusBadge view={view} />
-      </Card>
-      <Card>
-        <Summary view={view} />
-      </Card>
-      <Card>
-        <Paragraph size="small">{t.portalText}</Paragraph>
-        <div>
-          <ButtonLink href={view.portalUrl}>{t.portalButton}</ButtonLink>
-        </div>
-      </Card>
-      <Card>
-        <SupportSection common={common} />
-      </Card>
+          {refund ? (
+            <Paragraph size="small">
+              {`${t.refundAmount}: `}
+              <strong>{refund}</strong>
+              <br />
+              {t.refundTiming}
+            </Paragraph>
+          ) : null}
+          <StatusBadge label={t.statusLabel} name={statusName} />
+        </>
+      }
+    >
+      <OrderSummary {...summary} />
+      <TextCard content={portal} />
     </EmailLayout>
   );
 }
 
-/** The plain-text part: the same content as the HTML, the link in full. */
-function orderStatusText(view: OrderStatusView): string {
-  const { common, t, vars, message, data } = view;
+/** The plain-text part's body: the same content as the HTML, the link in full. */
+function orderStatusText({ t, message, vars, statusName, summary, refund, portal }: OrderStatusView) {
   return [
-    message.heading,
-    '',
-    fill(common.greeting, vars),
-    '',
-    fill(message.body, vars),
-    ...(view.refund ? [`${t.refundAmount}: ${view.refund}`, t.refundTiming] : []),
-    `${t.statusLabel}: ${view.statusName}`,
-    '',
-    `== ${t.summaryHeading} ==`,
-    `${t.orderNumber}: ${data.orderNumber}`,
-    `${t.orderDate}: ${view.date}`,
-    ...data.items.map((item) => `${item.quantity} × ${item.name}: ${formatPrice(item.lineTotalCents)}`),
-    `${t.total}: ${view.total}`,
-    t.pricesNote,
-    '',
-    t.portalText,
-    `${t.portalButton}: ${view.portalUrl}`,
-    '',
-    ...textFooter(common, t.reason, vars),
-  ].join('\n');
+    [
+      fill(message.body, vars),
+      ...(refund ? [`${t.refundAmount}: ${refund}`, t.refundTiming] : []),
+      `${t.statusLabel}: ${statusName}`,
+    ],
+    orderSummaryText(summary),
+    portal,
+  ];
 }
 
 /**
- * Renders the e-mail that tells a customer their order is now in `status` (issue 10 `POST
- * /api/orders/{id}/notify`; specification section 4 statuses): a message per status (template
- * `order-status-<status>`) with the order's summary, the customer portal's link and support; for
- * `refunded`, the amount and how long it takes to arrive (section 9: card 3-5 business days,
- * PayPal 1-2). HTML by React Email, plain text with the same content; no images.
+ * Renders the e-mail that tells a customer their order is now in `status` (sent from `POST
+ * /api/orders/{id}/notify`; `docs/product-rules.md#order-statuses`): a message per status
+ * (template `order-status-<status>`) with the order's summary, the customer portal's link and
+ * support; for `refunded`, the amount and how long it takes to arrive (card 3-5 business days,
+ * PayPal 1-2, `docs/product-rules.md#refunds`). HTML by React Email, plain text with the same
+ * content; no images.
  *
  * @param language `en`, `tr`, `es`, `fr` or `de`; anything else renders in English.
  * @throws TypeError for a bad `portalUrl`; RangeError for a bad date or amount (rejected promise).
@@ -300,13 +205,5 @@ export async function renderOrderStatusEmail(
   language: string,
 ): Promise<RenderedEmail> {
   const view = orderStatusView(status, data, language);
-  const html = await renderEmailHtml(<OrderStatusEmail view={view} />);
-  return {
-    template: orderStatusTemplate(status),
-    language: view.lang,
-    subject: view.subject,
-    html,
-    text: orderStatusText(view),
-    inlineImages: [],
-  };
+  return renderEmail(orderStatusTemplate(status), view.frame, <OrderStatusEmail {...view} />, orderStatusText(view));
 }

@@ -1,7 +1,9 @@
 import { LANGUAGE_CODES, type Language } from '@esim/contract/languages';
 import { describe, expect, it } from 'vitest';
-import { escapeHtml, fill } from './email-html.ts';
-import { EMAIL_TEMPLATES, SAMPLE_RESET_TOKEN, samplePasswordReset } from './email-templates.ts';
+import { escapeHtml } from './email-html.ts';
+import { SAMPLE_RESET_TOKEN, samplePasswordReset } from './email-templates.ts';
+import { NASTY_NAME, SHOP, bothParts, expectMessage, expectEscaped, expectPreviewEntry } from './email-test-helpers.ts';
+import { fill } from './email-text.ts';
 import { EMAIL_STRINGS } from './locales/index.ts';
 import {
   PASSWORD_RESET_TEMPLATE,
@@ -10,13 +12,12 @@ import {
   renderPasswordReset,
 } from './password-reset.tsx';
 
-const NASTY_NAME = `Zoë "<b>O'Brien</b>" & <script>alert(1)</script>`;
 const TOKEN = 'k3Yq9Zb_Xw-7Lr2PmT8vN1cH5sJ0dF4gA6eR9uW2xQy';
-const URL_WITH_TOKEN = `https://shop.example/auth?view=reset#token=${TOKEN}`;
+const URL_WITH_TOKEN = `${SHOP}/auth?view=reset#token=${TOKEN}`;
 
 function data(overrides: Partial<PasswordResetData> = {}): PasswordResetData {
   return {
-    ...samplePasswordReset('en', 'https://shop.example'),
+    ...samplePasswordReset('en', SHOP),
     customerName: NASTY_NAME,
     username: 'zoe.obrien',
     resetUrl: URL_WITH_TOKEN,
@@ -24,28 +25,20 @@ function data(overrides: Partial<PasswordResetData> = {}): PasswordResetData {
   };
 }
 
-/** The subject per language, written out by hand (not derived from the code). */
-const SUBJECTS: Record<Language, string> = {
-  en: 'Reset your Roamwise password',
-  tr: 'Roamwise şifrenizi sıfırlayın',
-  es: 'Restablece tu contraseña de Roamwise',
-  fr: 'Réinitialisez votre mot de passe Roamwise',
-  de: 'Setzen Sie Ihr Roamwise-Passwort zurück',
-};
-/** "30 minutes" and "only once" per language, written out by hand. */
-const VALIDITY: Record<Language, [string, string]> = {
-  en: ['30 minutes', 'only once'],
-  tr: ['30 dakika', 'yalnızca bir kez'],
-  es: ['30 minutos', 'solo se puede usar una vez'],
-  fr: ['30 minutes', 'une seule fois'],
-  de: ['30 Minuten', 'nur einmal'],
+/** The subject, "30 minutes" and "only once" per language, written out by hand (not derived from the code). */
+const EXPECTED: Record<Language, { subject: string; validity: readonly [minutes: string, once: string] }> = {
+  en: { subject: 'Reset your Roamwise password', validity: ['30 minutes', 'only once'] },
+  tr: { subject: 'Roamwise şifrenizi sıfırlayın', validity: ['30 dakika', 'yalnızca bir kez'] },
+  es: { subject: 'Restablece tu contraseña de Roamwise', validity: ['30 minutos', 'solo se puede usar una vez'] },
+  fr: { subject: 'Réinitialisez votre mot de passe Roamwise', validity: ['30 minutes', 'une seule fois'] },
+  de: { subject: 'Setzen Sie Ihr Roamwise-Passwort zurück', validity: ['30 Minuten', 'nur einmal'] },
 };
 
 describe('passwordResetUrl', () => {
   it('puts the token in the fragment of the reset page on the store origin', () => {
-    expect(passwordResetUrl('https://shop.example', TOKEN)).toBe(URL_WITH_TOKEN);
-    expect(passwordResetUrl('https://shop.example/', TOKEN)).toBe(URL_WITH_TOKEN);
-    expect(new URL(passwordResetUrl('https://shop.example', TOKEN)).search).toBe('?view=reset');
+    expect(passwordResetUrl(SHOP, TOKEN)).toBe(URL_WITH_TOKEN);
+    expect(passwordResetUrl(`${SHOP}/`, TOKEN)).toBe(URL_WITH_TOKEN);
+    expect(new URL(passwordResetUrl(SHOP, TOKEN)).search).toBe('?view=reset');
   });
 });
 
@@ -54,22 +47,12 @@ describe('renderPasswordReset', () => {
     it('greets by name, names the account, links with the token, says 30 minutes and single use, and what if it was not you', async () => {
       const email = await renderPasswordReset(data(), lang);
       const t = EMAIL_STRINGS[lang].passwordReset;
-      expect(email.template).toBe('password-reset');
-      expect(email.language).toBe(lang);
-      expect(email.subject).toBe(SUBJECTS[lang]);
-      expect(email.inlineImages).toEqual([]);
-      expect(email.html).toMatch(new RegExp(`^<!DOCTYPE html[^>]*><html [^>]*lang="${lang}"`));
-      expect(email.html).toContain('max-width:600px');
-      expect(email.html).toContain(`<title>${escapeHtml(SUBJECTS[lang])}</title>`);
-      expect(email.text.split('\n')[0]).toBe(t.heading);
+      const { subject } = EXPECTED[lang];
+      expectMessage(email, { template: 'password-reset', lang, heading: t.heading, subject, greets: NASTY_NAME });
 
-      for (const part of [email.html, email.text]) {
-        const enc = part === email.html ? escapeHtml : (s: string) => s;
-        expect(part).toContain(enc(t.heading));
-        expect(part).toContain(enc(fill(EMAIL_STRINGS[lang].common.greeting, { name: NASTY_NAME })));
+      for (const [part, enc] of bothParts(email)) {
         expect(part).toContain('zoe.obrien');
-        expect(part).toContain(VALIDITY[lang][0]);
-        expect(part).toContain(VALIDITY[lang][1]);
+        for (const words of EXPECTED[lang].validity) expect(part).toContain(words);
         expect(part).toContain(enc(t.ignore));
         expect(part).toContain(enc(t.sessionsNote));
         expect(part).toContain('support@roamwise.example');
@@ -88,18 +71,14 @@ describe('renderPasswordReset', () => {
 
   it('escapes HTML in the name and the username', async () => {
     const email = await renderPasswordReset(data({ username: '<img src=x onerror=alert(1)>' }), 'en');
-    for (const raw of ['<script>', '<b>O', '<img src=x']) expect(email.html).not.toContain(raw);
-    expect(email.html).toContain(
-      'Zoë &quot;&lt;b&gt;O&#x27;Brien&lt;/b&gt;&quot; &amp; &lt;script&gt;alert(1)&lt;/script&gt;',
-    );
+    expectEscaped(email, ['<script>', '<b>O', '<img src=x']);
     expect(email.html).toContain('<strong>&lt;img src=x onerror=alert(1)&gt;</strong>');
-    expect(email.text).toContain(NASTY_NAME);
   });
 
   it('falls back to English for an unsupported language', async () => {
     const email = await renderPasswordReset(data(), 'pt-BR');
     expect(email.language).toBe('en');
-    expect(email.subject).toBe(SUBJECTS.en);
+    expect(email.subject).toBe(EXPECTED.en.subject);
   });
 
   it('rejects a link that is not an absolute http(s) URL and a validity that is not a positive integer', async () => {
@@ -110,13 +89,10 @@ describe('renderPasswordReset', () => {
   });
 
   it('is listed for the e-mail preview with a sample in every language', async () => {
-    const entry = EMAIL_TEMPLATES[PASSWORD_RESET_TEMPLATE];
-    expect(entry?.title).toBe('Password reset');
-    for (const lang of LANGUAGE_CODES) {
-      const email = await entry!.renderSample(lang, 'http://preview.test');
-      expect(email.template).toBe(PASSWORD_RESET_TEMPLATE);
-      expect(email.language).toBe(lang);
-      expect(email.html).toContain(`href="http://preview.test/auth?view=reset#token=${SAMPLE_RESET_TOKEN}"`);
-    }
+    await expectPreviewEntry(
+      PASSWORD_RESET_TEMPLATE,
+      'Password reset',
+      `http://preview.test/auth?view=reset#token=${SAMPLE_RESET_TOKEN}`,
+    );
   });
 });

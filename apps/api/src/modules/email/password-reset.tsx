@@ -1,20 +1,19 @@
 /** @jsxRuntime automatic @jsxImportSource react */
 import { BRAND } from '@esim/contract/brand';
-import { DEFAULT_LANGUAGE, type Language, isLanguage } from '@esim/contract/languages';
-import { assertHttpUrl, fill, textFooter } from './email-html.ts';
+import { assertHttpUrl } from './email-html.ts';
 import {
   ButtonLink,
-  Card,
+  Buttons,
   EmailLayout,
-  EmailTitle,
   Paragraph,
   type RenderedEmail,
-  SupportSection,
+  TextCard,
   TextLink,
   fillElements,
-  renderEmailHtml,
+  renderEmail,
 } from './email-layout.tsx';
-import { EMAIL_STRINGS, type CommonEmailStrings, type PasswordResetStrings } from './locales/index.ts';
+import { type MessageFrame, type TextCardContent, customerFrame, emailLanguage, fill } from './email-text.ts';
+import type { PasswordResetStrings } from './locales/index.ts';
 
 /** Template id of the password-reset e-mail (`email_messages.template`). */
 export const PASSWORD_RESET_TEMPLATE = 'password-reset';
@@ -47,15 +46,14 @@ export interface PasswordResetData {
 /** Everything the HTML and the text part share, computed once; made by {@link passwordResetView}. */
 export interface PasswordResetView {
   data: PasswordResetData;
-  lang: Language;
-  common: CommonEmailStrings;
+  /** Language, subject, heading, greeting, support and small print. */
+  frame: MessageFrame;
   t: PasswordResetStrings;
   /** Placeholder values: `name`, `username`, `brand`, `minutes`. */
   vars: Readonly<Record<string, string | number>>;
-  subject: string;
-  /** The year of the request, for the footer's ©; empty for an invalid date. */
-  year: string;
   resetUrl: string;
+  /** What a reset does to signed-in devices, and "if it was not you, ignore this". */
+  notes: TextCardContent;
 }
 
 /**
@@ -65,23 +63,20 @@ export interface PasswordResetView {
  *   `validMinutes` is not a positive integer.
  */
 export function passwordResetView(data: PasswordResetData, language: string): PasswordResetView {
-  const lang: Language = isLanguage(language) ? language : DEFAULT_LANGUAGE;
-  const { common, passwordReset: t } = EMAIL_STRINGS[lang];
+  const { lang, strings } = emailLanguage(language);
+  const { common, passwordReset: t } = strings;
   const resetUrl = assertHttpUrl(data.resetUrl, 'resetUrl');
   if (!Number.isInteger(data.validMinutes) || data.validMinutes < 1) {
     throw new RangeError(`validMinutes must be a positive integer, got ${data.validMinutes}`);
   }
-  const requestedAt = new Date(data.requestedAt);
   const vars = { name: data.customerName, username: data.username, brand: BRAND, minutes: data.validMinutes };
   return {
     data,
-    lang,
-    common,
+    frame: customerFrame({ lang, common, vars, date: data.requestedAt, texts: t }),
     t,
     vars,
-    subject: fill(t.subject, vars),
-    year: Number.isNaN(requestedAt.getTime()) ? '' : String(requestedAt.getUTCFullYear()),
     resetUrl,
+    notes: { paragraphs: [t.sessionsNote, t.ignore] },
   };
 }
 
@@ -91,66 +86,39 @@ export function passwordResetView(data: PasswordResetData, language: string): Pa
  * that break buttons, what a reset does to signed-in devices, "if it was not you, ignore this",
  * and support. Rendered by {@link renderPasswordReset}.
  */
-export function PasswordResetEmail({ view }: { view: PasswordResetView }) {
-  const { data, lang, common, t, vars } = view;
+export function PasswordResetEmail({ frame, data, t, vars, resetUrl, notes }: PasswordResetView) {
   return (
     <EmailLayout
-      lang={lang}
-      title={view.subject}
-      preheader={fill(t.preheader, vars)}
-      footer={[fill(t.reason, vars), fill(common.tagline, vars), `© ${view.year} ${BRAND}`]}
+      frame={frame}
+      opening={
+        <>
+          <Paragraph>{fillElements(t.intro, vars, { username: <strong>{data.username}</strong> })}</Paragraph>
+          <Buttons>
+            <ButtonLink href={resetUrl}>{t.button}</ButtonLink>
+          </Buttons>
+          <Paragraph size="small" style={{ marginTop: 4, fontWeight: 600 }}>
+            {fill(t.validity, vars)}
+          </Paragraph>
+          <Paragraph size="fine">{t.linkHint}</Paragraph>
+          <Paragraph size="fine" marginBottom={0} style={{ wordBreak: 'break-all' }}>
+            <TextLink href={resetUrl}>{resetUrl}</TextLink>
+          </Paragraph>
+        </>
+      }
     >
-      <Card>
-        <EmailTitle>{t.heading}</EmailTitle>
-        <Paragraph>{fill(common.greeting, vars)}</Paragraph>
-        <Paragraph>{fillElements(t.intro, vars, { username: <strong>{data.username}</strong> })}</Paragraph>
-        <div>
-          <ButtonLink href={view.resetUrl}>{t.button}</ButtonLink>
-        </div>
-        <Paragraph size="small" style={{ marginTop: 4, fontWeight: 600 }}>
-          {fill(t.validity, vars)}
-        </Paragraph>
-        <Paragraph size="fine">{t.linkHint}</Paragraph>
-        <Paragraph size="fine" marginBottom={0} style={{ wordBreak: 'break-all' }}>
-          <TextLink href={view.resetUrl}>{view.resetUrl}</TextLink>
-        </Paragraph>
-      </Card>
-      <Card>
-        <Paragraph size="small">{t.sessionsNote}</Paragraph>
-        <Paragraph size="small" marginBottom={0}>
-          {t.ignore}
-        </Paragraph>
-      </Card>
-      <Card>
-        <SupportSection common={common} />
-      </Card>
+      <TextCard content={notes} />
     </EmailLayout>
   );
 }
 
-/** The plain-text part: the same content as the HTML, the link in full. */
-function passwordResetText(view: PasswordResetView): string {
-  const { common, t, vars } = view;
-  return [
-    t.heading,
-    '',
-    fill(common.greeting, vars),
-    '',
-    fill(t.intro, vars),
-    '',
-    `${t.button}: ${view.resetUrl}`,
-    fill(t.validity, vars),
-    '',
-    t.sessionsNote,
-    t.ignore,
-    '',
-    ...textFooter(common, t.reason, vars),
-  ].join('\n');
+/** The plain-text part's body: the same content as the HTML, the link in full. */
+function passwordResetText({ t, vars, resetUrl, notes }: PasswordResetView) {
+  return [[fill(t.intro, vars)], [`${t.button}: ${resetUrl}`, fill(t.validity, vars)], notes];
 }
 
 /**
  * Renders the e-mail sent for `POST /api/forgot-password` to an address that has an account
- * (issue 9; OWASP ASVS 4.0.3 V2.5; specification section 7): greeting with the account's name,
+ * (OWASP ASVS 4.0.3 V2.5; `docs/product-rules.md#accounts-sessions-and-two-factor`): greeting with the account's name,
  * that a reset of the account `username` was asked for, a button to the reset page with the
  * one-time token in the link's fragment, that the link is valid for `validMinutes` minutes and
  * works once, the link in full, that a reset signs out every device, that whoever did not ask
@@ -166,13 +134,5 @@ function passwordResetText(view: PasswordResetView): string {
  */
 export async function renderPasswordReset(data: PasswordResetData, language: string): Promise<RenderedEmail> {
   const view = passwordResetView(data, language);
-  const html = await renderEmailHtml(<PasswordResetEmail view={view} />);
-  return {
-    template: PASSWORD_RESET_TEMPLATE,
-    language: view.lang,
-    subject: view.subject,
-    html,
-    text: passwordResetText(view),
-    inlineImages: [],
-  };
+  return renderEmail(PASSWORD_RESET_TEMPLATE, view.frame, <PasswordResetEmail {...view} />, passwordResetText(view));
 }

@@ -1,18 +1,8 @@
 /** @jsxRuntime automatic @jsxImportSource react */
 import { BRAND } from '@esim/contract/brand';
-import { DEFAULT_LANGUAGE, type Language, isLanguage } from '@esim/contract/languages';
-import { fill, textFooter } from './email-html.ts';
-import {
-  Card,
-  EmailLayout,
-  EmailTitle,
-  Paragraph,
-  type RenderedEmail,
-  SupportSection,
-  fillElements,
-  renderEmailHtml,
-} from './email-layout.tsx';
-import { type CommonEmailStrings, EMAIL_STRINGS, type SupportAcknowledgementStrings } from './locales/index.ts';
+import { EmailLayout, Paragraph, type RenderedEmail, fillElements, renderEmail } from './email-layout.tsx';
+import { type MessageFrame, customerFrame, emailLanguage, fill } from './email-text.ts';
+import type { SupportAcknowledgementStrings } from './locales/index.ts';
 
 /** Template id of the acknowledgement of a contact-form message (`email_messages.template`). */
 export const SUPPORT_ACKNOWLEDGEMENT_TEMPLATE = 'support-acknowledgement';
@@ -32,13 +22,11 @@ export interface SupportAcknowledgementData {
 /** Everything the HTML and the text part share; made by {@link supportAcknowledgementView}. */
 export interface SupportAcknowledgementView {
   data: SupportAcknowledgementData;
-  lang: Language;
-  common: CommonEmailStrings;
+  /** Language, subject, heading, greeting, support and small print. */
+  frame: MessageFrame;
   t: SupportAcknowledgementStrings;
   /** Placeholder values: `name`, `subject`, `reference`, `brand`. */
   vars: Readonly<Record<string, string | number>>;
-  subject: string;
-  year: string;
 }
 
 /** Prepares an acknowledgement for {@link SupportAcknowledgementEmail} and the text part (English when `language` is not supported). */
@@ -46,18 +34,14 @@ export function supportAcknowledgementView(
   data: SupportAcknowledgementData,
   language: string,
 ): SupportAcknowledgementView {
-  const lang: Language = isLanguage(language) ? language : DEFAULT_LANGUAGE;
-  const { common, supportAcknowledgement: t } = EMAIL_STRINGS[lang];
+  const { lang, strings } = emailLanguage(language);
+  const { common, supportAcknowledgement: t } = strings;
   const vars = { name: data.name, subject: data.subject, reference: data.reference, brand: BRAND };
-  const receivedAt = new Date(data.receivedAt);
   return {
     data,
-    lang,
-    common,
+    frame: customerFrame({ lang, common, vars, date: data.receivedAt, texts: t }),
     t,
     vars,
-    subject: fill(t.subject, vars),
-    year: Number.isNaN(receivedAt.getTime()) ? '' : String(receivedAt.getUTCFullYear()),
   };
 }
 
@@ -66,61 +50,41 @@ export function supportAcknowledgementView(
  * hours", the subject quoted and the reference (both in bold), the support hours, "if it was not
  * you, ignore this", and support. Rendered by {@link renderSupportAcknowledgement}.
  */
-export function SupportAcknowledgementEmail({ view }: { view: SupportAcknowledgementView }) {
-  const { data, lang, common, t, vars } = view;
+export function SupportAcknowledgementEmail({ frame, data, t, vars }: SupportAcknowledgementView) {
   return (
     <EmailLayout
-      lang={lang}
-      title={view.subject}
-      preheader={fill(t.preheader, vars)}
-      footer={[fill(t.reason, vars), fill(common.tagline, vars), `© ${view.year} ${BRAND}`]}
-    >
-      <Card>
-        <EmailTitle>{t.heading}</EmailTitle>
-        <Paragraph>{fill(common.greeting, vars)}</Paragraph>
-        <Paragraph>{fill(t.intro, vars)}</Paragraph>
-        <Paragraph size="small" style={{ wordBreak: 'break-word' }}>
-          {fillElements(t.subjectLine, vars, { subject: <strong>{data.subject}</strong> })}
-          <br />
-          {fillElements(t.referenceLine, vars, { reference: <strong>{data.reference}</strong> })}
-        </Paragraph>
-        <Paragraph size="small">{t.referenceHint}</Paragraph>
-        <Paragraph size="small">{t.hours}</Paragraph>
-        <Paragraph size="fine" marginBottom={0}>
-          {t.notYou}
-        </Paragraph>
-      </Card>
-      <Card>
-        <SupportSection common={common} />
-      </Card>
-    </EmailLayout>
+      frame={frame}
+      opening={
+        <>
+          <Paragraph>{fill(t.intro, vars)}</Paragraph>
+          <Paragraph size="small" style={{ wordBreak: 'break-word' }}>
+            {fillElements(t.subjectLine, vars, { subject: <strong>{data.subject}</strong> })}
+            <br />
+            {fillElements(t.referenceLine, vars, { reference: <strong>{data.reference}</strong> })}
+          </Paragraph>
+          <Paragraph size="small">{t.referenceHint}</Paragraph>
+          <Paragraph size="small">{t.hours}</Paragraph>
+          <Paragraph size="fine" marginBottom={0}>
+            {t.notYou}
+          </Paragraph>
+        </>
+      }
+    />
   );
 }
 
-/** The plain-text part: the same content as the HTML. */
-function supportAcknowledgementText(view: SupportAcknowledgementView): string {
-  const { common, t, vars } = view;
+/** The plain-text part's body: the same content as the HTML. */
+function supportAcknowledgementText({ t, vars }: SupportAcknowledgementView) {
   return [
-    t.heading,
-    '',
-    fill(common.greeting, vars),
-    '',
-    fill(t.intro, vars),
-    '',
-    fill(t.subjectLine, vars),
-    fill(t.referenceLine, vars),
-    t.referenceHint,
-    '',
-    t.hours,
-    t.notYou,
-    '',
-    ...textFooter(common, t.reason, vars),
-  ].join('\n');
+    [fill(t.intro, vars)],
+    [fill(t.subjectLine, vars), fill(t.referenceLine, vars), t.referenceHint],
+    [t.hours, t.notYou],
+  ];
 }
 
 /**
- * Renders the acknowledgement sent to whoever used the support page's contact form (issue 11;
- * specification section 9): in their language, it thanks them, says "We'll get back to you
+ * Renders the acknowledgement sent to whoever used the support page's contact form
+ * (`docs/product-rules.md#support-messages`): in their language, it thanks them, says "We'll get back to you
  * within 24 hours", quotes their subject, gives the reference (`SUP-…`, also in the subject)
  * and the support hours (Monday to Friday, `@esim/contract/support-hours`), and ends with the support contacts.
  * It never repeats the message itself, so the form cannot relay a text to any address.
@@ -135,13 +99,10 @@ export async function renderSupportAcknowledgement(
   language: string,
 ): Promise<RenderedEmail> {
   const view = supportAcknowledgementView(data, language);
-  const html = await renderEmailHtml(<SupportAcknowledgementEmail view={view} />);
-  return {
-    template: SUPPORT_ACKNOWLEDGEMENT_TEMPLATE,
-    language: view.lang,
-    subject: view.subject,
-    html,
-    text: supportAcknowledgementText(view),
-    inlineImages: [],
-  };
+  return renderEmail(
+    SUPPORT_ACKNOWLEDGEMENT_TEMPLATE,
+    view.frame,
+    <SupportAcknowledgementEmail {...view} />,
+    supportAcknowledgementText(view),
+  );
 }

@@ -1,20 +1,20 @@
 /** @jsxRuntime automatic @jsxImportSource react */
 import { BRAND } from '@esim/contract/brand';
-import { DEFAULT_LANGUAGE, LANGUAGES, type Language, isLanguage } from '@esim/contract/languages';
+import { LANGUAGES, type Language } from '@esim/contract/languages';
 import { Fragment, type ReactNode } from 'react';
-import { COLORS, FONT, assertHttpUrl, fill } from './email-html.ts';
+import { COLORS, FONT, assertHttpUrl } from './email-html.ts';
 import {
-  ButtonLink,
   Card,
   EmailLayout,
-  EmailTitle,
   Paragraph,
   type RenderedEmail,
   SectionHeading,
+  TextCard,
   TextLink,
-  renderEmailHtml,
+  renderEmail,
 } from './email-layout.tsx';
-import { EMAIL_STRINGS, type SupportMessageStrings } from './locales/index.ts';
+import { type MessageFrame, type TextCardContent, emailLanguage, fill, textHeading, yearOf } from './email-text.ts';
+import type { SupportMessageStrings } from './locales/index.ts';
 
 /** Template id of the support desk's copy of a contact-form message (`email_messages.template`). */
 export const SUPPORT_MESSAGE_TEMPLATE = 'support-message';
@@ -43,21 +43,22 @@ export interface SupportMessageEmailData {
 /** Everything the HTML and the text part share; made by {@link supportMessageView}. */
 export interface SupportMessageView {
   data: SupportMessageEmailData;
-  lang: Language;
+  /** Language, subject, heading and small print; no greeting and no support section. */
+  frame: MessageFrame;
   t: SupportMessageStrings;
+  /** Placeholder values: `name`, `email`, `brand`. */
   vars: Readonly<Record<string, string | number>>;
-  subject: string;
   /** Date and time received, in UTC, e.g. `5 Dec 2026, 08:15 UTC`. */
   received: string;
   /** The sender's language by its native name and code, e.g. `Türkçe (tr)`. */
   senderLanguage: string;
-  year: string;
-  adminUrl: string;
+  /** How to reply, and the button to the message in the admin area. */
+  reply: TextCardContent;
 }
 
 /**
- * The subject of the desk's copy: `[<reference>] <subject>` (issue 11), in every language, so
- * replies and the desk's filters keep the reference.
+ * The subject of the desk's copy: `[<reference>] <subject>`, in every language, so replies and
+ * the desk's filters keep the reference.
  */
 export function supportMessageSubject(reference: string, subject: string): string {
   return `[${reference}] ${subject}`;
@@ -68,24 +69,30 @@ export function supportMessageSubject(reference: string, subject: string): strin
  * @throws TypeError when `adminUrl` is not an absolute http(s) URL.
  */
 export function supportMessageView(data: SupportMessageEmailData, language: string): SupportMessageView {
-  const lang: Language = isLanguage(language) ? language : DEFAULT_LANGUAGE;
-  const t = EMAIL_STRINGS[lang].supportMessage;
+  const { lang, strings } = emailLanguage(language);
+  const t = strings.supportMessage;
   const adminUrl = assertHttpUrl(data.adminUrl, 'adminUrl');
   const receivedAt = new Date(data.receivedAt);
-  const valid = !Number.isNaN(receivedAt.getTime());
+  const year = yearOf(receivedAt);
   const known = LANGUAGES.find((l) => l.code === data.senderLanguage);
+  const vars = { name: data.name, email: data.email, brand: BRAND };
   return {
     data,
-    lang,
+    frame: {
+      lang,
+      subject: supportMessageSubject(data.reference, data.subject),
+      preheader: fill(t.preheader, vars),
+      heading: t.heading,
+      footer: [fill(t.reason, vars)],
+      year,
+    },
     t,
-    vars: { name: data.name, email: data.email, brand: BRAND },
-    subject: supportMessageSubject(data.reference, data.subject),
-    received: valid
+    vars,
+    received: year
       ? `${new Intl.DateTimeFormat(lang, { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' }).format(receivedAt)} UTC`
       : '',
     senderLanguage: known ? `${known.nativeName} (${known.code})` : data.senderLanguage,
-    year: valid ? String(receivedAt.getUTCFullYear()) : '',
-    adminUrl,
+    reply: { paragraphs: [fill(t.replyHint, vars)], button: { label: t.adminButton, href: adminUrl } },
   };
 }
 
@@ -109,8 +116,7 @@ function MessageLines({ text }: { text: string }) {
  * sender with a `mailto:` link, language, time, subject), the message in a quoted block, how to
  * reply, and a button to the message in the admin area.
  */
-export function SupportMessageEmail({ view }: { view: SupportMessageView }) {
-  const { data, t, vars } = view;
+export function SupportMessageEmail({ frame, data, t, vars, received, senderLanguage, reply }: SupportMessageView) {
   const facts: [string, ReactNode][] = [
     [t.reference, <strong>{data.reference}</strong>],
     [
@@ -121,30 +127,28 @@ export function SupportMessageEmail({ view }: { view: SupportMessageView }) {
         {'>'}
       </>,
     ],
-    [t.language, view.senderLanguage],
-    [t.received, view.received],
+    [t.language, senderLanguage],
+    [t.received, received],
     [t.subject, data.subject],
   ];
   return (
     <EmailLayout
-      lang={view.lang}
-      title={view.subject}
-      preheader={fill(t.preheader, vars)}
-      footer={[fill(t.reason, vars), `© ${view.year} ${BRAND}`]}
+      frame={frame}
+      opening={
+        <>
+          <Paragraph>{fill(t.intro, vars)}</Paragraph>
+          <Paragraph size="small" marginBottom={0} style={{ lineHeight: '22px' }}>
+            {facts.map(([label, value], i) => (
+              <Fragment key={label}>
+                {i > 0 && <br />}
+                {`${label}: `}
+                {value}
+              </Fragment>
+            ))}
+          </Paragraph>
+        </>
+      }
     >
-      <Card>
-        <EmailTitle>{t.heading}</EmailTitle>
-        <Paragraph>{fill(t.intro, vars)}</Paragraph>
-        <Paragraph size="small" marginBottom={0} style={{ lineHeight: '22px' }}>
-          {facts.map(([label, value], i) => (
-            <Fragment key={label}>
-              {i > 0 && <br />}
-              {`${label}: `}
-              {value}
-            </Fragment>
-          ))}
-        </Paragraph>
-      </Card>
       <Card>
         <SectionHeading>{t.messageHeading}</SectionHeading>
         <Paragraph
@@ -161,45 +165,30 @@ export function SupportMessageEmail({ view }: { view: SupportMessageView }) {
           <MessageLines text={data.message} />
         </Paragraph>
       </Card>
-      <Card>
-        <Paragraph size="small">{fill(t.replyHint, vars)}</Paragraph>
-        <div>
-          <ButtonLink href={view.adminUrl}>{t.adminButton}</ButtonLink>
-        </div>
-      </Card>
+      <TextCard content={reply} />
     </EmailLayout>
   );
 }
 
-/** The plain-text part: the same content, the message as typed. */
-function supportMessageText(view: SupportMessageView): string {
-  const { data, t, vars } = view;
+/** The plain-text part's body: the same content, the message as typed. */
+function supportMessageText({ data, t, vars, received, senderLanguage, reply }: SupportMessageView) {
   return [
-    t.heading,
-    '',
-    fill(t.intro, vars),
-    '',
-    `${t.reference}: ${data.reference}`,
-    `${t.from}: ${data.name} <${data.email}>`,
-    `${t.language}: ${view.senderLanguage}`,
-    `${t.received}: ${view.received}`,
-    `${t.subject}: ${data.subject}`,
-    '',
-    `== ${t.messageHeading} ==`,
-    data.message,
-    '',
-    fill(t.replyHint, vars),
-    `${t.adminButton}: ${view.adminUrl}`,
-    '',
-    '--',
-    fill(t.reason, vars),
-    '',
-  ].join('\n');
+    [fill(t.intro, vars)],
+    [
+      `${t.reference}: ${data.reference}`,
+      `${t.from}: ${data.name} <${data.email}>`,
+      `${t.language}: ${senderLanguage}`,
+      `${t.received}: ${received}`,
+      `${t.subject}: ${data.subject}`,
+    ],
+    [textHeading(t.messageHeading), data.message],
+    reply,
+  ];
 }
 
 /**
- * Renders the support desk's copy of a contact-form message (issue 11), sent to `SUPPORT_EMAIL`
- * with the sender as Reply-To: subject `[<reference>] <subject>`; reference, sender, language,
+ * Renders the support desk's copy of a contact-form message, sent to `SUPPORT_EMAIL` with the
+ * sender as Reply-To (`docs/product-rules.md#support-messages`): subject `[<reference>] <subject>`; reference, sender, language,
  * time (UTC) and subject; the message as typed (escaped by React in the HTML, lines kept); how
  * to reply; a link to the message in the admin area. No images.
  *
@@ -214,13 +203,5 @@ export async function renderSupportMessage(
   language: string = SUPPORT_DESK_LANGUAGE,
 ): Promise<RenderedEmail> {
   const view = supportMessageView(data, language);
-  const html = await renderEmailHtml(<SupportMessageEmail view={view} />);
-  return {
-    template: SUPPORT_MESSAGE_TEMPLATE,
-    language: view.lang,
-    subject: view.subject,
-    html,
-    text: supportMessageText(view),
-    inlineImages: [],
-  };
+  return renderEmail(SUPPORT_MESSAGE_TEMPLATE, view.frame, <SupportMessageEmail {...view} />, supportMessageText(view));
 }

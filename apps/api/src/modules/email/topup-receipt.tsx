@@ -2,30 +2,28 @@
 import { BRAND } from '@esim/contract/brand';
 import type { PlanFacts } from '@esim/contract/catalog';
 import { formatPrice } from '@esim/contract/format';
-import { DEFAULT_LANGUAGE, type Language, isLanguage } from '@esim/contract/languages';
 import { planDataLabel } from '@esim/contract/plan-name';
 import { soldPlanName } from '../../lib/plan-names.ts';
-import { COLORS, FONT, MONO, assertHttpUrl, fill, pluralForm, textFooter } from './email-html.ts';
+import { COLORS, MONO, assertHttpUrl } from './email-html.ts';
+import { EmailLayout, Paragraph, type RenderedEmail, TextCard, fillElements, renderEmail } from './email-layout.tsx';
 import {
-  ButtonLink,
-  Card,
-  EmailLayout,
-  EmailTitle,
-  Paragraph,
-  type RenderedEmail,
-  SectionHeading,
-  SupportSection,
-  fillElements,
-  renderEmailHtml,
-} from './email-layout.tsx';
-import { EMAIL_STRINGS, type CommonEmailStrings, type TopupReceiptStrings } from './locales/index.ts';
+  type MessageFrame,
+  type TextCardContent,
+  customerFrame,
+  emailLanguage,
+  fill,
+  longDate,
+  pluralForm,
+} from './email-text.ts';
+import type { TopupReceiptStrings } from './locales/index.ts';
+import { OrderNumber, RECEIPT_CELL, Receipt, ReceiptTable, receiptText } from './order-summary.tsx';
 
 /** Template id of the top-up receipt (`email_messages.template`). */
 export const TOPUP_RECEIPT_TEMPLATE = 'topup-receipt';
 
 /**
  * The data amount of unlimited plans as the contract displays it (`Product.features.dataAmount`,
- * specification section 3); the receipt shows the language's word instead.
+ * `docs/product-rules.md#prices-and-currency`); the receipt shows the language's word instead.
  */
 const UNLIMITED_DATA_AMOUNT = 'Unlimited';
 
@@ -40,7 +38,7 @@ export interface TopupReceiptData {
   productName: string;
   /**
    * The facts the top-up's plan is named by; the receipt names it (and its allowance, 'Unlimited
-   * Plus' included) in its language with the shared `planName` (issue 13).
+   * Plus' included) in its language with the shared `planName`.
    */
   plan?: PlanFacts;
   /** Display string of the allowance, e.g. `1GB`, `500MB` or `Unlimited` (translated). */
@@ -66,18 +64,21 @@ export interface TopupReceiptData {
  * either is rendered; made by {@link topupReceiptView}.
  */
 export interface TopupReceiptView {
+  /** The top-up, its plan named in the receipt's language. */
   data: TopupReceiptData;
-  lang: Language;
-  common: CommonEmailStrings;
+  /** Language, subject, heading, greeting, support and small print. */
+  frame: MessageFrame;
   t: TopupReceiptStrings;
   /** Placeholder values: `orderNumber`, `product`, `iccid`, `brand`, `name`. */
   vars: Readonly<Record<string, string>>;
-  subject: string;
-  /** The year of the top-up, for the footer's ©. */
-  year: string;
-  portalUrl: string;
   /** The details table's rows: label, value, and whether the value is a code (monospace). */
   details: readonly (readonly [label: string, value: string, mono?: boolean])[];
+  /** The note under the details that prices are in US dollars, taxes included. */
+  pricesNote: string;
+  /** When the bundle starts, and that there is nothing to install. */
+  when: TextCardContent;
+  /** The portal's heading, text and button (no token). */
+  portal: TextCardContent;
 }
 
 /**
@@ -89,8 +90,8 @@ export interface TopupReceiptView {
  *   non-negative integer.
  */
 export function topupReceiptView(data: TopupReceiptData, language: string): TopupReceiptView {
-  const lang: Language = isLanguage(language) ? language : DEFAULT_LANGUAGE;
-  const { common, topupReceipt: t } = EMAIL_STRINGS[lang];
+  const { lang, strings } = emailLanguage(language);
+  const { common, orderSummary, topupReceipt: t } = strings;
   const portalUrl = assertHttpUrl(data.portalUrl, 'portalUrl');
   if (!Number.isInteger(data.validityDays) || data.validityDays < 1) {
     throw new RangeError(`validityDays must be a positive integer, got ${data.validityDays}`);
@@ -98,9 +99,7 @@ export function topupReceiptView(data: TopupReceiptData, language: string): Topu
   if (!Number.isInteger(data.totalCents) || data.totalCents < 0) {
     throw new RangeError(`totalCents must be a non-negative integer, got ${data.totalCents}`);
   }
-  // A copy, so a string slipped past the types still works; format() throws RangeError when invalid.
-  const orderDate = new Date(data.orderDate);
-  const date = new Intl.DateTimeFormat(lang, { dateStyle: 'long', timeZone: 'UTC' }).format(orderDate);
+  const date = longDate(data.orderDate, lang);
   const productName = data.plan ? soldPlanName(data.plan, lang) : data.productName;
   const vars = {
     orderNumber: data.orderNumber,
@@ -109,7 +108,7 @@ export function topupReceiptView(data: TopupReceiptData, language: string): Topu
     brand: BRAND,
     name: data.customerName,
   };
-  // The tier's name for Unlimited Plus (a product name, issue 13); the receipt's own word otherwise.
+  // The tier's name for Unlimited Plus (a product name); the receipt's own word otherwise.
   const dataAmount =
     data.plan?.tier === 'unlimited_plus'
       ? planDataLabel({ data: null, tier: 'unlimited_plus' }, lang)
@@ -119,56 +118,45 @@ export function topupReceiptView(data: TopupReceiptData, language: string): Topu
   const validity = fill(pluralForm(t.validityDays, data.validityDays, lang), { count: data.validityDays });
   return {
     data: { ...data, productName },
-    lang,
-    common,
+    frame: customerFrame({ lang, common, vars, date: data.orderDate, texts: t }),
     t,
     vars,
-    subject: fill(t.subject, vars),
-    year: String(orderDate.getUTCFullYear()),
-    portalUrl,
     details: [
       [t.plan, productName],
       [t.data, dataAmount],
       [t.validity, validity],
       [t.esim, data.iccid, true],
-      [t.orderNumber, data.orderNumber],
-      [t.orderDate, date],
+      [orderSummary.orderNumber, data.orderNumber],
+      [orderSummary.orderDate, date],
       [t.amountPaid, formatPrice(data.totalCents)],
       [t.paymentMethod, data.paymentLabel],
     ],
+    pricesNote: orderSummary.pricesNote,
+    when: { heading: t.whenHeading, paragraphs: [t.whenText, t.noInstall] },
+    portal: {
+      heading: t.portalHeading,
+      paragraphs: [t.portalText],
+      button: { label: t.portalButton, href: portalUrl },
+    },
   };
 }
 
 /** A label/value row of the details table; `mono` for codes that must break anywhere (ICCID). */
 function DetailRow({ label, value, mono = false }: { label: string; value: string; mono?: boolean | undefined }) {
-  const border = `1px solid ${COLORS.border}`;
   return (
     <tr>
       <td
         valign="top"
-        style={{
-          width: '40%',
-          padding: '8px 12px 8px 0',
-          borderTop: border,
-          fontFamily: FONT,
-          fontSize: 13,
-          lineHeight: '20px',
-          color: COLORS.muted,
-        }}
+        style={{ ...RECEIPT_CELL, width: '40%', padding: '8px 12px 8px 0', fontSize: 13, color: COLORS.muted }}
       >
         {label}
       </td>
       <td
         valign="top"
         style={{
-          padding: '8px 0',
-          borderTop: border,
-          fontFamily: mono ? MONO : FONT,
-          fontSize: 14,
-          lineHeight: '20px',
+          ...RECEIPT_CELL,
           fontWeight: 600,
-          color: COLORS.ink,
-          ...(mono ? { wordBreak: 'break-all' as const } : {}),
+          ...(mono ? { fontFamily: MONO, wordBreak: 'break-all' as const } : {}),
         }}
       >
         {value}
@@ -182,89 +170,52 @@ function DetailRow({ label, value, mono = false }: { label: string; value: strin
  * starts, the portal button and support. Rendered by {@link renderTopupReceipt}, which builds
  * `view` from the top-up.
  */
-export function TopupReceiptEmail({ view }: { view: TopupReceiptView }) {
-  const { data, lang, common, t, vars } = view;
+export function TopupReceiptEmail({ frame, data, t, vars, details, pricesNote, when, portal }: TopupReceiptView) {
   return (
     <EmailLayout
-      lang={lang}
-      title={view.subject}
-      preheader={fill(t.preheader, vars)}
-      footer={[fill(t.reason, vars), fill(common.tagline, vars), `© ${view.year} ${BRAND}`]}
-    >
-      <Card>
-        <EmailTitle>{t.heading}</EmailTitle>
-        <Paragraph>{fill(common.greeting, vars)}</Paragraph>
+      frame={frame}
+      opening={
         <Paragraph marginBottom={0}>
           {fillElements(t.intro, vars, {
-            orderNumber: <strong style={{ whiteSpace: 'nowrap' }}>{data.orderNumber}</strong>,
+            orderNumber: <OrderNumber>{data.orderNumber}</OrderNumber>,
             product: <strong>{data.productName}</strong>,
             iccid: <strong style={{ fontFamily: MONO, wordBreak: 'break-all' }}>{data.iccid}</strong>,
           })}
         </Paragraph>
-      </Card>
-      <Card>
-        <SectionHeading>{t.detailsHeading}</SectionHeading>
-        <table width="100%" cellPadding={0} cellSpacing={0} border={0} style={{ borderCollapse: 'collapse' }}>
+      }
+    >
+      <Receipt heading={t.detailsHeading} pricesNote={pricesNote}>
+        <ReceiptTable>
           <tbody>
-            {view.details.map(([label, value, mono]) => (
+            {details.map(([label, value, mono]) => (
               <DetailRow key={label} label={label} value={value} mono={mono} />
             ))}
           </tbody>
-        </table>
-        <Paragraph size="fine" marginBottom={0} style={{ marginTop: 8 }}>
-          {t.pricesNote}
-        </Paragraph>
-      </Card>
-      <Card>
-        <SectionHeading>{t.whenHeading}</SectionHeading>
-        <Paragraph size="small">{t.whenText}</Paragraph>
-        <Paragraph size="small" marginBottom={0}>
-          {t.noInstall}
-        </Paragraph>
-      </Card>
-      <Card>
-        <SectionHeading>{t.portalHeading}</SectionHeading>
-        <Paragraph size="small">{t.portalText}</Paragraph>
-        <div>
-          <ButtonLink href={view.portalUrl}>{t.portalButton}</ButtonLink>
-        </div>
-      </Card>
-      <Card>
-        <SupportSection common={common} />
-      </Card>
+        </ReceiptTable>
+      </Receipt>
+      <TextCard content={when} />
+      <TextCard content={portal} />
     </EmailLayout>
   );
 }
 
-/** The plain-text part: the same content as the HTML, `== heading ==` sections, links in full. */
-function topupReceiptText(view: TopupReceiptView): string {
-  const { common, t, vars } = view;
+/** The plain-text part's body: the same content as the HTML, `== heading ==` sections, links in full. */
+function topupReceiptText({ t, vars, details, pricesNote, when, portal }: TopupReceiptView) {
   return [
-    t.heading,
-    '',
-    fill(common.greeting, vars),
-    '',
-    fill(t.intro, vars),
-    '',
-    `== ${t.detailsHeading} ==`,
-    ...view.details.map(([label, value]) => `${label}: ${value}`),
-    t.pricesNote,
-    '',
-    `== ${t.whenHeading} ==`,
-    t.whenText,
-    t.noInstall,
-    '',
-    `== ${t.portalHeading} ==`,
-    t.portalText,
-    `${t.portalButton}: ${view.portalUrl}`,
-    '',
-    ...textFooter(common, t.reason, vars),
-  ].join('\n');
+    [fill(t.intro, vars)],
+    receiptText(
+      t.detailsHeading,
+      details.map(([label, value]) => `${label}: ${value}`),
+      pricesNote,
+    ),
+    when,
+    portal,
+  ];
 }
 
 /**
  * Renders the receipt e-mailed after a top-up bundle bought in the customer portal has been
- * applied to an existing eSIM (specification sections 5 and 9): greeting with the customer's
+ * applied to an existing eSIM (`docs/product-rules.md#top-ups`): greeting with the customer's
  * name, which bundle was added to which eSIM (ICCID), data, validity, order number and date, the
  * amount paid (USD) and how; that the bundle is queued and starts when the current plan ends or
  * runs out of data; a button to the customer portal; the support contacts. The HTML is
@@ -281,13 +232,5 @@ function topupReceiptText(view: TopupReceiptView): string {
  */
 export async function renderTopupReceipt(data: TopupReceiptData, language: string): Promise<RenderedEmail> {
   const view = topupReceiptView(data, language);
-  const html = await renderEmailHtml(<TopupReceiptEmail view={view} />);
-  return {
-    template: TOPUP_RECEIPT_TEMPLATE,
-    language: view.lang,
-    subject: view.subject,
-    html,
-    text: topupReceiptText(view),
-    inlineImages: [],
-  };
+  return renderEmail(TOPUP_RECEIPT_TEMPLATE, view.frame, <TopupReceiptEmail {...view} />, topupReceiptText(view));
 }

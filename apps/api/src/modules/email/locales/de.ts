@@ -17,6 +17,16 @@ export const de: EmailStrings = {
     supportHours: `Support-Team (E-Mail und WhatsApp): Montag bis Freitag, ${teamHours}. Telefon: Montag bis Freitag, ${phoneHours}.`,
     tagline: '{brand} – Prepaid-eSIM-Datentarife für Reisen in ein Land, eine ganze Region oder die ganze Welt.',
   },
+  orderSummary: {
+    heading: 'Bestellübersicht',
+    orderNumber: 'Bestellnummer',
+    orderDate: 'Bestelldatum',
+    item: 'Tarif',
+    quantity: 'Anz.',
+    amount: 'Betrag',
+    total: 'Gesamt',
+    pricesNote: 'Preise in US-Dollar inklusive Steuern.',
+  },
   orderConfirmation: {
     subject: {
       one: 'Ihre eSIM ist bereit – Bestellung {orderNumber}',
@@ -32,14 +42,6 @@ export const de: EmailStrings = {
       other:
         'Vielen Dank für Ihre Bestellung {orderNumber}. Ihre {count} eSIMs können jetzt installiert werden: QR-Codes und Aktivierungsdaten finden Sie unten.',
     },
-    summaryHeading: 'Bestellübersicht',
-    orderNumber: 'Bestellnummer',
-    orderDate: 'Bestelldatum',
-    item: 'Tarif',
-    quantity: 'Anz.',
-    amount: 'Betrag',
-    total: 'Gesamt',
-    pricesNote: 'Preise in US-Dollar inklusive Steuern.',
     esimHeading: 'eSIM {index} von {total} · {product}',
     scanHint:
       'Scannen Sie den QR-Code mit dem Smartphone, das Sie auf die Reise mitnehmen (auf einem anderen Bildschirm anzeigen oder ausdrucken), oder öffnen Sie diese E-Mail auf diesem Smartphone und tippen Sie auf eine der Installationsschaltflächen.',
@@ -86,11 +88,8 @@ export const de: EmailStrings = {
     validity: 'Gültigkeit',
     validityDays: { one: '{count} Tag', other: '{count} Tage' },
     esim: 'Ihre eSIM (ICCID)',
-    orderNumber: 'Bestellnummer',
-    orderDate: 'Bestelldatum',
     amountPaid: 'Bezahlter Betrag',
     paymentMethod: 'Bezahlt mit',
-    pricesNote: 'Preise in US-Dollar inklusive Steuern.',
     whenHeading: 'Wann geht es los?',
     whenText:
       'Ihre Aufladung reiht sich hinter den Tarif ein, den Sie gerade nutzen, und startet automatisch, sobald dieser abläuft oder sein Datenvolumen verbraucht ist – so geht von Ihrem Restguthaben nichts verloren. Die Gültigkeit zählt erst ab diesem Zeitpunkt.',
@@ -119,14 +118,6 @@ export const de: EmailStrings = {
   },
   orderStatus: {
     statusLabel: 'Bestellstatus',
-    summaryHeading: 'Bestellübersicht',
-    orderNumber: 'Bestellnummer',
-    orderDate: 'Bestelldatum',
-    item: 'Tarif',
-    quantity: 'Anz.',
-    amount: 'Betrag',
-    total: 'Gesamt',
-    pricesNote: 'Preise in US-Dollar inklusive Steuern.',
     refundAmount: 'Erstatteter Betrag',
     refundTiming:
       'Je nach Bank erreichen Erstattungen Kartenkonten innerhalb von 3–5 Werktagen und PayPal-Konten innerhalb von 1–2 Werktagen.',

@@ -16,6 +16,16 @@ export const en: EmailStrings = {
     supportHours: `Support team (e-mail and WhatsApp): Monday to Friday, ${teamHours}. Phone: Monday to Friday, ${phoneHours}.`,
     tagline: '{brand} – prepaid travel eSIM data plans for one country, a whole region or the world.',
   },
+  orderSummary: {
+    heading: 'Order summary',
+    orderNumber: 'Order number',
+    orderDate: 'Order date',
+    item: 'Plan',
+    quantity: 'Qty',
+    amount: 'Amount',
+    total: 'Total',
+    pricesNote: 'Prices in US dollars, taxes included.',
+  },
   orderConfirmation: {
     subject: {
       one: 'Your eSIM is ready – order {orderNumber}',
@@ -31,14 +41,6 @@ export const en: EmailStrings = {
       other:
         'Thank you for your order {orderNumber}. Your {count} eSIMs are ready to install: their QR codes and activation details are below.',
     },
-    summaryHeading: 'Order summary',
-    orderNumber: 'Order number',
-    orderDate: 'Order date',
-    item: 'Plan',
-    quantity: 'Qty',
-    amount: 'Amount',
-    total: 'Total',
-    pricesNote: 'Prices in US dollars, taxes included.',
     esimHeading: 'eSIM {index} of {total} · {product}',
     scanHint:
       'Scan the QR code with the phone you are taking abroad (show it on another screen or print it), or open this e-mail on that phone and tap an install button.',
@@ -83,11 +85,8 @@ export const en: EmailStrings = {
     validity: 'Valid for',
     validityDays: { one: '{count} day', other: '{count} days' },
     esim: 'Your eSIM (ICCID)',
-    orderNumber: 'Order number',
-    orderDate: 'Order date',
     amountPaid: 'Amount paid',
     paymentMethod: 'Paid with',
-    pricesNote: 'Prices in US dollars, taxes included.',
     whenHeading: 'When does it start?',
     whenText:
       'Your top-up waits in line behind the plan you are using now and starts by itself as soon as that plan expires or its data runs out, so nothing you have left is lost. Its validity counts from that moment.',
@@ -112,14 +111,6 @@ export const en: EmailStrings = {
   },
   orderStatus: {
     statusLabel: 'Order status',
-    summaryHeading: 'Order summary',
-    orderNumber: 'Order number',
-    orderDate: 'Order date',
-    item: 'Plan',
-    quantity: 'Qty',
-    amount: 'Amount',
-    total: 'Total',
-    pricesNote: 'Prices in US dollars, taxes included.',
     refundAmount: 'Amount refunded',
     refundTiming:
       'Refunds reach card accounts within 3–5 business days and PayPal accounts within 1–2 business days, depending on your bank.',

@@ -17,6 +17,16 @@ export const es: EmailStrings = {
     supportHours: `Equipo de soporte (correo y WhatsApp): de lunes a viernes, ${teamHours}. Teléfono: de lunes a viernes, ${phoneHours}.`,
     tagline: '{brand}: planes de datos eSIM prepago para viajar a un país, a una región entera o por todo el mundo.',
   },
+  orderSummary: {
+    heading: 'Resumen del pedido',
+    orderNumber: 'Número de pedido',
+    orderDate: 'Fecha del pedido',
+    item: 'Plan',
+    quantity: 'Cant.',
+    amount: 'Importe',
+    total: 'Total',
+    pricesNote: 'Precios en dólares estadounidenses, impuestos incluidos.',
+  },
   orderConfirmation: {
     subject: {
       one: 'Tu eSIM está lista – pedido {orderNumber}',
@@ -32,14 +42,6 @@ export const es: EmailStrings = {
       other:
         'Gracias por tu pedido {orderNumber}. Tus {count} eSIM ya se pueden instalar: a continuación encontrarás sus códigos QR y los datos de activación.',
     },
-    summaryHeading: 'Resumen del pedido',
-    orderNumber: 'Número de pedido',
-    orderDate: 'Fecha del pedido',
-    item: 'Plan',
-    quantity: 'Cant.',
-    amount: 'Importe',
-    total: 'Total',
-    pricesNote: 'Precios en dólares estadounidenses, impuestos incluidos.',
     esimHeading: 'eSIM {index} de {total} · {product}',
     scanHint:
       'Escanea el código QR con el teléfono que vas a llevar de viaje (ábrelo en otra pantalla o imprímelo), o abre este correo en ese teléfono y toca uno de los botones de instalación.',
@@ -85,11 +87,8 @@ export const es: EmailStrings = {
     validity: 'Validez',
     validityDays: { one: '{count} día', other: '{count} días' },
     esim: 'Tu eSIM (ICCID)',
-    orderNumber: 'Número de pedido',
-    orderDate: 'Fecha del pedido',
     amountPaid: 'Importe pagado',
     paymentMethod: 'Forma de pago',
-    pricesNote: 'Precios en dólares estadounidenses, impuestos incluidos.',
     whenHeading: '¿Cuándo empieza?',
     whenText:
       'Tu recarga queda a la espera detrás del plan que usas ahora y se activa sola en cuanto ese plan caduque o se le acaben los datos, así que no pierdes nada de lo que te queda. Su validez empieza a contar en ese momento.',
@@ -115,14 +114,6 @@ export const es: EmailStrings = {
   },
   orderStatus: {
     statusLabel: 'Estado del pedido',
-    summaryHeading: 'Resumen del pedido',
-    orderNumber: 'Número de pedido',
-    orderDate: 'Fecha del pedido',
-    item: 'Plan',
-    quantity: 'Cant.',
-    amount: 'Importe',
-    total: 'Total',
-    pricesNote: 'Precios en dólares estadounidenses, impuestos incluidos.',
     refundAmount: 'Importe reembolsado',
     refundTiming:
       'Los reembolsos llegan a las tarjetas en 3–5 días hábiles y a PayPal en 1–2 días hábiles, según tu banco.',

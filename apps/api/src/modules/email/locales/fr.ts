@@ -18,6 +18,16 @@ export const fr: EmailStrings = {
     tagline:
       '{brand} – forfaits de données eSIM prépayés pour voyager dans un pays, une région entière ou le monde entier.',
   },
+  orderSummary: {
+    heading: 'Récapitulatif de la commande',
+    orderNumber: 'Numéro de commande',
+    orderDate: 'Date de commande',
+    item: 'Forfait',
+    quantity: 'Qté',
+    amount: 'Montant',
+    total: 'Total',
+    pricesNote: 'Prix en dollars américains, taxes comprises.',
+  },
   orderConfirmation: {
     subject: {
       one: 'Votre eSIM est prête – commande {orderNumber}',
@@ -33,14 +43,6 @@ export const fr: EmailStrings = {
       other:
         'Merci pour votre commande {orderNumber}. Vos {count} eSIM sont prêtes à être installées : vous trouverez ci-dessous leurs codes QR et leurs informations d’activation.',
     },
-    summaryHeading: 'Récapitulatif de la commande',
-    orderNumber: 'Numéro de commande',
-    orderDate: 'Date de commande',
-    item: 'Forfait',
-    quantity: 'Qté',
-    amount: 'Montant',
-    total: 'Total',
-    pricesNote: 'Prix en dollars américains, taxes comprises.',
     esimHeading: 'eSIM {index} sur {total} · {product}',
     scanHint:
       'Scannez le code QR avec le téléphone que vous emportez en voyage (affichez-le sur un autre écran ou imprimez-le), ou ouvrez cet e-mail sur ce téléphone et touchez l’un des boutons d’installation.',
@@ -87,11 +89,8 @@ export const fr: EmailStrings = {
     validity: 'Validité',
     validityDays: { one: '{count} jour', other: '{count} jours' },
     esim: 'Votre eSIM (ICCID)',
-    orderNumber: 'Numéro de commande',
-    orderDate: 'Date de commande',
     amountPaid: 'Montant payé',
     paymentMethod: 'Moyen de paiement',
-    pricesNote: 'Prix en dollars américains, taxes comprises.',
     whenHeading: 'Quand démarre-t-elle ?',
     whenText:
       'Votre recharge attend son tour derrière le forfait que vous utilisez : elle démarre d’elle-même dès que celui-ci expire ou que ses données sont épuisées, vous ne perdez donc rien de ce qu’il vous reste. Sa durée de validité court à partir de ce moment-là.',
@@ -119,14 +118,6 @@ export const fr: EmailStrings = {
   },
   orderStatus: {
     statusLabel: 'Statut de la commande',
-    summaryHeading: 'Récapitulatif de la commande',
-    orderNumber: 'Numéro de commande',
-    orderDate: 'Date de commande',
-    item: 'Forfait',
-    quantity: 'Qté',
-    amount: 'Montant',
-    total: 'Total',
-    pricesNote: 'Prix en dollars américains, taxes comprises.',
     refundAmount: 'Montant remboursé',
     refundTiming:
       'Selon votre banque, un remboursement arrive sur une carte sous 3 à 5 jours ouvrés et sur PayPal sous 1 à 2 jours ouvrés.',

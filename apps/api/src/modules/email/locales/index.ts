@@ -12,6 +12,7 @@ export type {
   OrderConfirmationStrings,
   OrderStatusMessage,
   OrderStatusStrings,
+  OrderSummaryStrings,
   PasswordResetStrings,
   Plural,
   SupportAcknowledgementStrings,
@@ -19,5 +20,5 @@ export type {
   TopupReceiptStrings,
 } from './types.ts';
 
-/** E-mail texts of every interface language (specification section 1). */
+/** E-mail texts of every interface language. */
 export const EMAIL_STRINGS: Readonly<Record<Language, EmailStrings>> = { en, tr, es, fr, de };

@@ -17,6 +17,16 @@ export const tr: EmailStrings = {
     supportHours: `Destek ekibi (e-posta ve WhatsApp): hafta içi ${teamHours}. Telefon: hafta içi ${phoneHours}.`,
     tagline: '{brand} – tek bir ülke, bütün bir bölge ya da tüm dünya için ön ödemeli seyahat eSIM veri paketleri.',
   },
+  orderSummary: {
+    heading: 'Sipariş özeti',
+    orderNumber: 'Sipariş numarası',
+    orderDate: 'Sipariş tarihi',
+    item: 'Paket',
+    quantity: 'Adet',
+    amount: 'Tutar',
+    total: 'Toplam',
+    pricesNote: 'Fiyatlar ABD doları cinsindendir, vergiler dahildir.',
+  },
   orderConfirmation: {
     subject: {
       one: 'eSIM’iniz hazır – {orderNumber} numaralı sipariş',
@@ -32,14 +42,6 @@ export const tr: EmailStrings = {
       other:
         '{orderNumber} numaralı siparişiniz için teşekkür ederiz. {count} eSIM’iniz yüklenmeye hazır; QR kodlarını ve aktivasyon bilgilerini aşağıda bulabilirsiniz.',
     },
-    summaryHeading: 'Sipariş özeti',
-    orderNumber: 'Sipariş numarası',
-    orderDate: 'Sipariş tarihi',
-    item: 'Paket',
-    quantity: 'Adet',
-    amount: 'Tutar',
-    total: 'Toplam',
-    pricesNote: 'Fiyatlar ABD doları cinsindendir, vergiler dahildir.',
     esimHeading: 'eSIM {index}/{total} · {product}',
     scanHint:
       'QR kodu yurt dışında kullanacağınız telefonla okutun (başka bir ekranda açın ya da yazdırın) veya bu e-postayı o telefonda açıp yükleme düğmelerinden birine dokunun.',
@@ -85,11 +87,8 @@ export const tr: EmailStrings = {
     validity: 'Geçerlilik süresi',
     validityDays: { one: '{count} gün', other: '{count} gün' },
     esim: 'eSIM’iniz (ICCID)',
-    orderNumber: 'Sipariş numarası',
-    orderDate: 'Sipariş tarihi',
     amountPaid: 'Ödenen tutar',
     paymentMethod: 'Ödeme yöntemi',
-    pricesNote: 'Fiyatlar ABD doları cinsindendir, vergiler dahildir.',
     whenHeading: 'Ne zaman başlıyor?',
     whenText:
       'Ek paketiniz, şu anda kullandığınız paketin arkasında sıraya alındı. O paketin süresi dolduğunda ya da verisi bittiğinde kendiliğinden devreye girer; böylece kalan hakkınızdan hiçbir şey boşa gitmez. Geçerlilik süresi de o andan itibaren işlemeye başlar.',
@@ -114,14 +113,6 @@ export const tr: EmailStrings = {
   },
   orderStatus: {
     statusLabel: 'Sipariş durumu',
-    summaryHeading: 'Sipariş özeti',
-    orderNumber: 'Sipariş numarası',
-    orderDate: 'Sipariş tarihi',
-    item: 'Paket',
-    quantity: 'Adet',
-    amount: 'Tutar',
-    total: 'Toplam',
-    pricesNote: 'Fiyatlar ABD doları cinsindendir, vergiler dahildir.',
     refundAmount: 'İade edilen tutar',
     refundTiming:
       'İadeler, bankanıza bağlı olarak kart hesaplarına 3–5 iş günü, PayPal hesaplarına ise 1–2 iş günü içinde ulaşır.',

@@ -26,6 +26,23 @@ export interface CommonEmailStrings {
   tagline: string;
 }
 
+/**
+ * Labels of an order's summary (`order-summary.tsx`): the order confirmation and the status
+ * messages show it whole; the top-up receipt shows the order number, the date and the note.
+ */
+export interface OrderSummaryStrings {
+  heading: string;
+  orderNumber: string;
+  orderDate: string;
+  /** Header of the column of plan names. */
+  item: string;
+  quantity: string;
+  amount: string;
+  total: string;
+  /** Amounts are US dollars, taxes included (`docs/product-rules.md#prices-and-currency`). */
+  pricesNote: string;
+}
+
 /** Texts of the order confirmation (`order-confirmation`). */
 export interface OrderConfirmationStrings {
   /** `{orderNumber}`, `{count}` (number of eSIMs). */
@@ -36,15 +53,6 @@ export interface OrderConfirmationStrings {
   heading: Plural;
   /** `{orderNumber}`, `{count}`. */
   intro: Plural;
-  summaryHeading: string;
-  orderNumber: string;
-  orderDate: string;
-  item: string;
-  quantity: string;
-  amount: string;
-  total: string;
-  /** Section 9: prices in USD including taxes. */
-  pricesNote: string;
   /** `{index}`, `{total}`, `{product}`. */
   esimHeading: string;
   scanHint: string;
@@ -67,7 +75,7 @@ export interface OrderConfirmationStrings {
   portalButton: string;
   viewOrder: string;
   refundHeading: string;
-  /** Section 4 and 9: full refund within 30 days if not activated, none after activation. */
+  /** Full refund within 30 days while not activated, none after (`docs/product-rules.md#refunds`). */
   refund: string;
   /** Why the customer receives the message; `{orderNumber}`, `{brand}`. */
   reason: string;
@@ -96,13 +104,9 @@ export interface TopupReceiptStrings {
   validityDays: Plural;
   /** Label of the eSIM's ICCID. */
   esim: string;
-  orderNumber: string;
-  orderDate: string;
   amountPaid: string;
   /** Label of the payment, e.g. `Visa •••• 4242` or `PayPal`. */
   paymentMethod: string;
-  /** Section 9: prices in USD including taxes. */
-  pricesNote: string;
   whenHeading: string;
   /** The top-up queues behind the current plan and starts when it ends or runs out. */
   whenText: string;
@@ -117,7 +121,7 @@ export interface TopupReceiptStrings {
 }
 
 /**
- * Texts of the password-reset e-mail (`password-reset`, issue 9), sent in the account's language
+ * Texts of the password-reset e-mail (`password-reset`), sent in the account's language
  * when a reset is asked for an address that has an account. The link works once, for
  * `{minutes}` (30) minutes; a reset signs out every device.
  */
@@ -155,25 +159,16 @@ export interface OrderStatusMessage {
 }
 
 /**
- * Texts of the order status messages (issue 10 `POST /api/orders/{id}/notify`): one message per
- * status of the specification's list, each with the order's summary, a link to the customer
- * portal and support. Sent by an admin, in the order's language.
+ * Texts of the order status messages (`POST /api/orders/{id}/notify`): one message per order
+ * status, each with the order's summary, a link to the customer portal and support. Sent by an
+ * admin, in the order's language.
  */
 export interface OrderStatusStrings {
   /** Label before the status's name, e.g. "Order status". */
   statusLabel: string;
-  summaryHeading: string;
-  orderNumber: string;
-  orderDate: string;
-  item: string;
-  quantity: string;
-  amount: string;
-  total: string;
-  /** Section 9: prices in USD including taxes. */
-  pricesNote: string;
   /** Refunds: label of the amount refunded. */
   refundAmount: string;
-  /** Section 9: refunds reach cards in 3-5 business days, PayPal in 1-2. */
+  /** Refunds reach cards in 3-5 business days, PayPal in 1-2 (`docs/product-rules.md#refunds`). */
   refundTiming: string;
   portalText: string;
   portalButton: string;
@@ -190,7 +185,7 @@ export interface OrderStatusStrings {
 }
 
 /**
- * Texts of the support desk's copy of a contact-form message (`support-message`, issue 11),
+ * Texts of the support desk's copy of a contact-form message (`support-message`),
  * sent to `SUPPORT_EMAIL` with the sender as Reply-To. Its subject is `[<reference>] <subject>`
  * in every language; the store sends it in English (`SUPPORT_DESK_LANGUAGE`).
  */
@@ -245,6 +240,7 @@ export interface SupportAcknowledgementStrings {
 /** Every e-mail text of one language. */
 export interface EmailStrings {
   common: CommonEmailStrings;
+  orderSummary: OrderSummaryStrings;
   orderConfirmation: OrderConfirmationStrings;
   topupReceipt: TopupReceiptStrings;
   passwordReset: PasswordResetStrings;
