@@ -1,7 +1,7 @@
 import os from 'node:os';
 import { defineConfig } from 'vitest/config';
 
-/** One test command for every workspace (STYLE.md: tests beside code). */
+/** One test command for every workspace; each project finds the tests beside its code. */
 export default defineConfig({
   test: {
     // One test file per core. Vitest's default leaves one core free (one worker on CI's 2-core

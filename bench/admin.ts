@@ -1,6 +1,6 @@
 /**
- * The admin benchmark of `npm run bench` (issue 10 "Done means"; DESIGN.md section 6: "Admin:
- * orders list p95 <= 100 ms at 100,000 orders"):
+ * The admin benchmark of `npm run bench` (budget: the admin orders list p95 under 100 ms at
+ * 100,000 orders, `BUDGET.adminListP95Ms` in `run.ts`):
  *
  * - `seedAdminOrders` writes `BENCH_ADMIN_ORDERS` (default 100,000) orders into the server's
  *   database while the server is stopped (PGlite allows one process), or into `DATABASE_URL`:

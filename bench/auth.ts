@@ -1,5 +1,5 @@
 /**
- * The accounts benchmark of `npm run bench` (issue 9 "Done means"):
+ * The accounts benchmark of `npm run bench`:
  * - login latency: `POST /api/login` with the right password, one at a time, so each figure is the
  *   server's own work (argon2id at the production cost, m = 19 MiB, t = 2, p = 1, plus a new
  *   session row) rather than queueing behind other logins;

@@ -1,6 +1,6 @@
 /**
- * The chat assistant's benchmark of `npm run bench` (issue 11 "Done means": "`npm run bench`
- * reports the assistant's p50/p99 answer time (target p99 under 150 ms)"; DESIGN.md section 6).
+ * The chat assistant's benchmark of `npm run bench`: the assistant's p50/p99 answer time, budget
+ * p99 under 150 ms (decision record 0017).
  *
  * Measured in-process, on the engine the API runs with `CHAT_ENGINE=local`: the shipped knowledge
  * base (`apps/api/content/knowledge-base`, 5 languages) and the sandbox catalogue imported into an
@@ -33,7 +33,7 @@ export interface ChatRun {
   coldBuildMs: number;
   buildMs: number;
   rebuildAfterEditMs: number;
-  /** The budget: p99 answer time strictly below this (DESIGN.md section 6). */
+  /** The budget: p99 answer time strictly below this. */
   budgetP99Ms: number;
   pass: boolean;
 }

@@ -1,5 +1,5 @@
 /**
- * The checkout benchmark of `npm run bench` (DESIGN.md section 6; issue 3 "Done means"): the
+ * The checkout benchmark of `npm run bench` (budget `BUDGET.checkoutMs` in `run.ts`): the
  * whole purchase as a visitor's browser drives it, timed end to end:
  *
  *   POST /api/cart -> POST /api/payments/sandbox/tokens -> POST /api/checkout (card 4242...)

@@ -1,6 +1,6 @@
 /**
- * The cluster benchmark of `npm run bench` (issue 12 "Done means": catalogue reads and checkouts
- * per second on PostgreSQL with two instances behind nginx, against one instance).
+ * The cluster benchmark of `npm run bench` (decision record 0020): catalogue reads and checkouts
+ * per second on PostgreSQL with two instances behind nginx, against one instance.
  *
  * The cluster is `e2e/cluster/cluster.ts`'s: a fresh database `esim_bench_<random>` on the
  * PostgreSQL server at 127.0.0.1:5432 (dropped afterwards), two instances of the production build

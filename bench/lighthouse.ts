@@ -1,5 +1,5 @@
 /**
- * The storefront in a phone's browser (issue 13 "Done means"; decision 0023): Lighthouse 12.2.3,
+ * The storefront in a phone's browser (decision record 0023): Lighthouse 12.2.3,
  * mobile, its default simulated throttling, on Debian's Chromium, for the home page, a country
  * page, a product page, the cart and the checkout.
  *
@@ -63,7 +63,7 @@ const LIGHTHOUSE_RETRIES = 2;
  */
 const RETRYABLE = /^(?:NO_NAVSTART|NO_TRACING_STARTED|NO_DOCUMENT_REQUEST|PROTOCOL_TIMEOUT):/;
 
-/** The budgets of issue 13 (mobile, simulated throttling). */
+/** The storefront's phone budgets (decision record 0023; mobile, simulated throttling). */
 export const LIGHTHOUSE_BUDGET = {
   /** Performance score, at least. */
   minPerformance: 95,

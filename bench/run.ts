@@ -1,6 +1,6 @@
 /**
  * `npm run bench`: catalogue read throughput and latency, and the storefront's initial size
- * (DESIGN.md section 6; issue 2 "Done means").
+ * (the budgets are {@link BUDGET}; why catalogue reads are cheap: decision record 0004).
  *
  * What is measured, and why:
  * - `GET /api/products?country=TR` and `GET /api/products`, each next to a static file of exactly
@@ -14,30 +14,30 @@
  *   the budget is p99 < 20 ms on PGlite and < 5 ms on PostgreSQL. Latency at saturation only
  *   measures queueing, so the latency budget is checked at a realistic rate.
  * - The storefront's entry: the module script, modulepreload links and style sheets of
- *   `apps/web/dist/index.html`, each gzipped at level 9 and summed, for information (since issue
- *   13 the entry is a tiny loader; the budget of 130 kB is on what each page downloads until
- *   idle, in the Lighthouse part). 1 kB = 1,000 bytes, as Vite prints it.
+ *   `apps/web/dist/index.html`, each gzipped at level 9 and summed, for information (the entry is
+ *   a tiny loader, decision record 0022; the budget of 130 kB is on what each page downloads
+ *   until idle, in the Lighthouse part). 1 kB = 1,000 bytes, as Vite prints it.
  *
  * The server runs as a child process on a free port of 127.0.0.1, on a fresh PGlite folder under
  * the OS temp dir (or on `DATABASE_URL` when set). Load generator and server share the machine,
  * and only one autocannon instance runs at a time. `BENCH_ROUNDS` (default 1) repeats every run,
  * interleaving API and static, and reports the median of the rounds.
  *
- * - The admin area (issue 10, `bench/admin.ts`): 100,000 orders written into the stopped server's
+ * - The admin area (`bench/admin.ts`): 100,000 orders written into the stopped server's
  *   database, then `GET /api/orders` as an admin (first page, a filtered page and its next page,
  *   country, searches by e-mail, ICCID, order number and name, sort by total), one request at a
  *   time, p50/p95 each; budget p95 < 100 ms for the filtered page and the e-mail and ICCID
  *   searches. Then the whole catalogue's recalculation, dry run and applied.
  *
- * - Several instances (issue 12, `bench/cluster.ts`): on a fresh database of the PostgreSQL at
+ * - Several instances (`bench/cluster.ts`, decision record 0020): on a fresh database of the PostgreSQL at
  *   127.0.0.1:5432, two instances of the production build behind nginx against one of them
  *   directly: catalogue reads and full checkouts per second, medians and the ratio (no budget;
  *   skipped with the reason when nginx or PostgreSQL is missing).
  *
- * - The storefront in a phone's browser (issue 13, `bench/lighthouse.ts`): Lighthouse 12.2.3, mobile,
+ * - The storefront in a phone's browser (`bench/lighthouse.ts`): Lighthouse 12.2.3, mobile,
  *   simulated throttling, on `/`, `/tr/turkey`, a product page, `/cart` and `/checkout` (one item):
  *   performance, accessibility, LCP, CLS, TBT and the gzipped JavaScript downloaded until idle,
- *   medians of 3 runs, against the budgets of issue 13. It runs first, on the freshly started
+ *   medians of 3 runs, against the budgets of decision record 0023. It runs first, on the freshly started
  *   server, before any load. `BENCH_ONLY=lighthouse` runs it alone (its own server, and only the
  *   `lighthouse` entry of `bench/results/latest.json` is replaced).
  *
@@ -135,12 +135,12 @@ const BUDGET = {
   /** API throughput / static throughput for the country query (at least). */
   minThroughputRatio: 0.5,
   /**
-   * Full checkout latency, ms (strictly below; DESIGN.md section 6): p95 of one visitor at a time
+   * Full checkout latency, ms (strictly below): p95 of one visitor at a time
    * on PGlite, which runs one query at a time for the whole process (more visitors only queue:
    * that run reports throughput), p99 of 4 visitors at once on PostgreSQL.
    */
   checkoutMs: DATABASE_URL ? 50 : 200,
-  /** The admin orders list at 100,000 orders, p95 ms (strictly below; DESIGN.md section 6). */
+  /** The admin orders list at 100,000 orders, p95 ms (strictly below). */
   adminListP95Ms: 100,
 };
 
@@ -242,17 +242,17 @@ async function startServer(port: number, dir: string): Promise<Server> {
     DATA_DIR: dir,
     WEB_DIST: webDist,
     LOG_LEVEL: 'warn',
-    // Every benchmark visitor pays from this one address: lift the payment throttles (issue 8),
+    // Every benchmark visitor pays from this one address: lift the payment throttles,
     // which would otherwise refuse the 31st checkout within 10 minutes.
     PAYMENT_THROTTLE_ATTEMPTS_PER_SESSION: '1000000',
     PAYMENT_THROTTLE_ATTEMPTS_PER_ADDRESS: '1000000',
     PAYMENT_THROTTLE_DECLINES_PER_SESSION: '1000000',
     PAYMENT_THROTTLE_DECLINES_PER_ADDRESS: '1000000',
-    // The login benchmark signs in from this one address a few hundred times (issue 9).
+    // The login benchmark signs in from this one address a few hundred times.
     AUTH_THROTTLE_ATTEMPTS_PER_ADDRESS: '1000000',
     AUTH_THROTTLE_FAILURES_PER_ACCOUNT: '1000000',
     AUTH_THROTTLE_FAILURES_PER_ADDRESS: '1000000',
-    // The admin benchmark's admin signs in with its password alone (issue 10; NODE_ENV=production
+    // The admin benchmark's admin signs in with its password alone (NODE_ENV=production
     // would require a second factor of admins).
     ADMIN_REQUIRE_2FA: 'false',
   };
@@ -536,7 +536,7 @@ async function main(): Promise<number> {
     console.error(`${benchDir} was removed during the runs (apps/web/dist rebuilt?): the static figures are invalid.`);
   }
 
-  // The admin area (issue 10): 100,000 orders written while the server is stopped (PGlite is one
+  // The admin area: 100,000 orders written while the server is stopped (PGlite is one
   // process's), an admin made with `admin:create`, then the orders list and the recalculation.
   console.error(
     `Admin (${fmt(ADMIN_ORDERS)} orders: the orders list one request at a time, the catalogue's recalculation)...`,
@@ -562,7 +562,7 @@ async function main(): Promise<number> {
     }
   }
   await cleanup();
-  // Several instances (issue 12, bench/cluster.ts): two behind nginx vs one, on its own PostgreSQL database.
+  // Several instances (bench/cluster.ts): two behind nginx vs one, on its own PostgreSQL database.
   const cluster = await clusterBench();
 
   // 4. Initial storefront assets.

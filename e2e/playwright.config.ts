@@ -22,7 +22,7 @@ const dataDir = (process.env.E2E_DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir
 const { DATABASE_URL: _ignored, ...env } = process.env;
 
 /**
- * The production adapters' browser journeys (issue 12, project `providers`, `tests/providers/`):
+ * The production adapters' browser journeys (project `providers`, `tests/providers/`):
  * a second store on `E2E_PROVIDERS_PORT` (default 5181) with `ESIM_PROVIDER=esimgo`,
  * `PAYMENT_PROVIDER=stripe` and PayPal REST, all pointed at the provider fakes
  * (`apps/api/test/fakes/serve.ts`: eSIM Go 5190, Stripe and its Stripe.js stand-in 5191, PayPal

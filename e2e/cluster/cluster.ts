@@ -1,5 +1,5 @@
 /**
- * Several store instances on one PostgreSQL database behind nginx (issue 12 "Several instances"),
+ * Several store instances on one PostgreSQL database behind nginx (decision record 0020),
  * for the cluster browser test (`e2e/cluster/`) and the cluster benchmark (`bench/cluster.ts`).
  *
  * `startCluster(options)`:
@@ -170,7 +170,7 @@ async function waitFor(
   throw new Error(`${what}: not ready within ${timeoutMs / 1000} s`);
 }
 
-/** `/readyz` 200 (issue 12), or `/api/health` 200 where `/readyz` does not exist (yet). */
+/** `/readyz` 200, or `/api/health` 200 where `/readyz` does not exist (an older build). */
 async function ready(url: string): Promise<boolean> {
   const readyz = await fetch(`${url}/readyz`, { signal: AbortSignal.timeout(2_000) });
   if (readyz.status === 200) return true;

@@ -3,7 +3,7 @@ import { attachLogs, clusterState, expectAlternating, upstreamOf, upstreamSequen
 
 /**
  * The purchase and portal journey through nginx, with requests alternating between the two
- * instances (issue 12 "Done means"): from the home page to the confirmation paying by card, then
+ * instances (decision record 0020): from the home page to the confirmation paying by card, then
  * the portal with the access token from the confirmation page, the eSIM's first use (the eSIM Go
  * fake's usage callback, or the sandbox's simulated phone), a usage sync and a top-up by card.
  * Every answer carries nginx's `X-Upstream`: both instances must have served a fair share.

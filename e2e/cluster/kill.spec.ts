@@ -15,7 +15,7 @@ import { providerOrderPlaced, providerOrders, slowProviderOrders } from './provi
 
 /**
  * SIGKILL of the instance that is provisioning an order, in the middle of the provider call
- * (issue 12 "Done means"): the other instance takes the job over once its lease (JOB_LEASE_MS,
+ * (decision record 0020): the other instance takes the job over once its lease (JOB_LEASE_MS,
  * 3 s here) has run out, the order completes, and the eSIM provider delivered exactly the eSIMs
  * ordered: one provider order per line, no eSIM twice. Orders placed while the instance is down
  * go to the other one (nginx). The killed instance is then started again and serves its share.

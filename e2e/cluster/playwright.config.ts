@@ -3,7 +3,7 @@ import { CHROMIUM_LAUNCH } from '../support/chromium.ts';
 import { CLUSTER_PORTS } from './settings.ts';
 
 /**
- * The cluster browser test (issue 12 "Done means"): two store instances on one fresh PostgreSQL
+ * The cluster browser test (decision record 0020): two store instances on one fresh PostgreSQL
  * database (127.0.0.1:5432) behind nginx, started by `global-setup.ts` (`cluster.ts`), in
  * Debian's Chromium. Run from `e2e/`: `npx playwright test -c cluster/playwright.config.ts`
  * (after `npm run build -w apps/web`; `npm run build` for the production API build).

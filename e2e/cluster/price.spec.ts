@@ -5,8 +5,8 @@ import { type APIRequestContext, expect, test } from '../support/test.ts';
 import { attachLogs, clusterState, expectAlternating, upstreamOf } from './support.ts';
 
 /**
- * A price change made through one instance is served by the other within a second (issue 12
- * "Done means"; the change bus drops every instance's catalogue snapshot). The admin prices one
+ * A price change made through one instance is served by the other within a second (the change
+ * bus drops every instance's catalogue snapshot; decision record 0020). The admin prices one
  * Turkey plan up on instance 1 (its own port, not through nginx), and instance 2 is asked for the
  * catalogue until the new price shows; then the rule is removed and the old price comes back the
  * same way. Also checked through nginx: both instances answer the new price.

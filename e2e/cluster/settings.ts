@@ -1,7 +1,7 @@
 import type { ClusterOptions, FakeUrls } from './cluster.ts';
 
 /**
- * Fixed ports of the cluster browser test on 127.0.0.1 (issue 12 brief): nginx 5200, the two
+ * Fixed ports of the cluster browser test on 127.0.0.1: nginx 5200, the two
  * instances 5201 and 5202, the fakes 5203 (eSIM Go), 5204 (Stripe), 5205 (PayPal).
  */
 export const CLUSTER_PORTS: ClusterOptions['ports'] = {

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 
 /**
- * The browser tests' admin (issue 10). The `setup` project (`tests/admin.setup.ts`) creates it
+ * The browser tests' admin. The `setup` project (`tests/admin.setup.ts`) creates it
  * once per run through the first-admin link, turns on two-factor authentication (the store runs
  * with NODE_ENV=production, where admins must have it) and saves the signed-in browser state
  * here. Admin specs start signed in with `test.use({ storageState: adminStatePath() })` and must

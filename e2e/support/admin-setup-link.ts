@@ -1,7 +1,7 @@
 import path from 'node:path';
 
 /**
- * Where the browser tests find the first-admin link (issue 9). The store prints it once at
+ * Where the browser tests find the first-admin link. The store prints it once at
  * start-up while no admin exists (`apps/api/src/modules/auth/admin-setup-link.ts`: a plain line on
  * stdout at `LOG_LEVEL=warn`, as in these tests); `store.ts`, which runs the store for Playwright,
  * takes that line out of the output and writes the link to this file in the store's `DATA_DIR`

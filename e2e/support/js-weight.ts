@@ -1,6 +1,7 @@
 /**
  * How much JavaScript a page of a running store makes the browser download before the network goes
- * idle (issue 13: at most 130 KB gzip on `/`, `/tr/turkey`, a product page, `/cart`, `/checkout`).
+ * idle (budget: at most 130 KB gzip on `/`, `/tr/turkey`, a product page, `/cart`, `/checkout`;
+ * decision record 0023).
  *
  * Opens each page in Debian's Chromium (the browser tests' flags, `chromium.ts`) with an empty
  * cache, waits for the network to be idle (no request for 500 ms) and then `settleMs` more (what

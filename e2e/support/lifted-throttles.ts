@@ -5,7 +5,7 @@
  * instances (`cluster/cluster.ts`).
  */
 export const LIFTED_THROTTLES: Record<string, string> = {
-  // Payments (issue 8).
+  // Payments.
   PAYMENT_THROTTLE_ATTEMPTS_PER_SESSION: '1000000',
   PAYMENT_THROTTLE_ATTEMPTS_PER_ADDRESS: '1000000',
   PAYMENT_THROTTLE_DECLINES_PER_SESSION: '1000000',
@@ -14,13 +14,13 @@ export const LIFTED_THROTTLES: Record<string, string> = {
   // browser projects load, refresh and sync it from one address, well past that (the "Too many attempts"
   // panel instead of the eSIM card).
   PORTAL_RATE_LIMIT_PER_MINUTE: '100000',
-  // Sign-ins and registrations (issue 9).
+  // Sign-ins and registrations.
   AUTH_THROTTLE_FAILURES_PER_ACCOUNT: '1000000',
   AUTH_THROTTLE_FAILURES_PER_ADDRESS: '1000000',
   AUTH_THROTTLE_ATTEMPTS_PER_ADDRESS: '1000000',
   AUTH_RESET_REQUESTS_PER_EMAIL: '1000000',
   AUTH_RESET_REQUESTS_PER_ADDRESS: '1000000',
-  // The chat assistant and the contact form (issue 11).
+  // The chat assistant and the contact form.
   CHAT_RATE_LIMIT_PER_SESSION: '1000000',
   CHAT_RATE_LIMIT_PER_ADDRESS: '1000000',
   SUPPORT_RATE_LIMIT_PER_HOUR: '1000000',

@@ -2,7 +2,7 @@
  * Runs the store for the browser tests (a Playwright `webServer`, from `e2e/`):
  * `node --import tsx support/store.ts` starts `apps/api/src/server.ts` with the same environment
  * and passes its output through, except the first-admin link the store prints at start-up while
- * no admin exists (issue 9): that line is written to `admin-setup-link.txt` in the store's
+ * no admin exists: that line is written to `admin-setup-link.txt` in the store's
  * `DATA_DIR` (see `admin-setup-link.ts`) instead, so that a test can open the link. SIGINT and
  * SIGTERM are passed on; this process ends with the store.
  */

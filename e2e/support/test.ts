@@ -1,6 +1,6 @@
 /**
  * Playwright's `test`, with pages that wait for the storefront to hydrate after `goto` and
- * `reload` (issue 13). A server-rendered page is on screen before its JavaScript has run; a click
+ * `reload`. A server-rendered page is on screen before its JavaScript has run; a click
  * or keystroke in that moment is a real visitor's too, but a test that acts at once would test
  * the network, not the store. The app marks `<html data-hydrated>` once hydrated
  * (`apps/web/src/app/app.tsx`); pages without server rendering have no `#ssr-state` and do not wait.

@@ -6,7 +6,7 @@ import { freshTotp } from './totp.ts';
 import { visitorWithCart } from './visitor.ts';
 
 /**
- * Accounts end to end against the real API (issue 9, "Done means"), in Debian's Chromium on a
+ * Accounts end to end against the real API, in Debian's Chromium on a
  * fresh database: two-factor authentication set up on the profile with codes computed from the
  * secret (`totp.ts`), sign-in with a code and with a recovery code, and turning it off; a
  * forgotten password reset through the e-mail in the loopback SMTP mailbox; a signed-in buyer

@@ -4,8 +4,8 @@ import { adminStatePath } from '../support/admin-session.ts';
 import { seriousViolations } from './a11y.ts';
 
 /**
- * Catalogue sync and bulk import end to end (issue 10 "Done means: run a catalogue sync to
- * completion with the progress bar, import a CSV with a bad row (dry run, fix, apply)"), as the
+ * Catalogue sync and bulk import end to end (a catalogue sync to completion with the progress
+ * bar; a CSV with a bad row imported: dry run, fix, apply), as the
  * run's admin, in Debian's Chromium against the built store. The import changes two plans of
  * Malta (`MT`, a destination no other spec buys from or prices) and puts them back at the end,
  * whatever happens. The axe and 360 px checks run with the page's policy bypassed (axe is

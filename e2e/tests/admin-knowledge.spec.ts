@@ -7,8 +7,8 @@ import { adminStatePath } from '../support/admin-session.ts';
 import { seriousViolations } from './a11y.ts';
 
 /**
- * The knowledge base in the admin area (issue 11 "Knowledge base" and "Done means": the admin
- * edits an article and the next answer uses the edit). As the run's admin, in English:
+ * The knowledge base in the admin area: the admin edits an article and the next answer uses the
+ * edit. As the run's admin, in English:
  *
  * - searches, opens the shipped hotspot article, adds a distinctive sentence (checked in the
  *   preview), saves; the next question through the public chat endpoint and through "try a

@@ -6,8 +6,8 @@ import { seriousViolations } from './a11y.ts';
 import { waitForMail } from './mail.ts';
 
 /**
- * The admin area's operations screens end to end (issue 10 "Dashboard, outbox and jobs", "Done
- * means: open an e-mail in the Outbox; as a customer: Access Denied"), in Debian's Chromium
+ * The admin area's operations screens end to end (dashboard, outbox and jobs: an e-mail opened
+ * in the Outbox; a customer sees Access Denied), in Debian's Chromium
  * against the built store (NODE_ENV=production: admins need two-factor authentication; e-mail
  * goes to the loopback SMTP mailbox). The admin made by `admin.setup.ts` buys nothing itself: a
  * visitor of its own buys a plan through the API, then the admin sees the dashboard with its

@@ -5,8 +5,8 @@ import { seriousViolations } from './a11y.ts';
 import { waitForMail } from './mail.ts';
 
 /**
- * Orders in the admin area end to end (issue 10 "Done means: find an order by ICCID, change its
- * status with a note and notify the customer"), in Debian's Chromium against the built store
+ * Orders in the admin area end to end (find an order by ICCID, change its status with a note
+ * and notify the customer), in Debian's Chromium against the built store
  * (NODE_ENV=production, e-mail to the loopback SMTP mailbox). A guest buys a plan through the
  * API the checkout page uses; the admin (made by `admin.setup.ts`, signed in from its saved state)
  * finds the order by the eSIM's ICCID on `/admin/orders`, opens it, changes its status with a note

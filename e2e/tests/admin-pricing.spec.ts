@@ -5,8 +5,8 @@ import { adminCredentials, adminStatePath } from '../support/admin-session.ts';
 import { seriousViolations } from './a11y.ts';
 
 /**
- * Pricing in the admin area (issue 10 "Done means": preview and apply a pricing change and see the
- * new price on the storefront). As the run's admin: add a rule for Iceland (a destination no other
+ * Pricing in the admin area: preview and apply a pricing change and see the new price on the
+ * storefront. As the run's admin: add a rule for Iceland (a destination no other
  * spec buys from or prices), see the server's field error next to its field, preview the
  * recalculation, apply it, see the new price on `/en/iceland`, ask "why this price?", then delete
  * the rule and apply again so that every other test sees the default prices. Screenshots at 360

@@ -4,7 +4,7 @@ import { adminStatePath } from '../support/admin-session.ts';
 import { seriousViolations } from './a11y.ts';
 
 /**
- * Refunds from the admin order screen (issue 10 "refund an unactivated order"): an order bought in
+ * Refunds from the admin order screen (`docs/product-rules.md#refunds`): an order bought in
  * the test (card, the sandbox provider), then `/admin/orders/<number>` → "Refund" → the dialog's
  * policy verdict (read from the eSIM provider) → refunded. An activated order needs the override
  * with a reason. Screenshots of the dialog at 1280 and 360 px go to the test's output folder.

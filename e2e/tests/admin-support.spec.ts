@@ -4,8 +4,8 @@ import { adminStatePath } from '../support/admin-session.ts';
 import { seriousViolations } from './a11y.ts';
 
 /**
- * Support messages and chat conversations in the admin area end to end (issue 11 "Admins see the
- * messages (and chat conversations) in the admin area and mark them answered"), as the admin
+ * Support messages and chat conversations in the admin area end to end (admins see them and mark
+ * messages answered), as the admin
  * made by `admin.setup.ts`: a visitor of its own sends a contact-form message through the API;
  * the admin finds it, opens it (the message, the sender, a `mailto:` reply with the reference in
  * the subject) and marks it answered, and it moves to the Answered tab. A visitor asks the chat

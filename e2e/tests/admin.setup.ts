@@ -6,7 +6,7 @@ import { adminSetupLinkPath } from '../support/admin-setup-link.ts';
 import { freshTotp } from './totp.ts';
 
 /**
- * The run's admin (issue 9 first-admin link; issue 10 admin specs): opens the link the store
+ * The run's admin, for the admin specs: opens the first-admin link the store
  * printed at start-up, creates the admin on /setup-admin, checks the link is spent, turns on
  * two-factor authentication (required of admins in production) and saves the signed-in state
  * for the admin specs (`support/admin-session.ts`).

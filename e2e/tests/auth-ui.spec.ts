@@ -13,7 +13,7 @@ import { seriousViolations } from './a11y.ts';
 import { text } from './i18n.ts';
 
 /**
- * The account screens (issue 9) driven as a visitor would, with the auth API answered by
+ * The account screens driven as a visitor would, with the auth API answered by
  * `page.route` fixtures typed by the contract (`@esim/contract/auth`): sign in, the two-factor
  * step, registration with a server field error, sign out, the profile, two-factor set-up, the
  * route guards, accessibility and 360 px. The real API's own journey is in `auth.spec.ts`.
@@ -379,7 +379,7 @@ test.describe('header when signed in', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Profile' })).toBeVisible();
     const button = avatar(page);
     await expect(button).toHaveAttribute('aria-haspopup', 'menu');
-    // The menu's code loads on the first sign of intent (focus here; issue 13), and the real
+    // The menu's code loads on the first sign of intent (focus here), and the real
     // trigger then replaces the look-alike placeholder.
     await button.focus();
     await expect(button).toHaveAttribute('data-state', 'closed');

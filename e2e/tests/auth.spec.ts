@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { type Page, expect, test } from '../support/test.ts';
 
 /**
- * Accounts end to end against the real API (issue 9): a traveller registers, signs out and signs
+ * Accounts end to end against the real API: a traveller registers, signs out and signs
  * in again through the store's pages, on a fresh database; the session is the API's cookie. Each
  * test makes its own account. The screens' states with every API answer are in `auth-ui.spec.ts`.
  */

@@ -4,7 +4,7 @@ import { seriousViolations } from './a11y.ts';
 import { text } from './i18n.ts';
 
 /**
- * The floating chat assistant (specification sections 2, 3, 4, 5, 8 and 9; issue 11), driven as
+ * The floating chat assistant (`docs/product-rules.md#chat-assistant-and-knowledge-base`), driven as
  * a visitor would at 360 x 740 and 1280 x 800, in English and in Turkish: the launcher, the
  * open, minimised and closed states with their keyboard behaviour, the welcome message, sending
  * (blank text refused, text trimmed, nothing sent while pending, typing indicator, input

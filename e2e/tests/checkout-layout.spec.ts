@@ -2,14 +2,14 @@ import { type Page, expect, test } from '../support/test.ts';
 import { visitorWithCart } from './visitor.ts';
 
 /**
- * Layout shifts of the cart and the checkout (issue 13: CLS at most 0.02). Both pages are
+ * Layout shifts of the cart and the checkout (CLS at most 0.02, decision record 0023). Both pages are
  * server-rendered as layout and loading state; the cart (`GET /api/cart`) and, on the checkout,
  * the payment methods (`GET /api/payments/config`: wallet row, PayPal option, card fields) come
  * later in the browser. Their arrival must move nothing already on the screen, also when they
  * come a second late (a weak connection), on a phone and on a desktop.
  */
 
-/** The budget of issue 13. */
+/** The CLS budget of the storefront (decision record 0023). */
 const MAX_CLS = 0.02;
 
 /** Delays the cart and the payment methods by `ms`, so that their arrival is a separate frame. */

@@ -3,10 +3,10 @@ import { seriousViolations } from './a11y.ts';
 import { text } from './i18n.ts';
 
 /**
- * A country page on a phone (issue 13): the first plan in the first screen at 360 x 780, the
- * filters folded into one control, adding to the cart from a plan card (section 8 toasts, the
- * header badge at once), and the section 2 fallback notice when the catalogue cannot be loaded
- * (defect 8).
+ * A country page on a phone: the first plan in the first screen at 360 x 780, the filters folded
+ * into one control, adding to the cart from a plan card (toasts, the header badge at once), and
+ * the sample-plans notice when the catalogue cannot be loaded
+ * (`docs/product-rules.md#storefront-pages`).
  */
 
 /** The header's cart link ('Cart' / 'Cart, {n} item(s)' in the page's language). */
@@ -112,7 +112,7 @@ test.describe('country page on a phone, accessibility', () => {
 });
 
 test.describe('country page add failure', () => {
-  test('a failed add shows the section 8 failure toast and puts the badge back', async ({ page }) => {
+  test('a failed add shows the failure toast and puts the badge back', async ({ page }) => {
     await openWithCart(page, '/en/japan');
     await page.route('**/api/cart', (route) =>
       route.request().method() === 'POST'
@@ -130,7 +130,7 @@ test.describe('country page add failure', () => {
   });
 });
 
-test.describe('catalogue fallback (defect 8)', () => {
+test.describe('catalogue fallback', () => {
   test('the last known plans show with the notice when the plans cannot be loaded', async ({ page }) => {
     // A good load of Japan's plans, kept by the browser.
     await page.goto('/en/japan');

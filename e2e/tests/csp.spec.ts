@@ -2,8 +2,7 @@ import { type Page, expect, test } from '../support/test.ts';
 import { visitorWithCart } from './visitor.ts';
 
 /**
- * The store under its Content-Security-Policy and Permissions-Policy (issue 8, decision record
- * 0010): every page works with `style-src` free of `'unsafe-inline'` (toasts and dialogs styled,
+ * The store under its Content-Security-Policy and Permissions-Policy (decision record 0010): every page works with `style-src` free of `'unsafe-inline'` (toasts and dialogs styled,
  * the server-rendered pages too) and the browser reports nothing. Never `bypassCSP` here.
  */
 

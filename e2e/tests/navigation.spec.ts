@@ -1,8 +1,8 @@
 import { type Page, expect, test } from '../support/test.ts';
 import { text } from './i18n.ts';
 
-// Issue 13 defects 4, 6 and 7: the links of the page you are on, destination aliases, and the
-// header's highlight on the not-found screen (specification section 2).
+// The links of the page you are on, destination aliases, and the header's highlight on the
+// not-found screen (docs/product-rules.md#storefront-pages).
 
 const header = (page: Page) => page.getByRole('banner');
 const mainNav = (page: Page) => header(page).getByRole('navigation', { name: text('en', 'common', 'nav.label') });
@@ -35,7 +35,7 @@ async function navigateInApp(page: Page, path: string): Promise<void> {
   await page.evaluate((to) => window.history.pushState(null, '', to), path);
 }
 
-test.describe('following the link of the page you are on resets it (defect 4)', () => {
+test.describe('following the link of the page you are on resets it', () => {
   test('Products on /products clears the chosen region and the typed search', async ({ page }) => {
     await page.goto('/products');
     await chooseRegion(page, 'Asia');
@@ -90,7 +90,7 @@ test.describe('following the link of the page you are on resets it (defect 4)', 
   });
 });
 
-test.describe('destination aliases lead to the canonical page (defect 6)', () => {
+test.describe('destination aliases lead to the canonical page', () => {
   for (const [alias, slug, country] of [
     ['Turkey', 'turkey', 'Turkey'],
     ['uk', 'united-kingdom', 'United Kingdom'],
@@ -136,7 +136,7 @@ test.describe('destination aliases lead to the canonical page (defect 6)', () =>
   });
 });
 
-test.describe('the not-found screen highlights no header link (defect 7)', () => {
+test.describe('the not-found screen highlights no header link', () => {
   for (const path of ['/en/nowhere-land', '/xx/yy']) {
     test(`${path}`, async ({ page }) => {
       await page.goto(path);

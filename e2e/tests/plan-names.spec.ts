@@ -2,8 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { type Page, expect, test } from '../support/test.ts';
 
 /**
- * Plan names built from the plan's facts, tier included (issue 13 defects 1 and 2), and each
- * page's own metadata with private pages kept out of search engines (defect 5). On `/en/japan`
+ * Plan names built from the plan's facts, tier included
+ * (`docs/product-rules.md#plan-names-and-data-amounts-on-screen`), and each page's own metadata
+ * with private pages kept out of search engines. On `/en/japan`
  * the Unlimited Plus 1-day plan ($8.99) must never be named like the Unlimited one ($5.99), on
  * its plan page, in the page title the server sends, on the order confirmation and in the portal.
  */
@@ -83,7 +84,7 @@ test('the Unlimited Plus plan keeps its “Plus” on its page, the confirmation
   await expect(page.locator('main')).not.toContainText('Unlimited Plus 1 Days');
 });
 
-test('private pages are noindex and each page has its own title (defect 5)', async ({ page }) => {
+test('private pages are noindex and each page has its own title', async ({ page }) => {
   for (const path of ['/cart', '/checkout']) {
     const html = await (await page.request.get(path)).text();
     expect(html, path).toMatch(/<meta name="robots" content="noindex, nofollow"/);

@@ -536,7 +536,7 @@ test.describe('portal: data', () => {
     await expect(first).toContainText('Mar 5, 2026');
     await expect(first).toContainText('$8.99');
     await expect(first).toContainText('Completed');
-    // What was bought, named from its facts (issue 13), never the catalogue's English name.
+    // What was bought, named from its facts, never the catalogue's English name.
     await expect(first).toContainText('Turkey eSIM: 3GB, 15 days');
     await expect(rows.nth(2)).toContainText('3 × Turkey eSIM: 1GB, 7 days');
     await expect(history).not.toContainText('Days');

@@ -140,7 +140,7 @@ test.describe('purchase', () => {
     await page.getByRole('button', { name: 'Complete purchase' }).click();
     const orderNumber = await expectEsims(page, 3);
 
-    // One cart, one checkout (issue 8): the server names the order, and the tab shows it.
+    // One cart, one checkout (decision record 0024): the server names the order, and the tab shows it.
     await other.getByRole('button', { name: 'Complete purchase' }).click();
     await expect(other).toHaveURL(new RegExp(`/order-confirmation/${orderNumber}$`));
     await expect(other.getByRole('heading', { level: 1, name: 'Thank you for your order!' })).toBeVisible();

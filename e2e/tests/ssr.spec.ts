@@ -6,7 +6,7 @@ import { text } from './i18n.ts';
 import { visitorWithCart } from './visitor.ts';
 
 /**
- * Server rendering of the public pages (issue 13, decision record 0022): the first HTML holds the
+ * Server rendering of the public pages (decision record 0022): the first HTML holds the
  * visible content in the page's language, and hydration changes nothing a user sees.
  */
 

@@ -5,9 +5,8 @@ import { text } from './i18n.ts';
 import { waitForMail } from './mail.ts';
 
 /**
- * The support page's contact form end to end (issue 11 "Support", "Done means: the contact form's
- * message arrives in the loopback SMTP mailbox"; specification section 2 "Support page", section
- * 8 toasts), in Debian's Chromium against the built store, whose `SUPPORT_EMAIL` is
+ * The support page's contact form end to end, up to the message in the loopback SMTP mailbox
+ * (`docs/product-rules.md#support-messages`), in Debian's Chromium against the built store, whose `SUPPORT_EMAIL` is
  * `support-desk@roamwise.example` and whose mail goes to the test mailbox: in English and
  * Turkish, at 360 and 1280 px, an empty form shows every field's error, a filled one shows the
  * success toast and the reference, the support desk receives the message (`[SUP-…] <subject>`)

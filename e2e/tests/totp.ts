@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 
-/** RFC 6238 as the store uses it (issue 9): HMAC-SHA1, 30-second steps, 6 digits. */
+/** RFC 6238 as the store uses it: HMAC-SHA1, 30-second steps, 6 digits. */
 const STEP_S = 30;
 const DIGITS = 6;
 const BASE32 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';

@@ -2,7 +2,7 @@ import { expect, test } from '../support/test.ts';
 import { visitorWithCart } from './visitor.ts';
 
 /**
- * Google Pay on the sandbox store (specification section 9; issue 12): Chromium has the Payment
+ * Google Pay on the sandbox store (decision record 0019): Chromium has the Payment
  * Request API, so the simulated Google Pay button shows; the rest of the form is checked first,
  * the simulated sheet shows the amount and the test card, and "Pay" goes through the normal
  * checkout with `payment.wallet: 'google_pay'`.

@@ -3,6 +3,7 @@
  * server-rendered page with the texts and query cache it was rendered with, or renders the app
  * alone (dev server, client-only screens).
  */
+import { SSR_ROOT_ID } from '@esim/contract/ssr';
 import { hydrate } from '@tanstack/react-query';
 import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
@@ -16,8 +17,8 @@ import { storedSessionId, syncSessionCookie } from './lib/session.ts';
 import { markHydrating } from './lib/when-idle.ts';
 import { readSsrState } from './ssr-state.ts';
 
-const root = document.getElementById('root');
-if (!root) throw new Error('Missing #root element');
+const root = document.getElementById(SSR_ROOT_ID);
+if (!root) throw new Error(`Missing #${SSR_ROOT_ID} element`);
 
 const ssr = readSsrState();
 const session = storedSessionId() ?? null;

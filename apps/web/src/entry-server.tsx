@@ -1,5 +1,5 @@
 /**
- * The storefront's server rendering (issue 13, decision record 0022), built by Vite's SSR build
+ * The storefront's server rendering (decision record 0022), built by Vite's SSR build
  * into `apps/web/dist-ssr/entry-server.js` and called by the API server for every public page
  * (`apps/api/src/plugins/ssr.ts`). The page is rendered with React 19's `prerenderToNodeStream`,
  * which waits for the lazy screen and its data, so the HTML holds the whole visible page.

@@ -1,13 +1,13 @@
 // First: sets up zod and the style nonce before any other module runs (lib/csp.ts).
 import './lib/csp.ts';
 import './index.css';
-import { SSR_PRELOAD_ID, SSR_STATE_ID } from './ssr-state.ts';
+import { SSR_PRELOAD_ID, SSR_STATE_ID } from '@esim/contract/ssr';
 
 /** The longest wait for the first paint to be on screen before the app loads anyway (ms). */
 const FIRST_PAINT_WAIT_MS = 1000;
 
 /**
- * The browser's entry, kept tiny (issue 13, decision record 0022). On a server-rendered page the
+ * The browser's entry, kept tiny (decision record 0022). On a server-rendered page the
  * HTML and CSS are painted first; only then does the app's JavaScript start downloading, so on a
  * slow connection it does not compete with them for bandwidth. The screen's chunks named by the
  * server (`#ssr-preload`) are preloaded in parallel with the app. A page the browser renders alone

@@ -1,12 +1,7 @@
 import type { Language } from '@esim/contract/languages';
+import { SSR_STATE_ID } from '@esim/contract/ssr';
 import type { DehydratedState } from '@tanstack/react-query';
 import type { InitialTexts } from './lib/i18n-texts.ts';
-
-/** The `id` of the `<script type="application/json">` that carries a server-rendered page's state. */
-export const SSR_STATE_ID = 'ssr-state';
-
-/** The `id` of the `<script type="application/json">` listing the screen's chunks to preload (`/assets/...` URLs). */
-export const SSR_PRELOAD_ID = 'ssr-preload';
 
 /**
  * What a server-rendered page hands to the browser so that hydration renders exactly the same

@@ -3,7 +3,7 @@ import { type FrameLocator, type Page, expect } from '../../support/test.ts';
 import { useSession } from '../visitor.ts';
 
 /**
- * Helpers of the production adapters' browser journeys (issue 12, project `providers`): the store
+ * Helpers of the production adapters' browser journeys (project `providers`): the store
  * on port 5181 sells eSIM Go's catalogue (the fake on 5190), takes cards through Stripe (the fake
  * and its Stripe.js stand-in on 5191) and PayPal through PayPal REST (the fake on 5192).
  */

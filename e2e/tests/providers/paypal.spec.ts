@@ -2,7 +2,7 @@ import { expect, test } from '../../support/test.ts';
 import { expectProvisioned, fillContactAndTerms, openStripeCheckout, visitorWithTurkeyPlan } from './journeys.ts';
 
 /**
- * PayPal through PayPal REST (issue 12) against the PayPal fake: the order is created with its
+ * PayPal through PayPal REST (decision record 0019) against the PayPal fake: the order is created with its
  * approval link, the buyer approves (or cancels) on the fake's page and comes back to the store.
  */
 test.describe('PayPal approval', () => {

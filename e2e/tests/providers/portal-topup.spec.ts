@@ -13,7 +13,7 @@ import {
 } from './journeys.ts';
 
 /**
- * The customer portal with the production adapters (issue 12, project `providers`): an eSIM
+ * The customer portal with the production adapters (project `providers`): an eSIM
  * bought from eSIM Go (the fake on 5190) with a Stripe card, made active by the fake's usage
  * callback (`POST /__fake/usage`, signed V3 callback to the store), then topped up through the
  * portal with a Stripe card that asks for 3-D Secure (`requires_action`, `handleNextAction`,

@@ -13,7 +13,7 @@ import {
 } from './journeys.ts';
 
 /**
- * Cards through Stripe in the browser (issue 12): the Payment Element (Stripe.js from
+ * Cards through Stripe in the browser (decision record 0019): the Payment Element (Stripe.js from
  * `STRIPE_JS_URL`, here the Stripe fake's stand-in) with no card field of the store's, 3-D Secure
  * through `handleNextAction` and `POST /api/orders/{n}/payment/confirm`, Google Pay through the
  * Express Checkout Element, and the payment page's CSP that allows exactly the Stripe origins.

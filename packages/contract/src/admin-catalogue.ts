@@ -2,8 +2,8 @@ import { z } from 'zod';
 import { singleLineText } from './text.ts';
 
 /**
- * Catalogue sync, bulk import and export in the admin area (issue 10 "Catalogue sync and bulk
- * import"): the shapes of `/api/admin/catalogue-sync...`, `/api/admin/bulk-imports...` and
+ * Catalogue sync, bulk import and export in the admin area (`docs/product-rules.md#bulk-import`):
+ * the shapes of `/api/admin/catalogue-sync...`, `/api/admin/bulk-imports...` and
  * `GET /api/admin/products/export.csv`. The same schemas validate the requests on the server and
  * type the answers in the admin web app. Money is integer US cents, times ISO 8601 strings (UTC),
  * durations milliseconds.

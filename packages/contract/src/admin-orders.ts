@@ -4,7 +4,7 @@ import { ORDER_STATUSES, type OrderStatus, orderStatusSchema } from './order.ts'
 import { multiLineText, singleLineText } from './text.ts';
 
 /**
- * Orders in the admin area (issue 10; specification sections 4, 6 and 7): the list
+ * Orders in the admin area (`docs/product-rules.md#order-statuses`, `#admin-area`): the list
  * (`GET /api/orders` as an admin), the statuses (`GET /api/order-statuses`), status changes
  * (`PATCH /api/orders/{id}/status`), notifications (`POST /api/orders/{id}/notify`) and the order
  * screen (`GET /api/admin/orders/{id}` and its actions). Money is integer US cents, data bytes,
@@ -16,7 +16,7 @@ export const ORDER_KINDS = ['order', 'topup'] as const;
 export const orderKindSchema = z.enum(ORDER_KINDS);
 export type OrderKind = z.infer<typeof orderKindSchema>;
 
-/** Payment methods (DESIGN.md section 4). */
+/** Payment methods: a card (sandbox or Stripe) or PayPal. */
 export const PAYMENT_METHODS = ['card', 'paypal'] as const;
 export const paymentMethodSchema = z.enum(PAYMENT_METHODS);
 export type PaymentMethod = z.infer<typeof paymentMethodSchema>;
@@ -76,7 +76,7 @@ export function toInstantExclusive(value: string): Date {
 
 /**
  * Statuses in a query: repeated (`?status=pending&status=completed`) or comma-separated
- * (`?status=pending,completed`); each one of the specification's statuses, at most 8.
+ * (`?status=pending,completed`); each one of the eight statuses, at most 8.
  */
 const statusListSchema = z.preprocess(
   (value) =>
@@ -189,7 +189,7 @@ export type AdminOrdersResponse = z.infer<typeof adminOrdersResponseSchema>;
 // Statuses
 
 /**
- * The statuses' labels in the five languages (specification sections 1 and 4): what the admin
+ * The statuses' labels in the five languages: what the admin
  * screens, the customer portal and the e-mails call each status.
  */
 export const ORDER_STATUS_LABELS: Readonly<Record<OrderStatus, Readonly<Record<Language, string>>>> = {
@@ -220,7 +220,7 @@ export const orderStatusInfoSchema = z.object({
 });
 export type OrderStatusInfo = z.infer<typeof orderStatusInfoSchema>;
 
-/** `GET /api/order-statuses`: every status in the specification's order. */
+/** `GET /api/order-statuses`: every status, in the order of {@link ORDER_STATUSES}. */
 export const orderStatusesResponseSchema = z.object({ statuses: z.array(orderStatusInfoSchema) });
 export type OrderStatusesResponse = z.infer<typeof orderStatusesResponseSchema>;
 

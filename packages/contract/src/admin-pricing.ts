@@ -2,8 +2,8 @@ import { z } from 'zod';
 import { singleLineText } from './text.ts';
 
 /**
- * Pricing in the admin area (issue 10 "Pricing"; specification section 7 pricing calls, a public
- * contract; DESIGN.md section 3 "Pricing setting"): the rules (`GET/POST /api/pricing-settings`,
+ * Pricing in the admin area (`docs/product-rules.md#catalogue-sync-and-pricing-rules`; the
+ * `/api/pricing-settings` paths are a public contract): the rules (`GET/POST /api/pricing-settings`,
  * `PATCH/DELETE /api/pricing-settings/{id}`), the recalculation with its dry run
  * (`POST /api/pricing-settings/recalculate[?dryRun=true]`), the history of applied runs
  * (`GET /api/pricing-runs`), and "why this price?" (`GET /api/admin/products?q=`,
@@ -22,7 +22,7 @@ import { singleLineText } from './text.ts';
  * wins; `apps/api/src/modules/catalog/pricing/pricing.rules.ts` `selectRule`):
  * - `all`: every product;
  * - `bundle_type`: `prepaid` or `unlimited` plans;
- * - `region`: a region of the specification's Region enum (`Europe+`, `Asia`…): its regional
+ * - `region`: one of the seven regions (`Europe+`, `Asia`…): its regional
  *   plans and the local plans of its countries (each country's home region);
  * - `country`: one destination code of the catalogue (`IS`, `US-HI`, a region name for its
  *   regional plans only, `Global`);

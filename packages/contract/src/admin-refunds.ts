@@ -3,13 +3,13 @@ import { orderStatusSchema } from './order.ts';
 import { multiLineText } from './text.ts';
 
 /**
- * Refunds in the admin area (issue 10): `GET /api/orders/{id}/refund-check` and
- * `POST /api/orders/{id}/refund`, admins only. The refund policy is the specification's
- * (sections 4 and 9): "A 30-day full refund applies if not activated, none after activation";
- * an admin may override it with a reason. Money is integer US cents; times are ISO 8601.
+ * Refunds in the admin area: `GET /api/orders/{id}/refund-check` and
+ * `POST /api/orders/{id}/refund`, admins only. The refund policy (`docs/product-rules.md#refunds`):
+ * a full refund within 30 days while not activated, none after activation; an admin may override
+ * it with a reason. Money is integer US cents; times are ISO 8601.
  */
 
-/** Days after purchase during which an unactivated order is refunded in full (specification section 9). */
+/** Days after purchase during which an unactivated order is refunded in full (`docs/product-rules.md#refunds`). */
 export const REFUND_WINDOW_DAYS = 30;
 
 /** Longest refund reason, characters. */

@@ -3,7 +3,7 @@ import { orderStatusSchema } from './order.ts';
 import { singleLineText } from './text.ts';
 
 /**
- * The admin area's operations screens (issue 10 "Dashboard, outbox and jobs", "Everywhere"):
+ * The admin area's operations screens (`docs/product-rules.md#admin-area`):
  * the shapes of `GET /api/admin/dashboard`, the Outbox (`/api/admin/emails...`), the jobs
  * (`/api/admin/jobs...`) and the audit log (`GET /api/admin/audit`). The same schemas validate
  * the requests on the server and type the answers in the admin web app. Money is integer US

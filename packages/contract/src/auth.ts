@@ -3,10 +3,10 @@ import { LANGUAGE_CODES } from './languages.ts';
 import { INVALID_CHARACTERS, singleLineText } from './text.ts';
 
 /**
- * Accounts: the shapes of the auth API (specification section 7: `GET|PATCH /api/user`,
- * `POST /api/register`, `/api/login`, `/api/logout`, `/api/user/change-password`,
- * `/api/setup-2fa`, `/api/enable-2fa`, `/api/disable-2fa`, `/api/forgot-password`,
- * `/api/reset-password`, `/api/setup-admin`; DESIGN.md sections 2 and 6; issue 9).
+ * Accounts: the shapes of the auth API (`GET|PATCH /api/user`, `POST /api/register`,
+ * `/api/login`, `/api/logout`, `/api/user/change-password`, `/api/setup-2fa`, `/api/enable-2fa`,
+ * `/api/disable-2fa`, `/api/forgot-password`, `/api/reset-password`, `/api/setup-admin`;
+ * `docs/product-rules.md#accounts-sessions-and-two-factor`, decision record 0014).
  * The same schemas validate the forms in the browser and the requests on the server. Error
  * messages are stable keys (`required`, `passwordTooShort`, ...) that the storefront translates
  * (`auth:errors.<key>`); the API returns them as `<field>: <key>` with `field` naming the input.
@@ -28,7 +28,7 @@ export const AUTH_ERROR_KEYS = [
 export type AuthErrorKey = (typeof AUTH_ERROR_KEYS)[number];
 
 /**
- * Password length rule (OWASP ASVS 4.0.3 V2.1.1 and V2.1.2; DESIGN.md section 6): at least 12
+ * Password length rule (OWASP ASVS 4.0.3 V2.1.1 and V2.1.2): at least 12
  * and at most 128 characters, counted in Unicode code points, any characters. Whether a password
  * is among the common ones is checked on the server (a list too large for the browser bundle);
  * the API answers `password: passwordCommon`.
@@ -82,7 +82,7 @@ export const userSchema = z.object({
 });
 export type User = z.infer<typeof userSchema>;
 
-/** The registration fields (specification section 7), without the rule that ties the two passwords. */
+/** The registration fields, without the rule that ties the two passwords. */
 const registerFieldsSchema = z.object({
   username: usernameSchema,
   email: emailSchema,
@@ -98,7 +98,7 @@ const passwordsMatch = (v: { password: string; confirmPassword: string }) => v.p
 /** The refusal of {@link passwordsMatch}: message `passwordMismatch` on `confirmPassword`. */
 const passwordMismatch = { message: 'passwordMismatch', path: ['confirmPassword'] };
 
-/** `POST /api/register` (specification section 7 "registration fields"). */
+/** `POST /api/register`: the registration fields, the two passwords equal. */
 export const registerBodySchema = registerFieldsSchema.refine(passwordsMatch, passwordMismatch);
 export type RegisterBody = z.infer<typeof registerBodySchema>;
 

@@ -1,5 +1,5 @@
 /**
- * Cart rules without schemas (specification sections 3 and 5), so the storefront can use them
+ * Cart rules without schemas (`docs/product-rules.md#cart`), so the storefront can use them
  * in its initial JavaScript without loading zod. `cart.ts` re-exports them with the schemas.
  */
 
@@ -8,7 +8,7 @@ export const MAX_LINE_QUANTITY = 99;
 /** Most distinct lines in one cart. */
 export const MAX_CART_LINES = 50;
 
-/** Derives the totals of section 3 from cart lines (pure; used by the server and optimistic UI). */
+/** Derives a cart's totals from its lines (pure; used by the server and optimistic UI). */
 export function cartTotals(items: readonly { quantity: number; product: { priceCents: number } | null }[]): {
   totalCount: number;
   totalCents: number;

@@ -3,7 +3,7 @@ import { addToCartBodySchema, cartTotals, sessionIdSchema, updateCartItemBodySch
 
 const product = (priceCents: number) => ({ priceCents }) as never;
 
-describe('cartTotals (specification section 3)', () => {
+describe('cartTotals', () => {
   it('counts quantities and sums quantity x price', () => {
     expect(
       cartTotals([
@@ -34,7 +34,7 @@ describe('cartTotals (specification section 3)', () => {
 });
 
 describe('cart request schemas', () => {
-  it('defaults the add quantity to 1 (section 5)', () => {
+  it('defaults the add quantity to 1', () => {
     expect(addToCartBodySchema.parse({ productId: 7 })).toEqual({ productId: 7, quantity: 1 });
   });
 

@@ -3,8 +3,8 @@ import { productSchema } from './catalog.ts';
 import { MAX_LINE_QUANTITY } from './cart-rules.ts';
 
 /**
- * Cart shapes shared by the API and the storefront (specification sections 3, 4, 7, 8;
- * DESIGN.md section 3). The cart lives on the server, keyed by the visitor session id sent as
+ * Cart shapes shared by the API and the storefront (`docs/product-rules.md#cart`). The cart
+ * lives on the server, keyed by the visitor session id sent as
  * `X-Session-Id`. Prices always come from the server's products, never from the client; money
  * is integer US cents.
  */
@@ -13,7 +13,7 @@ export { MAX_CART_LINES, MAX_LINE_QUANTITY, cartTotals } from './cart-rules.ts';
 
 /**
  * The visitor session id (`X-Session-Id`): 8 to 128 characters of letters, digits, `-` and `_`
- * (the storefront sends a version 4 UUID, specification section 3 "Identifiers").
+ * (the storefront sends a version 4 UUID).
  */
 export const sessionIdSchema = z
   .string()
@@ -21,7 +21,7 @@ export const sessionIdSchema = z
   .max(128)
   .regex(/^[A-Za-z0-9_-]+$/, 'must be 8-128 letters, digits, - or _');
 
-/** One cart line with its embedded product (section 3: id, productId, quantity, product). */
+/** One cart line with its embedded product. */
 export const cartItemSchema = z.object({
   /** Cart line id (used by `PATCH/DELETE /api/cart/{id}`). */
   id: z.number().int().positive(),
@@ -35,7 +35,7 @@ export const cartItemSchema = z.object({
 export type CartItem = z.infer<typeof cartItemSchema>;
 
 /**
- * A cart (`GET /api/cart` and every cart change). Totals are derived (section 3): `totalCount` is
+ * A cart (`GET /api/cart` and every cart change). Totals are derived: `totalCount` is
  * the sum of quantities; `totalCents` the sum of quantity x price, skipping lines without a
  * product or price.
  */
@@ -47,14 +47,14 @@ export const cartSchema = z.object({
 });
 export type Cart = z.infer<typeof cartSchema>;
 
-/** `POST /api/cart` body: adds `quantity` (default 1, section 5) of a product to its line. */
+/** `POST /api/cart` body: adds `quantity` (default 1) of a product to its line. */
 export const addToCartBodySchema = z.object({
   productId: z.number().int().positive().max(2_147_483_647),
   quantity: z.number().int().min(1).max(MAX_LINE_QUANTITY).default(1),
 });
 export type AddToCartBody = z.input<typeof addToCartBodySchema>;
 
-/** `PATCH /api/cart/{id}` body: sets the quantity; 0 or less removes the line (section 4). */
+/** `PATCH /api/cart/{id}` body: sets the quantity; 0 or less removes the line. */
 export const updateCartItemBodySchema = z.object({
   quantity: z.number().int().max(MAX_LINE_QUANTITY),
 });

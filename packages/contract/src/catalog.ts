@@ -5,23 +5,23 @@ import { singleLineText } from './text.ts';
 /**
  * Catalogue shapes shared by the API (request/response schemas) and the web app (parsing).
  * Money is integer US cents; data is MB (`null` when unlimited); durations are days.
- * Source: specification section 3 (Product, country codes, Region enum) and DESIGN.md section 3.
+ * Destinations and regions: `docs/product-rules.md#destinations-and-regions`.
  */
 
-/** Bundle type of a plan: fixed data (`prepaid`) or daily-fair-use `unlimited` (section 3). */
+/** Bundle type of a plan: fixed data (`prepaid`) or daily-fair-use `unlimited`. */
 export const bundleTypeSchema = z.enum(['prepaid', 'unlimited']);
 export type BundleType = z.infer<typeof bundleTypeSchema>;
 
-/** Coverage type of a plan (section 3: local, regional, global). */
+/** Coverage type of a plan: one country, a region or the world. */
 export const coverageTypeSchema = z.enum(['local', 'regional', 'global']);
 export type CoverageType = z.infer<typeof coverageTypeSchema>;
 
-/** Unlimited tier: lite (1 GB/day then 512 kbps) or plus (2 GB/day then 2 Mbps), section 9. */
+/** Unlimited tier: lite (1 GB/day then 512 kbps) or plus (2 GB/day then 2 Mbps); `docs/product-rules.md#prices-and-currency`. */
 export const unlimitedTierSchema = z.enum(['unlimited', 'unlimited_plus']);
 export type UnlimitedTier = z.infer<typeof unlimitedTierSchema>;
 
 /**
- * The facts a plan is named by (issue 13: names are built from facts in the reader's language,
+ * The facts a plan is named by (names are built from facts in the reader's language,
  * `plan-name.ts`), as an order line, a portal bundle or a top-up carries them once sold.
  */
 export const planFactsSchema = z.object({
@@ -44,15 +44,15 @@ export const networkSchema = z.object({
 });
 export type Network = z.infer<typeof networkSchema>;
 
-/** Plan facts shown at a glance (section 3 "Plan facts shown"). */
+/** Plan facts shown at a glance. */
 export const productFeaturesSchema = z.object({
   bundleType: bundleTypeSchema,
   /** Data allowance in MB; `null` for unlimited plans. */
   dataMb: z.number().int().positive().nullable(),
-  /** Display string of the allowance: '500MB', '1GB', 'Unlimited' (section 3). */
+  /** Display string of the allowance: '500MB', '1GB', 'Unlimited'. */
   dataAmount: z.string(),
   validityDays: z.number().int().positive(),
-  /** Validity code: '7d', '2w', '1m', '1y' (section 3). */
+  /** Validity code: '7d', '2w', '1m', '1y'. */
   validity: z.string(),
   tier: unlimitedTierSchema.nullable(),
   type: coverageTypeSchema,
@@ -66,23 +66,23 @@ export const productFeaturesSchema = z.object({
 });
 export type ProductFeatures = z.infer<typeof productFeaturesSchema>;
 
-/** A product the store sells, one per provider bundle (DESIGN.md section 3). */
+/** A product the store sells, one per provider bundle. */
 export const productSchema = z.object({
   productId: z.number().int().positive(),
   /** The wholesale bundle name, e.g. `esim_1GB_7D_TR_V2`. */
   apiBundleName: z.string(),
   name: z.string(),
   /**
-   * The admin's own name for the plan (bulk import, issue 10), or `null`. When set, every place
-   * that names this catalogue product uses it as the operator wrote it; otherwise the name is
-   * built from the plan's facts in the reader's language (`plan-name.ts`, issue 13). Optional so
+   * The admin's own name for the plan (bulk import), or `null`. When set, every place that names
+   * this catalogue product uses it as the operator wrote it; otherwise the name is built from the
+   * plan's facts in the reader's language (`plan-name.ts`). Optional so
    * that clients built before it keep validating.
    */
   displayName: z.string().nullable().optional(),
   description: z.string(),
-  /** Retail price in US cents, taxes included (section 9). */
+  /** Retail price in US cents, taxes included. */
   priceCents: z.number().int().nonnegative(),
-  /** Retail price in USD as a decimal number (specification field `price`). */
+  /** Retail price in USD as a decimal number: `priceCents` / 100, for clients that read `price`. */
   price: z.number().nonnegative(),
   currency: z.literal('USD'),
   /** ISO alpha-2 code, a region name (e.g. `Europe+`), `Global`, `CYP` or `US-HI`. */
@@ -97,7 +97,7 @@ export const productSchema = z.object({
 });
 export type Product = z.infer<typeof productSchema>;
 
-/** `GET /api/products` query (issue 2: `?country=`, `?type=`, `?q=`). */
+/** `GET /api/products` query: `?country=`, `?type=`, `?q=`. */
 export const productsQuerySchema = z.object({
   /** A country code, region name, `Global`, or a country/region slug. */
   country: z
@@ -132,7 +132,7 @@ export const localisedNamesSchema = z.object(
 );
 export type LocalisedNames = z.infer<typeof localisedNamesSchema>;
 
-/** A destination in the countries view (issue 2: code, localised names, type, plan count, lowest price). */
+/** A destination in the countries view: code, localised names, type, plan count, lowest price. */
 export const countrySchema = z.object({
   code: z.string(),
   /** URL slug used by `/{lang}/{country}`, e.g. `turkey`, `europe-plus`. */
@@ -155,7 +155,7 @@ export type CountriesResponse = z.infer<typeof countriesResponseSchema>;
 /**
  * The API's one error body, whatever layer refuses a request. `field` names the offending input
  * for 400s; `code` is machine-readable (e.g. `validation_error`, `not_found`); `orderNumber`
- * names the order a 409 `checkout_in_progress` or `cart_checked_out` is about (issue 8).
+ * names the order a 409 `checkout_in_progress` or `cart_checked_out` is about (decision record 0024).
  */
 export const apiErrorSchema = z.object({
   error: z.object({

@@ -3,16 +3,16 @@ import { LANGUAGE_CODES } from './languages.ts';
 import { multiLineText } from './text.ts';
 
 /**
- * The chat assistant (specification sections 2, 4, 5, 7 and 9; issue 11): the request the
+ * The chat assistant (`docs/product-rules.md#chat-assistant-and-knowledge-base`): the request the
  * floating widget sends to `POST /api/anythingllm/chat` and the reply it reads. The same shapes
  * whichever engine answers (`CHAT_ENGINE=local`, the default, or `anythingllm`).
  */
 
-/** Longest message, characters after trimming (issue 11). */
+/** Longest message, characters after trimming. */
 export const CHAT_MESSAGE_MAX_LENGTH = 2000;
 
 /**
- * The chat session id (specification section 3 "Identifiers"): a timestamp and a random string,
+ * The chat session id: a timestamp and a random string,
  * e.g. `1732456789012-k3j9x2m4q8`, kept in session storage. 8 to 100 letters, digits, `_`, `-`,
  * `.` or `:`.
  */
@@ -21,7 +21,7 @@ export const chatSessionIdSchema = z
   .regex(/^[A-Za-z0-9_.:-]{8,100}$/, 'must be 8 to 100 letters, digits, _, -, . or :');
 
 /**
- * `POST /api/anythingllm/chat` body (section 7): `message` 1 to 2,000 characters after trimming
+ * `POST /api/anythingllm/chat` body: `message` 1 to 2,000 characters after trimming
  * (text rules of `text.ts`), `mode` always `chat`, `sessionId`, `reset` always false. `language`
  * is the page's language, the fallback when the message's own language cannot be told.
  */
@@ -51,7 +51,7 @@ export const chatSourceSchema = z.object({
 });
 export type ChatSource = z.infer<typeof chatSourceSchema>;
 
-/** `POST /api/anythingllm/chat` reply (section 7): the reply's id, its text and its sources. */
+/** `POST /api/anythingllm/chat` reply: the reply's id, its text and its sources. */
 export const chatResponseSchema = z.object({
   id: z.string().describe("The reply's id (a UUID)"),
   textResponse: z.string().describe('The reply, plain text'),

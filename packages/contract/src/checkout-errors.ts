@@ -1,8 +1,7 @@
 /**
- * The checkout form's validation message keys (specification section 3 "Checkout form"), with no
- * import of zod: the storefront translates a key next to its field (i18n `checkout:errors.<key>`)
- * before the schemas themselves are loaded (issue 13: the checkout page downloads zod only when
- * the form is first used). `checkout.ts` re-exports them beside the schemas.
+ * The checkout form's validation message keys, with no import of zod: the storefront translates
+ * a key next to its field (i18n `checkout:errors.<key>`) before the schemas themselves are loaded
+ * (the checkout page downloads zod only when the form is first used). `checkout.ts` re-exports them beside the schemas.
  */
 
 /** The key of text refused by the text rules (`text.ts`): control characters, line breaks, lone surrogates. */

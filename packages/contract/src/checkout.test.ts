@@ -14,7 +14,7 @@ const customer = { fullName: 'Ada Lovelace', email: 'ada@example.com' };
 const messages = (result: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) =>
   Object.fromEntries((result.error?.issues ?? []).map((i) => [i.path.join('.'), i.message]));
 
-describe('checkout schemas (specification section 3 "Checkout form")', () => {
+describe('checkout schemas', () => {
   it('accepts a complete card checkout form', () => {
     const form = {
       customer,

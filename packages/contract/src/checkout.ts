@@ -4,7 +4,7 @@ import { cardBrand, cardDigits, cvcLength, isExpired, isLuhnValid } from './paym
 import { singleLineText } from './text.ts';
 
 /**
- * Checkout shapes (specification section 3 "Checkout form"; DESIGN.md sections 3 and 4). The
+ * Checkout shapes (`docs/product-rules.md#checkout-and-payment`). The
  * same schemas validate the form in the browser and the request on the server. Error messages
  * are stable keys (`required`, `email`, ...) that the storefront translates next to each field
  * (i18n key `checkout:errors.<key>`); the API returns them as `<field>: <key>`. Free-text fields
@@ -16,7 +16,7 @@ export { CHECKOUT_ERROR_KEYS, type CheckoutErrorKey } from './checkout-errors.ts
 /** A required single-line text field of at most `max` characters. */
 const text = (max: number) => singleLineText().min(1, 'required').max(max, 'tooLong');
 
-/** Contact information (section 3: fullName, email, phone). Phone is optional, E.164-like. */
+/** Contact information: fullName, email, phone. Phone is optional, E.164-like. */
 export const customerSchema = z.object({
   fullName: text(120),
   email: singleLineText().max(254, 'tooLong').pipe(z.email('email')),
@@ -29,7 +29,7 @@ export const customerSchema = z.object({
 });
 export type Customer = z.infer<typeof customerSchema>;
 
-/** Billing address, shown on request (section 2 "Checkout"). `country` is ISO 3166-1 alpha-2. */
+/** Billing address, shown on request. `country` is ISO 3166-1 alpha-2. */
 export const billingAddressSchema = z.object({
   address: text(200),
   city: text(100),
@@ -43,8 +43,7 @@ export const billingAddressSchema = z.object({
 export type BillingAddress = z.infer<typeof billingAddressSchema>;
 
 /**
- * Card fields as typed (section 3: cardholder name, card number, expiry month, expiry year,
- * cvv). They go only to the payment provider's tokenisation endpoint, never to the store's API.
+ * Card fields as typed (cardholder name, card number, expiry month, expiry year, cvv). They go only to the payment provider's tokenisation endpoint, never to the store's API.
  * Checks: Luhn-valid 12-19 digits, month 1-12, four-digit year, not expired, CVC of 3 digits
  * (4 for American Express).
  */
@@ -86,13 +85,13 @@ export const paymentChoiceSchema = z.discriminatedUnion('method', [
   /** The provider's opaque token: printable ASCII without spaces, as every card provider's. */
   z.object({
     method: z.literal('card'),
-    /** Sandbox: its signed card token; Stripe: a ConfirmationToken id (`ctoken_…`) from Stripe.js (issue 12). */
+    /** Sandbox: its signed card token; Stripe: a ConfirmationToken id (`ctoken_…`) from Stripe.js (decision record 0019). */
     token: z
       .string()
       .min(8)
       .max(200)
       .regex(/^[\x21-\x7e]+$/, 'must be printable ASCII without spaces'),
-    /** Set when the card came from a wallet (Apple Pay, Google Pay; specification section 9, issue 12). */
+    /** Set when the card came from a wallet (Apple Pay, Google Pay). */
     wallet: z.enum(['apple_pay', 'google_pay']).optional(),
   }),
   z.object({ method: z.literal('paypal') }),
@@ -114,7 +113,7 @@ export const checkoutBodySchema = z.object({
 export type CheckoutBody = z.infer<typeof checkoutBodySchema>;
 
 /**
- * Stripe asked for the customer's action (3-D Secure, `requires_action`; issue 12): the browser
+ * Stripe asked for the customer's action (3-D Secure, `requires_action`; decision record 0019): the browser
  * runs `stripe.handleNextAction({ clientSecret })`, then asks the store to confirm the payment
  * (`POST /api/orders/{orderNumber}/payment/confirm`, or the portal's top-up equivalent). The order
  * stays `pending` until then; Stripe's webhook completes it if the browser never comes back.

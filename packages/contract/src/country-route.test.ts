@@ -10,7 +10,7 @@ import {
 } from './country-route.ts';
 import { isLanguage } from './languages.ts';
 
-// Specification section 2, "Localized country route".
+// The rules of `/{lang}/{country}`: docs/product-rules.md#storefront-pages.
 
 describe('isCountrySlugCandidate', () => {
   it.each([
@@ -57,7 +57,7 @@ describe('isCountrySlugCandidate', () => {
     },
   );
 
-  it('lists exactly the reserved words of the specification', () => {
+  it('lists exactly the reserved words', () => {
     expect([...RESERVED_SLUGS].sort()).toEqual(
       [
         'products',

@@ -2,13 +2,13 @@
  * Rules of the localized country route `/{lang}/{country}` and country slugs, shared by the web
  * app (routing, language switching) and the API (slug of each destination).
  *
- * Source: specification section 2 ("Localized country route"). Slugs look like `turkey`, `usa`,
+ * The rules: `docs/product-rules.md#storefront-pages`. Slugs look like `turkey`, `usa`,
  * `united-kingdom`, `uae`, `south-korea`, or region slugs such as `europe-plus`.
  */
 
 /**
- * Words that are never a country slug, because they are (the first segment of) other routes
- * (section 2). Compared lower-cased.
+ * Words that are never a country slug, because they are (the first segment of) other routes.
+ * Compared lower-cased.
  */
 export const RESERVED_SLUGS = [
   'products',
@@ -30,7 +30,7 @@ export const RESERVED_SLUGS = [
 const RESERVED = new Set<string>(RESERVED_SLUGS);
 
 /**
- * Whether a path segment may be a country or region slug (section 2). It is not when it is
+ * Whether a path segment may be a country or region slug. It is not when it is
  * empty (or only whitespace), starts with `ORD-` (an order number), consists only of capitals,
  * digits and hyphens (e.g. `ABC`, `123`), or is a reserved word (any case).
  */
@@ -41,20 +41,20 @@ export function isCountrySlugCandidate(slug: string | undefined | null): boolean
   return !RESERVED.has(slug.toLowerCase());
 }
 
-/** Path prefixes excluded from localized country handling (section 2). */
+/** Path prefixes excluded from localized country handling. */
 const EXCLUDED_PREFIXES = ['/portal', '/admin', '/auth'] as const;
 
 /**
  * Whether a path is excluded from localized country handling: it starts with `/portal`, `/admin`
- * or `/auth` (section 2). A plain prefix test, as the specification words it, so `/portal`,
- * `/portal/topup` and also `/authors` are excluded.
+ * or `/auth`. A plain prefix test, so `/portal`, `/portal/topup` and also `/authors` are
+ * excluded.
  */
 export function isExcludedPath(pathname: string): boolean {
   return EXCLUDED_PREFIXES.some((prefix) => pathname.startsWith(prefix));
 }
 
 /**
- * Matches `/{lang}/{slug}` (section 2): exactly two non-empty segments, one trailing slash
+ * Matches `/{lang}/{slug}`: exactly two non-empty segments, one trailing slash
  * ignored, a query string or hash ignored. `lang` must satisfy `isLanguage` (e.g. `isLanguage`
  * from `languages.ts`), `slug` must pass {@link isCountrySlugCandidate}, and the path must not
  * be {@link isExcludedPath}. The slug is percent-decoded and otherwise returned as written;
@@ -116,7 +116,7 @@ export function slugify(name: string): string {
 
 /**
  * Slugs by destination code where the slug is not simply `slugify` of the English name: the
- * short forms the specification names or travellers type (`usa`, `uae`, `south-korea`), special
+ * short forms travellers type (`usa`, `uae`, `south-korea`), special
  * codes (`US-HI`, `CYP`), and codes whose ISO English name is formal or awkward
  * (e.g. "Bolivia, Plurinational State of", "Lao People's Democratic Republic").
  * Keys are upper-case codes; every value is unique.

@@ -7,7 +7,7 @@ import {
   REGION_DESTINATIONS,
 } from './destination-alias.ts';
 
-// Issue 13 defect 6: `/en/Turkey`, `/en/uk`, `/en/united-states` must reach the country page.
+// `/en/Turkey`, `/en/uk`, `/en/united-states` must reach the country page.
 // A slice of the real `GET /api/countries` list (seeded catalogue), names as the API sends them.
 const DESTINATIONS: readonly AliasableDestination[] = [
   { slug: 'asia', code: 'Asia', names: { en: 'Asia', tr: 'Asya', es: 'Asia', fr: 'Asie', de: 'Asien' } },

@@ -1,7 +1,7 @@
 /**
  * Resolution of what travellers type after `/{lang}/` to a destination's canonical slug, so that
  * `/en/Turkey`, `/en/uk`, `/en/united-states`, `/de/türkei` or `/es/japon` reach the country page
- * (issue 13 defect 6; specification section 2 "Localized country route"). Shared by the web app
+ * (`docs/product-rules.md#storefront-pages`). Shared by the web app
  * (client-side redirect) and the API (the 301 of server-rendered pages).
  *
  * Pure: depends only on the slug rules and the region table of this package.

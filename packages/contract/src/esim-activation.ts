@@ -1,5 +1,5 @@
 /**
- * eSIM activation helpers (DESIGN.md section 3): the LPA activation code and the iOS and Android
+ * eSIM activation helpers: the LPA activation code and the iOS and Android
  * install links. Pure and free of zod, so that the storefront's confirmation page stays small;
  * `order.ts` re-exports them.
  */
@@ -36,12 +36,12 @@ export function installDetailsOf(esim: {
   return { iccid, smdpAddress, matchingId, activationCode };
 }
 
-/** Apple's universal link that installs an eSIM on iOS 17.4+ from its LPA string (DESIGN.md section 3). */
+/** Apple's universal link that installs an eSIM on iOS 17.4+ from its LPA string. */
 export function appleInstallUrl(lpa: string): string {
   return `https://esimsetup.apple.com/esim_qrcode_provisioning?carddata=${encodeURIComponent(lpa)}`;
 }
 
-/** Android's equivalent install link (DESIGN.md section 3). */
+/** Android's equivalent install link. */
 export function androidInstallUrl(lpa: string): string {
   return `https://esimsetup.android.com/esim_qrcode_provisioning?carddata=${encodeURIComponent(lpa)}`;
 }

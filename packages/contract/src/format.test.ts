@@ -12,7 +12,7 @@ import {
   type ValidityLabels,
 } from './format.ts';
 
-// Specification section 5, "Display rules".
+// The display rules: `docs/product-rules.md#plan-names-and-data-amounts-on-screen`.
 
 describe('formatDataAmount: under 1000 MB stays in MB', () => {
   it.each([

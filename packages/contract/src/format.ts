@@ -2,37 +2,37 @@
  * Display formatting shared by the web app and the API: data allowances, validity periods and
  * prices. Pure functions with no dependencies.
  *
- * Source: specification section 5 ("Display rules"), with the value shapes of section 3
- * (data amounts such as '500MB', '1GB', 'Unlimited'; validity codes such as '7d', '2w', '1m', '1y').
+ * The display rules: `docs/product-rules.md#plan-names-and-data-amounts-on-screen`. Values look like '500MB', '1GB', 'Unlimited' (data) and '7d',
+ * '2w', '1m', '1y' (validity).
  *
  * Units: data is in MB unless a string says otherwise; money is integer US cents (minor units of a
  * two-decimal currency); durations are days.
  */
 
-/** Shown for a missing, non-text/non-number or unusable value (section 5). */
+/** Shown for a missing, non-text/non-number or unusable value. */
 const NOT_AVAILABLE = 'N/A';
 
-/** Shown for any text containing 'unlimited', in any case (section 5). */
+/** Shown for any text containing 'unlimited', in any case. */
 const UNLIMITED = 'Unlimited';
 
 /**
  * MB per GB when converting: the store counts binary gigabytes (the eSIM Go adapter turns eSIM
  * Go's documented decimal `dataAmount: 1000` for a 1GB bundle into 1024), so 1 GB = 1024 MB
- * here. This is distinct from the 1000 MB threshold at which the display switches to GB, which comes from the specification.
+ * here. This is distinct from the 1000 MB threshold at which the display switches to GB.
  */
 const MB_PER_GB = 1024;
 
-/** From this many MB on, data is shown in GB (section 5: "1000 MB or more is shown in GB"). */
+/** From this many MB on, data is shown in GB. */
 const GB_DISPLAY_THRESHOLD_MB = 1000;
 
-/** GB values within {@link SNAP_TOLERANCE_GB} of these snap to them (section 5). */
+/** GB values within {@link SNAP_TOLERANCE_GB} of these snap to them. */
 const SNAP_TARGETS_GB = [1, 2, 3, 5, 10, 20] as const;
 
-/** "Within about 0.05" (section 5); the epsilon absorbs float error such as 1.05 - 1 = 0.0500…04. */
+/** Within 0.05 GB; the epsilon absorbs float error such as 1.05 - 1 = 0.0500…04. */
 const SNAP_TOLERANCE_GB = 0.05 + 1e-9;
 
 /**
- * A fractional part at or above 0.95 rounds up to the next whole GB (section 5); the epsilon
+ * A fractional part at or above 0.95 rounds up to the next whole GB; the epsilon
  * absorbs float error such as 14.95 - 14 = 0.9499…93.
  */
 const ROUND_UP_FRACTION = 0.95 - 1e-9;
@@ -55,7 +55,7 @@ function parseDataMb(value: unknown): number | 'unlimited' | null {
   return amount;
 }
 
-/** Applies the section 5 GB display rules to a GB value of about 1 or more; returns the number shown. */
+/** Applies the GB display rules to a GB value of about 1 or more; returns the number shown. */
 function displayGb(gb: number): number {
   const snap = SNAP_TARGETS_GB.find((target) => Math.abs(gb - target) <= SNAP_TOLERANCE_GB);
   if (snap !== undefined) return snap;
@@ -63,13 +63,13 @@ function displayGb(gb: number): number {
   if (gb >= 95 && gb <= 105) return 100;
   const whole = Math.floor(gb);
   if (gb - whole >= ROUND_UP_FRACTION) return whole + 1;
-  // "Otherwise shown with up to one decimal" / "others are rounded": one decimal below 10 GB,
-  // where a tenth is meaningful (1.5GB, 7.3GB), and whole GB from 10 GB up (12.4 -> 12GB).
+  // One decimal below 10 GB, where a tenth is meaningful (1.5GB, 7.3GB), and whole GB from
+  // 10 GB up (12.4 -> 12GB).
   return gb < 10 ? Math.round(gb * 10) / 10 : Math.round(gb);
 }
 
 /**
- * Formats a data allowance for display (specification section 5).
+ * Formats a data allowance for display.
  *
  * - `value`: a number of MB (e.g. `1024`), or a string such as '500MB', '1GB', '1.5 GB',
  *   '10240MB', 'Unlimited' or 'unlimited data'. A bare numeric string is MB.
@@ -97,7 +97,7 @@ export function formatDataAmount(value: string | number | null | undefined): str
 }
 
 /**
- * Display label of a plan's allowance in MB as stored (section 3 Product features `dataMb`):
+ * Display label of a plan's allowance in MB as stored (`Product.features.dataMb`):
  * `null` means an unlimited plan and gives 'Unlimited'; otherwise {@link formatDataAmount}.
  *
  * @example dataAmountLabel(null) // 'Unlimited'
@@ -107,12 +107,12 @@ export function dataAmountLabel(dataMb: number | null): string {
   return dataMb === null ? UNLIMITED : formatDataAmount(dataMb);
 }
 
-/** Units of a validity code (section 3: '7d', '2w', '1m', '1y'). */
+/** Units of a validity code ('7d', '2w', '1m', '1y'). */
 export type ValidityUnit = 'day' | 'week' | 'month' | 'year';
 
 /**
  * Words for each validity unit as `[singular, plural]`, so the web app can pass translated words.
- * The singular is used only when the number is exactly 1 (section 5).
+ * The singular is used only when the number is exactly 1.
  */
 export type ValidityLabels = Readonly<Record<ValidityUnit, readonly [singular: string, plural: string]>>;
 
@@ -147,7 +147,7 @@ function parseValidity(code: unknown): { count: number; unit: ValidityUnit } | n
 }
 
 /**
- * Formats a validity code for display (specification section 5): the codes d, w, m, y become
+ * Formats a validity code for display: the codes d, w, m, y become
  * day, week, month, year, pluralised unless the number is 1. A bare number means days.
  * Zero, negative, fractional, missing or malformed values give 'N/A'.
  *
@@ -187,7 +187,7 @@ const priceFormatters = new Map<string, Intl.NumberFormat>();
 
 /**
  * Formats a price in integer cents with English (US) currency formatting, default USD
- * (specification section 5): 499 -> '$4.99', 1000 -> '$10.00'. Cents are the minor unit of a
+ * (`docs/product-rules.md#prices-and-currency`): 499 -> '$4.99', 1000 -> '$10.00'. Cents are the minor unit of a
  * two-decimal currency (the amount shown is `cents / 100`). A non-finite value gives 'N/A'.
  *
  * @param cents Price in integer cents.

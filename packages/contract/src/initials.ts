@@ -1,5 +1,5 @@
 /**
- * The avatar's initials (specification section 2): the first letters of first and last name, or
+ * The avatar's initials (`docs/product-rules.md#storefront-pages`): the first letters of first and last name, or
  * else the first two letters of the username, in capitals. No zod here, so that the header, on
  * every page, can show the avatar without loading the schemas (re-exported by `auth.ts`).
  */

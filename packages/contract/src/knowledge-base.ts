@@ -5,8 +5,8 @@ import { LANGUAGE_CODES } from './languages.ts';
 import { multiLineText, singleLineText } from './text.ts';
 
 /**
- * The knowledge base in the admin area (issue 11 "Knowledge base (`/admin/knowledge-base`)";
- * specification section 4 "knowledge base screen"): the articles the chat assistant answers from,
+ * The knowledge base in the admin area (`/admin/knowledge-base`;
+ * `docs/product-rules.md#chat-assistant-and-knowledge-base`): the articles the chat assistant answers from,
  * their list with search and filters, create / edit (compare-and-set) / delete, the Markdown
  * import and the "try a question" box. The same schemas validate the requests on the server and
  * type the answers in the admin web app. Times are ISO 8601 strings (UTC, millisecond precision);
@@ -45,7 +45,7 @@ export const KB_TRY_HITS = 5;
  */
 export const KB_SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
-/** The article languages: the store's five (specification section 1). */
+/** The article languages: the store's five. */
 export const kbLanguageSchema = z.enum(LANGUAGE_CODES, {
   error: `must be one of ${LANGUAGE_CODES.join(', ')}`,
 });

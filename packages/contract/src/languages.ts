@@ -1,5 +1,5 @@
 /**
- * The store's five interface languages (specification section 1): all left to right, each with
+ * The store's five interface languages (`docs/product-rules.md#languages`): all left to right, each with
  * a flag and a native name. `flag` is an ISO 3166-1 alpha-2 code for the flag icon.
  */
 export const LANGUAGES = [
@@ -16,7 +16,7 @@ export type Language = (typeof LANGUAGES)[number]['code'];
 /** Language codes, in menu order; English first because it is the fallback. */
 export const LANGUAGE_CODES: readonly Language[] = LANGUAGES.map((l) => l.code);
 
-/** Fallback language when neither storage nor the browser names a supported one (section 1). */
+/** Fallback language when neither storage nor the browser names a supported one. */
 export const DEFAULT_LANGUAGE: Language = 'en';
 
 /** Narrows an arbitrary string to a supported language code. */

@@ -2,11 +2,11 @@ import { z } from 'zod';
 import { unlimitedTierSchema } from './catalog.ts';
 
 /**
- * Order shapes as customers see them (specification sections 2 and 3; DESIGN.md section 3).
+ * Order shapes as customers see them.
  * Money is integer US cents; dates are ISO 8601 strings.
  */
 
-/** Order statuses, from the specification's list (section 4). */
+/** Order statuses (`docs/product-rules.md#order-statuses`). */
 export const ORDER_STATUSES = [
   'pending',
   'created',
@@ -55,7 +55,7 @@ export const orderLineSchema = z.object({
   countryCode: z.string(),
   dataAmount: z.string(),
   validityDays: z.number().int(),
-  /** The unlimited tier of the product sold (names show 'Unlimited Plus', issue 13); `null` for fixed data. */
+  /** The unlimited tier of the product sold (names show 'Unlimited Plus'); `null` for fixed data. */
   tier: unlimitedTierSchema.nullable(),
   quantity: z.number().int(),
   unitPriceCents: z.number().int(),
@@ -92,8 +92,7 @@ export const orderNumberParamsSchema = z.object({
 });
 
 /**
- * One order of the signed-in customer (`GET /api/orders`; specification section 7, "a signed-in
- * customer gets their own orders"): a checkout (`order`) or a portal top-up (`topup`) that
+ * One order of the signed-in customer (`GET /api/orders`, their own orders only): a checkout (`order`) or a portal top-up (`topup`) that
  * belongs to the account. Money in integer US cents; `createdAt` ISO 8601.
  */
 export const accountOrderSchema = z.object({

@@ -1,7 +1,7 @@
 /**
  * Pure card-number helpers shared by the checkout form and the sandbox tokenisation endpoint.
  * Card numbers only ever pass through these functions in the browser and in the sandbox
- * provider; the store's API and database never see them (DESIGN.md section 4).
+ * provider; the store's API and database never see them (PCI DSS SAQ A, decision record 0019).
  */
 
 /** Digits of a card number typed with spaces or dashes; `null` for anything else. */

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * `GET /api/payments/config` (issue 12): how the storefront takes payments on this store, read
+ * `GET /api/payments/config` (decision record 0019): how the storefront takes payments on this store, read
  * by the checkout and top-up pages before they render the payment fields. Public, cacheable
  * (it holds no secret: a Stripe publishable key is meant for browsers).
  *
@@ -11,7 +11,7 @@ import { z } from 'zod';
  *   `stripeJsUrl` with `publishableKey`; no card field of the store's (PCI DSS SAQ A). The
  *   browser sends a ConfirmationToken (`ctoken_…`) as the checkout's card `token`.
  * - `paypal`: whether PayPal is offered at all.
- * - `wallets`: Apple Pay and Google Pay (specification section 9) through the card provider:
+ * - `wallets`: Apple Pay and Google Pay through the card provider:
  *   `stripe` (Express Checkout Element, shown only where the device and browser support a wallet)
  *   or `sandbox` (a simulated wallet sheet, so the flow can be tried without Stripe).
  */

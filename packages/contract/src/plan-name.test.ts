@@ -3,7 +3,7 @@ import { LANGUAGE_CODES } from './languages.ts';
 import { isUnlimitedPlan, planDataLabel, planName, planValidityLabel } from './plan-name.ts';
 
 describe('planName', () => {
-  it('keeps the Unlimited Plus tier (issue 13 defect 1)', () => {
+  it('keeps the Unlimited Plus tier', () => {
     const plus = planName({ destination: 'Japan', data: null, validityDays: 1, tier: 'unlimited_plus' }, 'en');
     const lite = planName({ destination: 'Japan', data: null, validityDays: 1, tier: 'unlimited' }, 'en');
     expect(plus).toBe('Japan eSIM: Unlimited Plus, 1 day');
@@ -36,7 +36,7 @@ describe('planName', () => {
     expect(planName({ ...facts, destination: 'Türkei' }, 'de')).toBe('eSIM Türkei: 1GB, 7 Tage');
   });
 
-  it('never puts a preposition before the destination (defect 9)', () => {
+  it('never puts a preposition before the destination', () => {
     const names = { de: 'Vereinigte Staaten von Amerika', fr: 'États-Unis', es: 'Reino Unido' } as const;
     for (const [lang, destination] of Object.entries(names) as [keyof typeof names, string][]) {
       const name = planName({ destination, data: 3072, validityDays: 30, tier: null }, lang);

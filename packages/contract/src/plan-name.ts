@@ -3,7 +3,7 @@ import { formatDataAmount } from './format.ts';
 import type { Language } from './languages.ts';
 
 /**
- * The one way the store names a plan to a traveller (issue 13, defects 1 and 2): built from the
+ * The one way the store names a plan to a traveller (`docs/product-rules.md#plan-names-and-data-amounts-on-screen`): built from the
  * plan's facts (destination, data, validity, unlimited tier) in the reader's language, never from
  * the catalogue's English name ("Japan Unlimited Plus 1 Days [unlimited]"). The browser (plan
  * page, cart, checkout, confirmation, portal) and the server (page titles, e-mails) call it alike.
@@ -30,14 +30,14 @@ export interface PlanNameLabels {
   /**
    * The name's shape, with `{destination}`, `{data}` and `{validity}` placeholders. The
    * destination stands alone (no preposition before it), so that no language needs an article
-   * ('eSIM für die Türkei'): issue 13 defect 9.
+   * ('eSIM für die Türkei').
    */
   pattern: string;
   unlimited: string;
   unlimitedPlus: string;
-  /** `[singular, plural]` of "day"; the singular is used for exactly 1 (specification section 5). */
+  /** `[singular, plural]` of "day"; the singular is used for exactly 1. */
   day: readonly [singular: string, plural: string];
-  /** Shown for an allowance that cannot be read (section 5 'N/A'). */
+  /** Shown for an allowance that cannot be read ('N/A' in English). */
   notAvailable: string;
 }
 
@@ -93,7 +93,7 @@ export function isUnlimitedPlan(facts: Pick<PlanNameFacts, 'data' | 'tier'>): bo
 
 /**
  * The allowance of a plan in `lang`: 'Unlimited Plus' / 'Unlimited' (translated) for unlimited
- * plans by tier, else the section 5 display ('1GB', '500MB'); an unreadable value gives the
+ * plans by tier, else the usual data display ('1GB', '500MB'); an unreadable value gives the
  * language's 'N/A'.
  * @example planDataLabel({ data: null, tier: 'unlimited_plus' }, 'de') // 'Unbegrenzt Plus'
  */
@@ -119,7 +119,7 @@ export function planValidityLabel(validityDays: number, lang: Language, labels?:
 }
 
 /**
- * The name of a plan in the reader's language, from its facts (issue 13): destination, data
+ * The name of a plan in the reader's language, from its facts: destination, data
  * (with the unlimited tier, so 'Unlimited Plus' never loses its 'Plus'), validity.
  *
  * @param facts destination name in `lang`, allowance (MB, display string or `null`), days, tier.

@@ -6,11 +6,11 @@ import { orderStatusSchema } from './order.ts';
 import { singleLineText } from './text.ts';
 
 /**
- * The customer portal's API shapes (specification sections 2 "Customer portal", 3 "eSIM" and
- * "Bundle (portal)", 4 "Portal bundle states", "eSIM display states", "Top-up"). Every portal
+ * The customer portal's API shapes (`docs/product-rules.md#customer-portal-and-access-tokens`,
+ * `#top-ups`). Every portal
  * call carries the order's access token in the `X-Access-Token` header (never in a URL, so that
  * it stays out of logs and browser history), or, for a signed-in account, only the session cookie
- * (issue 9 "My account": the portal then covers every order of the account). Data is in bytes
+ * (the portal then covers every order of the account). Data is in bytes
  * (`...Bytes`), money in integer US cents, dates are ISO 8601 strings.
  */
 
@@ -18,7 +18,7 @@ import { singleLineText } from './text.ts';
 export const ACCESS_TOKEN_HEADER = 'X-Access-Token';
 
 /**
- * How the portal shows an eSIM (specification section 4 "eSIM display states"):
+ * How the portal shows an eSIM:
  * - `Ready`: the profile is waiting to be installed; its plan has not started.
  * - `Pending`: installed on a device; the plan starts when it is first used at the destination.
  * - `Active`: a bundle is running.
@@ -44,7 +44,7 @@ export type EsimDisplayState = z.infer<typeof esimDisplayStateSchema>;
 export const ARCHIVED_ESIM_STATES: readonly EsimDisplayState[] = ['Expired', 'Archived', 'Refunded'];
 
 /**
- * A bundle's state as the portal shows it (specification section 4 "Portal bundle states"),
+ * A bundle's state as the portal shows it,
  * mapped from the provider's (eSIM Go `bundleState`): processing -> pending, queued -> queued,
  * active -> active, depleted and revoked -> inactive, expired and lapsed -> expired; and
  * `refunded` whatever the provider says once the order that paid for it (the eSIM's order, or a
@@ -67,7 +67,7 @@ export const usageSchema = z.object({
 });
 export type Usage = z.infer<typeof usageSchema>;
 
-/** One bundle on an eSIM: the plan bought with it (`main`) or a top-up (specification section 3 "Bundle (portal)"). */
+/** One bundle on an eSIM: the plan bought with it (`main`) or a top-up. */
 export const portalBundleSchema = z.object({
   /** The provider's assignment id. */
   id: z.string(),
@@ -84,7 +84,7 @@ export const portalBundleSchema = z.object({
   /** Display allowance: '1GB', 'Unlimited'. */
   dataAmount: z.string(),
   validityDays: z.number().int().positive(),
-  /** Unlimited tier of the bundle's product (issue 13: 'Unlimited Plus' is named so); `null` for fixed data. */
+  /** Unlimited tier of the bundle's product (so 'Unlimited Plus' is named so); `null` for fixed data. */
   tier: unlimitedTierSchema.nullable(),
   usage: usageSchema,
   /** When the bundle started (first use), `null` while it waits. */
@@ -104,10 +104,10 @@ export const portalOperatorSchema = z.object({
   speeds: z.array(z.string()),
 });
 
-/** The network information card (specification section 2 "Customer portal"), from the plan's coverage data. */
+/** The portal's network information card, from the plan's coverage data. */
 export const portalNetworkSchema = z.object({
   operators: z.array(portalOperatorSchema),
-  /** Travel eSIMs are data only: no phone number, calls or SMS (specification section 1). */
+  /** Travel eSIMs are data only: no phone number, calls or SMS (`docs/product-rules.md#storefront-pages`). */
   serviceType: z.literal('data'),
   /** Personal hotspot (tethering) allowed. */
   hotspot: z.boolean(),
@@ -175,7 +175,7 @@ export const portalEsimSchema = z.object({
 });
 export type PortalEsim = z.infer<typeof portalEsimSchema>;
 
-/** One row of the order history table (specification section 2): the purchase and its top-ups. */
+/** One row of the portal's order history table: the purchase and its top-ups. */
 export const portalOrderSchema = z.object({
   orderNumber: z.string(),
   kind: z.enum(['order', 'topup']),
@@ -185,13 +185,13 @@ export const portalOrderSchema = z.object({
   currency: z.literal('USD'),
   /** What was bought, in English as sold, e.g. '2 × Turkey 1GB 7 Days' (support's wording; travellers see `items`). */
   description: z.string(),
-  /** What was bought, line by line: the facts the portal names each plan by in the reader's language (issue 13). */
+  /** What was bought, line by line: the facts the portal names each plan by in the reader's language. */
   items: z.array(planFactsSchema.extend({ quantity: z.number().int().positive() })),
 });
 export type PortalOrder = z.infer<typeof portalOrderSchema>;
 
 /**
- * How a portal request was opened (issue 9 "My account"): `token`, by an order's access token in
+ * How a portal request was opened: `token`, by an order's access token in
  * `X-Access-Token` (that order, its eSIMs and its top-ups); `account`, by the session cookie of a
  * signed-in account and no token (every order of the account: all their eSIMs and top-ups). A
  * request that brings a token is a `token` request even when signed in.
@@ -260,7 +260,7 @@ export const topupResponseSchema = z.object({
   payment: z.discriminatedUnion('status', [
     z.object({ status: z.literal('succeeded') }),
     z.object({ status: z.literal('requires_approval'), approvalUrl: z.string() }),
-    /** Stripe 3-D Secure (issue 12): `handleNextAction`, then `POST /api/portal/topups/{orderNumber}/payment/confirm`. */
+    /** Stripe 3-D Secure (decision record 0019): `handleNextAction`, then `POST /api/portal/topups/{orderNumber}/payment/confirm`. */
     paymentActionSchema,
   ]),
 });
@@ -274,7 +274,7 @@ export const portalTopupSchema = z.object({
   iccid: z.string(),
   /** The plan's name in English as sold (support's wording; travellers see a name built from `plan`). */
   productName: z.string(),
-  /** The facts the top-up's plan is named by in the reader's language (issue 13). */
+  /** The facts the top-up's plan is named by in the reader's language. */
   plan: planFactsSchema,
   totalCents: z.number().int().nonnegative(),
   currency: z.literal('USD'),
@@ -288,7 +288,7 @@ export type PortalTopup = z.infer<typeof portalTopupSchema>;
 export const ACCESS_TOKEN_MAX_LENGTH = 512;
 
 /**
- * `POST /api/user/orders/attach` body (signed in; issue 9 "My account"): the access token of a
+ * `POST /api/user/orders/attach` body (signed in): the access token of a
  * guest order (from its purchase e-mail or the confirmation page) to attach that order and its
  * top-ups to the signed-in account. Surrounding spaces are trimmed. Messages are stable keys:
  * `required`, `tooLong`, `invalidCharacters`.

@@ -1,8 +1,7 @@
 /**
- * Every country's home region and the countries each regional and Global bundle covers: the one
- * table of DESIGN.md section 7 ("Regions are ours: map every country to the specification's
- * regions in one table; Global covers all"), apart from `regions.ts` so that the storefront's
- * pages that need only the region names and labels do not download it (issue 13).
+ * Every country's home region and the countries each regional and Global bundle covers, in one
+ * table (`docs/product-rules.md#destinations-and-regions`), apart from `regions.ts` so that the
+ * storefront's pages that need only the region names and labels do not download it.
  */
 import { REGION_NAMES, type RegionName, UNINHABITED_TERRITORIES } from './regions.ts';
 
@@ -17,7 +16,6 @@ function homeOf(region: RegionName | null, codes: string): [string, RegionName |
 /**
  * The ONE home region of every ISO 3166-1 alpha-2 code known to i18n-iso-countries (250 codes),
  * plus the special codes `CYP` (Northern Cyprus, Europe+) and `US-HI` (Hawaii, Oceania).
- * Specification section 3 Region enum; DESIGN.md section 7 ("map every country ... in one table").
  *
  * Decisions:
  * - Europe, including the UK, Turkey, Cyprus, Russia, Ukraine, Belarus and the Caucasus
@@ -69,7 +67,7 @@ export function regionOf(code: string): RegionName | null {
   return Object.hasOwn(COUNTRY_REGION, key) ? (COUNTRY_REGION[key] ?? null) : null;
 }
 
-/** Extra members of regional plans beyond the home-region countries (DESIGN.md section 7). */
+/** Extra members of regional plans beyond the home-region countries. */
 const REGION_EXTRA_MEMBERS: Readonly<Record<RegionName, readonly string[]>> = {
   // Regional Europe plans also cover the Western Balkans.
   'Europe+': ['AL', 'BA', 'ME', 'MK', 'RS', 'XK'],
@@ -83,8 +81,8 @@ const REGION_EXTRA_MEMBERS: Readonly<Record<RegionName, readonly string[]>> = {
 };
 
 /**
- * The countries a REGIONAL bundle covers (specification section 3 Region enum, DESIGN.md
- * section 7): every country whose home region it is ({@link COUNTRY_REGION}), plus
+ * The countries a REGIONAL bundle covers: every country whose home region it is
+ * ({@link COUNTRY_REGION}), plus
  * - Europe+ also covers the Western Balkans (AL, BA, ME, MK, RS, XK);
  * - Balkans = AL, BA, ME, MK, RS, XK, HR, SI, BG, GR, RO.
  * Uninhabited territories are in no region. Codes are sorted.
@@ -103,7 +101,7 @@ export const REGION_MEMBERS: Readonly<Record<RegionName, readonly string[]>> = O
 
 /**
  * Every destination a Global bundle covers: all codes of {@link COUNTRY_REGION} except the
- * uninhabited territories (DESIGN.md section 7: "Global covers all"). Codes are sorted.
+ * uninhabited territories. Codes are sorted.
  */
 export const GLOBAL_MEMBERS: readonly string[] = Object.keys(COUNTRY_REGION)
   .filter((code) => !UNINHABITED_TERRITORIES.includes(code))

@@ -13,7 +13,7 @@ import {
 } from './regions.ts';
 import { COUNTRY_REGION, GLOBAL_MEMBERS, REGION_MEMBERS, regionOf } from './region-members.ts';
 
-describe('regions (specification section 3 Region enum)', () => {
+describe('regions', () => {
   it('lists the seven regions in REGIONS with unique slugs and codes', () => {
     expect(REGIONS.map((r) => r.name)).toEqual([...REGION_NAMES]);
     const slugs = [...REGIONS.map((r) => r.slug), GLOBAL_SLUG];

@@ -1,28 +1,26 @@
 /**
  * The store's regions and the one table that maps every country to its home region.
  *
- * Source: specification section 3 Region enum (Global, Africa, Asia, Balkans, Caribbean,
- * Europe+, LATAM, Oceania) and DESIGN.md section 7 ("Regions are ours: map every country to the
- * specification's regions in one table; Global covers all").
+ * The regions are the store's own (`docs/product-rules.md#destinations-and-regions`): Global, Africa, Asia, Balkans, Caribbean,
+ * Europe+, LATAM, Oceania; every country has at most one home region; Global covers all.
  *
  * Pure data: this module depends on nothing, so both the API and the web app can import it. The
  * table of every country's region is in `region-members.ts`, so that the pages that need only
- * the region names and labels do not download it (issue 13: JavaScript until idle).
+ * the region names and labels do not download it.
  */
 
 /**
- * The seven regional coverage areas of the specification section 3 Region enum (Global is
- * separate, see {@link GLOBAL}). DESIGN.md section 7.
+ * The seven regional coverage areas (Global is separate, see {@link GLOBAL}).
  */
 export const REGION_NAMES = ['Africa', 'Asia', 'Balkans', 'Caribbean', 'Europe+', 'LATAM', 'Oceania'] as const;
 
-/** One of the seven region names (specification section 3 Region enum). */
+/** One of the seven region names. */
 export type RegionName = (typeof REGION_NAMES)[number];
 
-/** The worldwide coverage value of the specification section 3 Region enum. */
+/** The worldwide coverage value, beside the seven regions. */
 export const GLOBAL = 'Global';
 
-/** URL slug of the Global destination page (DESIGN.md section 7). */
+/** URL slug of the Global destination page. */
 export const GLOBAL_SLUG = 'global';
 
 /**
@@ -45,8 +43,7 @@ export interface Region {
 }
 
 /**
- * The seven regions with slugs and bundle-name codes (specification section 3 Region enum,
- * DESIGN.md section 7). Order follows {@link REGION_NAMES}.
+ * The seven regions with slugs and bundle-name codes. Order follows {@link REGION_NAMES}.
  */
 export const REGIONS: readonly Region[] = [
   { name: 'Africa', slug: 'africa', code: 'AFR' },
@@ -68,8 +65,8 @@ export interface LocalisedLabel {
 }
 
 /**
- * Special destination codes of specification section 3 ("special codes CYP (Northern Cyprus)
- * and US-HI (Hawaii)") with their names in every interface language.
+ * The destination codes that are no ISO 3166-1 code, CYP (Northern Cyprus) and US-HI (Hawaii),
+ * with their names in every interface language.
  */
 export const SPECIAL_COUNTRIES = {
   CYP: { en: 'Northern Cyprus', tr: 'Kuzey Kıbrıs', es: 'Chipre del Norte', fr: 'Chypre du Nord', de: 'Nordzypern' },
@@ -80,8 +77,7 @@ export const SPECIAL_COUNTRIES = {
 export type SpecialCountryCode = keyof typeof SPECIAL_COUNTRIES;
 
 /**
- * Localised display names of the regions and Global (specification section 3 Region enum,
- * DESIGN.md section 7).
+ * Localised display names of the regions and Global.
  */
 export const REGION_LABELS: Readonly<Record<RegionName | typeof GLOBAL, LocalisedLabel>> = {
   Africa: { en: 'Africa', tr: 'Afrika', es: 'África', fr: 'Afrique', de: 'Afrika' },
@@ -101,7 +97,7 @@ export const REGION_LABELS: Readonly<Record<RegionName | typeof GLOBAL, Localise
  */
 export const UNINHABITED_TERRITORIES: readonly string[] = ['AQ', 'BV', 'HM', 'TF', 'GS', 'UM'];
 
-/** True for one of the seven region names (not `Global`); specification section 3 Region enum. */
+/** True for one of the seven region names (not `Global`). */
 export function isRegionName(s: string): s is RegionName {
   return (REGION_NAMES as readonly string[]).includes(s);
 }

@@ -1,7 +1,7 @@
 /**
  * How a wait (an HTTP `Retry-After` in seconds, RFC 9110 section 10.2.3) is put into words, the
- * same in the API's English messages and the storefront's translated ones (issue 8 "No throttle
- * on payments"). No zod: the storefront imports it into its payment forms.
+ * same in the API's English messages and the storefront's translated ones
+ * (`docs/product-rules.md#rate-limits`). No zod: the storefront imports it into its payment forms.
  */
 
 /** A wait as it is said: a whole number of seconds, minutes or hours. */

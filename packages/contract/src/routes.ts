@@ -2,8 +2,8 @@ import { parseLocalizedCountryPath } from './country-route.ts';
 import { isLanguage } from './languages.ts';
 
 /**
- * The storefront's route table (specification section 2, plus `/profile` and `/faq` from
- * DESIGN.md section 5, and `/setup-admin`, the first-admin link of issue 9). Shared so that the
+ * The storefront's route table (`docs/product-rules.md#storefront-pages`, and `/setup-admin`, the page of the first-admin link).
+ * Shared so that the
  * server can answer unknown paths with status 404 and fill in the right metadata before the app
  * loads.
  */

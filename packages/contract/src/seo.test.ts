@@ -32,7 +32,7 @@ const PRIVATE_PAGES: [string, MetaRoute][] = [
 ];
 
 describe('pageMeta', () => {
-  it('gives every page its own title and description in every language (issue 13 defect 5)', () => {
+  it('gives every page its own title and description in every language', () => {
     for (const lang of LANGUAGE_CODES) {
       const metas = [...PUBLIC_PAGES, ...PRIVATE_PAGES].map(([path, route]) => pageMeta(path, lang, route));
       const titles = new Set(metas.map((m) => m.title));
@@ -72,7 +72,7 @@ describe('pageMeta', () => {
     expect(meta.description).toContain('Japan eSIM: Unlimited Plus, 1 day');
   });
 
-  describe('country names inside sentences (defect 9)', () => {
+  describe('country names inside sentences', () => {
     const cases = [
       ['de', 'Vereinigte Staaten von Amerika', /\b(in|für|nach) Vereinigte/],
       ['de', 'Türkei', /\b(in|für|nach) Türkei/],

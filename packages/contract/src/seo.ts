@@ -4,7 +4,7 @@ import type { Language } from './languages.ts';
 export { BRAND };
 
 /**
- * Page metadata per route (specification section 2 "Page metadata"; DESIGN.md section 5 SEO).
+ * Page metadata per route (`docs/product-rules.md#storefront-pages`).
  * One source for the browser (document head on route change) and the server (HTML it sends).
  */
 
@@ -16,12 +16,12 @@ export interface PageMeta {
   /** `index, follow` or `noindex, nofollow`. */
   robots: string;
   canonicalPath: string;
-  /** Default social image (a fixed image, section 2). */
+  /** Default social image (a fixed image). */
   image: string;
   lang: Language;
 }
 
-/** The fixed default social-share image (section 2). */
+/** The fixed default social-share image. */
 export const DEFAULT_SOCIAL_IMAGE = '/og-image.png';
 
 /** Title and description of one page. */
@@ -56,7 +56,7 @@ export type FixedPageKind =
  * `pour`, `para`): German, French and Spanish put an article or a contracted preposition before
  * many country names ("in den Vereinigten Staaten", "aux États-Unis", "en el Reino Unido"), which
  * no name table from CLDR carries, so the sentences name the destination on its own, as a
- * heading ("Reiseziel Türkei: ...") or an apposition (issue 13 defect 9).
+ * heading ("Reiseziel Türkei: ...") or an apposition.
  */
 type Texts = {
   defaultTitle: string;
@@ -493,7 +493,7 @@ const TEXTS: Record<Language, Texts> = {
 };
 
 /**
- * Pages that must not be indexed (issue 13 defect 5): private or transactional ones, by kind.
+ * Pages that must not be indexed: private or transactional ones, by kind.
  * A path under {@link NOINDEX_PREFIXES} is noindex whatever kind it is given.
  */
 const NOINDEX_KINDS: ReadonlySet<MetaRoute['kind']> = new Set<MetaRoute['kind']>([
@@ -526,7 +526,7 @@ const NOINDEX_PREFIXES = [
   '/email-preview',
 ];
 
-/** What a route is, as far as metadata goes; each page has its own kind (issue 13 defect 5). */
+/** What a route is, as far as metadata goes; each page has its own kind, so its own title. */
 export type MetaRoute =
   /** The home page. */
   | { kind: 'default' }
@@ -540,8 +540,7 @@ export type MetaRoute =
   | { kind: 'not-found' };
 
 /**
- * Metadata for a path in a language (specification section 2 "Page metadata"): each page its own
- * title and description (issue 13 defect 5). Private and transactional pages (cart, checkout,
+ * Metadata for a path in a language: each page its own title and description. Private and transactional pages (cart, checkout,
  * order confirmation, portal, auth, profile, admin, first-admin set-up, previews) and the
  * not-found page are `noindex, nofollow`, by kind and by path.
  */

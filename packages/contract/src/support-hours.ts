@@ -1,9 +1,8 @@
 /**
  * When the people of the store's support answer: the one source of the hours that the
  * storefront, the e-mails and the chat assistant state, beside the contact details
- * (`CONTACT` in `apps/web/src/app/layout/contact.ts`, `SUPPORT_CONTACT` in
- * `apps/api/src/modules/email/support-contact.ts`). Days are Monday to Friday (the texts name
- * them in each language); times are 24-hour clock times in {@link SUPPORT_TIME_ZONE}.
+ * (`contact.ts`). Days are Monday to Friday (the texts name them in each language); times are
+ * 24-hour clock times in {@link SUPPORT_TIME_ZONE}.
  *
  * No person is there around the clock: only the chat assistant (it answers from the knowledge
  * base at any hour) and the intake of e-mails and contact-form messages are, so "24/7" is said

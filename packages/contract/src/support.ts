@@ -6,8 +6,8 @@ import { LANGUAGE_CODES } from './languages.ts';
 import { multiLineText, singleLineText } from './text.ts';
 
 /**
- * The support page's contact form (specification section 2 "Support page", section 8 toasts;
- * issue 11): `POST /api/support/messages`. Length limits match the form's fields.
+ * The support page's contact form (`docs/product-rules.md#support-messages`):
+ * `POST /api/support/messages`. Length limits match the form's fields.
  */
 
 export const SUPPORT_NAME_MAX_LENGTH = 100;
@@ -34,7 +34,7 @@ export const supportMessageResponseSchema = z.object({ status: z.literal('receiv
 export type SupportMessageResponse = z.infer<typeof supportMessageResponseSchema>;
 
 // ---------------------------------------------------------------------------------------------
-// Admin: support messages (issue 11 "Admins see the messages ... and mark them answered")
+// Admin: support messages, listed and marked answered
 
 /**
  * A message's reference: `SUP-` and 8 characters of the RFC 4648 base32 alphabet (A-Z, 2-7),

@@ -1,6 +1,6 @@
 /**
- * The visitor session id in a cookie (issue 13), next to its copy in local storage and the
- * `X-Session-Id` header the API reads (specification section 3 "Identifiers"). The storefront
+ * The visitor session id in a cookie, next to its copy in local storage and the
+ * `X-Session-Id` header the API reads (`docs/product-rules.md#cart`). The storefront
  * writes it; the server reads it only to render the cart into the first HTML of `/cart` and
  * `/checkout`, never to authorise a change (changes still need the header, which a cross-site
  * form cannot send). Zod-free, so that the browser's session module stays small.

@@ -5,7 +5,9 @@ import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { Country } from '@esim/contract/catalog';
 import { DEFAULT_LANGUAGE, LANGUAGE_CODES, type Language, isLanguage } from '@esim/contract/languages';
+import { THEME_COLOUR } from '@esim/contract/brand';
 import type { PageMeta } from '@esim/contract/seo';
+import { SSR_PRELOAD_ID, SSR_ROOT_ID, SSR_STATE_ID } from '@esim/contract/ssr';
 import { REGION_DESTINATIONS, canonicalDestinationSlug } from '@esim/contract/destination-alias';
 import { matchRoute } from '@esim/contract/routes';
 import { sessionIdFromCookie } from '@esim/contract/visitor-session-cookie';
@@ -25,13 +27,8 @@ import { type SsrPage, ServerRenderer } from './ssr.ts';
  */
 const CLIENT_ONLY_PATH = /^\/(?:admin|setup-admin|auth|profile|portal)(?:\/|$)/;
 
-/** The pages rendered with the visitor's cart (the session of the `visitor_session` cookie; issue 13). */
+/** The pages rendered with the visitor's cart (the session of the `visitor_session` cookie). */
 const CART_PATH = /^\/(?:cart|checkout)\/?$/;
-
-/** The `id` of the page state's script (`apps/web/src/ssr-state.ts` `SSR_STATE_ID`). */
-const SSR_STATE_ID = 'ssr-state';
-/** The `id` of the screen's chunk list (`apps/web/src/ssr-state.ts` `SSR_PRELOAD_ID`). */
-const SSR_PRELOAD_ID = 'ssr-preload';
 
 const require = (await import('node:module')).createRequire(import.meta.url);
 const flagsRoot = path.join(path.dirname(require.resolve('flag-icons/package.json')), 'flags');
@@ -71,7 +68,7 @@ function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
-/** Request language for server-rendered metadata: path, `?lng=`, `i18next` cookie, Accept-Language (section 1 order). */
+/** Request language for server-rendered metadata: path, `?lng=`, `i18next` cookie, Accept-Language (docs/product-rules.md#languages). */
 function requestLanguage(request: FastifyRequest, pathLang: string | undefined): Language {
   if (isLanguage(pathLang)) return pathLang;
   const query = request.query as Record<string, unknown> | undefined;
@@ -86,7 +83,7 @@ function requestLanguage(request: FastifyRequest, pathLang: string | undefined):
   return DEFAULT_LANGUAGE;
 }
 
-/** Renders the `<head>` tags of a page (title, description, robots, canonical, social, hreflang). */
+/** Renders the `<head>` tags of a page (title, description, robots, canonical, social, hreflang, theme colour). */
 export function renderHead(meta: PageMeta, origin: string, alternates: { lang: string; path: string }[]): string {
   const url = `${origin}${meta.canonicalPath}`;
   const tags = [
@@ -106,6 +103,7 @@ export function renderHead(meta: PageMeta, origin: string, alternates: { lang: s
     `<meta name="twitter:description" content="${escapeHtml(meta.description)}">`,
     `<meta name="twitter:image" content="${escapeHtml(origin + meta.image)}">`,
     ...alternates.map((a) => `<link rel="alternate" hreflang="${a.lang}" href="${escapeHtml(origin + a.path)}">`),
+    `<meta name="theme-color" content="${THEME_COLOUR}">`,
   ];
   return tags.join('\n    ');
 }
@@ -121,7 +119,7 @@ export async function registerWeb(
   opts: { config: Config; catalog: CatalogService; serveWeb: boolean },
 ): Promise<void> {
   const { config, catalog } = opts;
-  // Absolute URLs come from PUBLIC_URL alone, never from Host or X-Forwarded-* (issue 8).
+  // Absolute URLs come from PUBLIC_URL alone, never from Host or X-Forwarded-* (decision record 0013).
   const origin = (): string => config.publicUrl;
 
   await app.register(fastifyStatic, {
@@ -195,7 +193,7 @@ export async function registerWeb(
 
   const routeMeta = (pathname: string, lang: Language) => resolveRouteMeta(catalog, pathname, lang);
 
-  // [ssr] Server rendering of the storefront's pages (issue 13, decision record 0022): the
+  // [ssr] Server rendering of the storefront's pages (decision record 0022): the
   // catalogue reads go through the API's own routes in this process, so the page renders from
   // exactly the JSON the browser would fetch.
   const renderer = template
@@ -246,7 +244,7 @@ export async function registerWeb(
   /**
    * The canonical address of a `/{lang}/{destination}` page reached by another spelling: a
    * capitalised slug, an ISO code, a common alias or a name in one of the five languages
-   * (`/en/Turkey`, `/en/uk`, `/de/türkei`; issue 13 defect 6), or `undefined` when the path is
+   * (`/en/Turkey`, `/en/uk`, `/de/türkei`), or `undefined` when the path is
    * canonical already or names no destination. Built from the language code and the catalogue's
    * slug only, so it never points outside the store.
    */
@@ -286,9 +284,9 @@ export async function registerWeb(
     html = html.replace('<!--app-head-->', () => head);
     if (page) {
       html = html.replace(
-        '<div id="root"></div>',
+        `<div id="${SSR_ROOT_ID}"></div>`,
         () =>
-          `<div id="root">${page.body}</div>\n    <script id="${SSR_PRELOAD_ID}" type="application/json">${page.preloadJson}</script>` +
+          `<div id="${SSR_ROOT_ID}">${page.body}</div>\n    <script id="${SSR_PRELOAD_ID}" type="application/json">${page.preloadJson}</script>` +
           `\n    <script id="${SSR_STATE_ID}" type="application/json">${page.stateJson}</script>`,
       );
     }

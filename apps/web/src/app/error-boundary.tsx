@@ -19,7 +19,7 @@ function CrashFallback() {
 }
 
 /**
- * The crash fallback (specification section 2): 'Something went wrong', 'The application
+ * The crash fallback (`docs/product-rules.md#storefront-pages`): 'Something went wrong', 'The application
  * encountered an error. Please refresh the page.' and a 'Refresh Page' button that reloads.
  */
 export class ErrorBoundary extends Component<{ children: ReactNode }, { error: Error | null }> {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { isSamePageNavigation } from './navigation-key.ts';
 
-// Issue 13 defect 4: a link to the page already shown starts it afresh (specification section 2).
+// A link to the page already shown starts it afresh (docs/product-rules.md#storefront-pages).
 describe('isSamePageNavigation', () => {
   const products = { pathname: '/products', search: '' };
 

@@ -60,8 +60,8 @@ const getServerSnapshot = () => 0;
  * How many times, since the app started, a link led to the page already shown (the header's
  * Products or logo on `/products`, a footer link to the current page): wouter does not re-render
  * for a navigation that leaves the path unchanged, so a page that must start afresh when its own
- * link is followed includes this number in its key (specification section 2: `/` and `/products`
- * reset the page; issue 13 defect 4). 0 on the server and during hydration.
+ * link is followed includes this number in its key (`/` and `/products` reset the page,
+ * `docs/product-rules.md#storefront-pages`). 0 on the server and during hydration.
  */
 export function useSamePageNavigationCount(): number {
   return useSyncExternalStore(subscribe, getSnapshot, getServerSnapshot);
@@ -69,7 +69,7 @@ export function useSamePageNavigationCount(): number {
 
 /**
  * Scrolls back to the top when a link to the page shown is followed (`samePage`, from
- * {@link useSamePageNavigationCount}, grows), unless the link names a fragment (issue 13 defect 4).
+ * {@link useSamePageNavigationCount}, grows), unless the link names a fragment.
  */
 export function useScrollToTopOnRepeat(samePage: number): void {
   useEffect(() => {

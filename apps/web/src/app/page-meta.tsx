@@ -1,9 +1,10 @@
+import { THEME_COLOUR } from '@esim/contract/brand';
 import { isLanguage } from '@esim/contract/languages';
 import type { MetaRoute, PageMeta } from '@esim/contract/seo';
+import { SSR_STATE_ID } from '@esim/contract/ssr';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
-import { SSR_STATE_ID } from '../ssr-state.ts';
 
 function setMeta(selector: string, attr: 'name' | 'property', key: string, content: string) {
   let el = document.head.querySelector<HTMLMetaElement>(selector);
@@ -33,8 +34,8 @@ function isServerRenderedPage(path: string, lang: string): boolean {
 }
 
 /**
- * Sets the document's metadata on each route (specification section 2 "Page metadata"): title,
- * description, keywords, robots, social tags, canonical link and `html lang`. The same texts the
+ * Sets the document's metadata on each route (`docs/product-rules.md#storefront-pages`): title, description, keywords, robots,
+ * social tags, canonical link, `html lang` and the theme colour (`@esim/contract/brand`). The same texts the
  * server writes into the HTML (`@esim/contract/seo`). The server already sent the first page's
  * metadata, so the texts of all five languages load only when the visitor moves to another page,
  * in their own chunk.
@@ -73,6 +74,7 @@ function applyMeta(meta: PageMeta, lang: string) {
   setMeta('meta[property="og:image"]', 'property', 'og:image', origin + meta.image);
   setMeta('meta[name="twitter:title"]', 'name', 'twitter:title', meta.title);
   setMeta('meta[name="twitter:description"]', 'name', 'twitter:description', meta.description);
+  setMeta('meta[name="theme-color"]', 'name', 'theme-color', THEME_COLOUR);
   let canonical = document.head.querySelector<HTMLLinkElement>('link[rel="canonical"]');
   if (!canonical) {
     canonical = document.createElement('link');

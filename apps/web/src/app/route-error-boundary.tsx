@@ -36,11 +36,11 @@ function RouteErrorFallback({ offline, onRetry }: { offline: boolean; onRetry: (
 }
 
 /**
- * The error boundary of the route outlet (issue 13 defect 3): a screen that fails to download
+ * The error boundary of the route outlet: a screen that fails to download
  * after its retries (`router.tsx` `withRetries`) or to render shows its error inside the layout,
  * header, navigation and footer kept, with a 'Try again' button that loads it afresh. Navigating
  * elsewhere (`resetKey`, the location) clears the error. The store-wide crash screen
- * (`error-boundary.tsx`, specification section 2) stays for errors outside the routes.
+ * (`error-boundary.tsx`) stays for errors outside the routes.
  */
 export class RouteErrorBoundary extends Component<
   { children: ReactNode; resetKey: string; onRetry: () => void },

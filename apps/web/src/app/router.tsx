@@ -14,7 +14,7 @@ export const ROUTE_RETRY_DELAY_MS = 500;
 
 /**
  * Calls `load` up to {@link ROUTE_LOAD_ATTEMPTS} times, waiting {@link ROUTE_RETRY_DELAY_MS} and
- * then twice as long between attempts (issue 13 defect 3).
+ * then twice as long between attempts: a chunk lost to a flaky connection is fetched again.
  *
  * @throws the last attempt's error.
  */
@@ -39,7 +39,7 @@ const resetters = new Set<() => void>();
 type LazyPage = ComponentType<object> & { preload: () => Promise<unknown> };
 
 /**
- * Lazily loads a named export of a route module (every screen is lazy, section 2), retrying a
+ * Lazily loads a named export of a route module (every screen is lazy), retrying a
  * failed download. Once the module is loaded (`preload()`, awaited by the server's render and
  * before hydration), the screen renders without suspending: a suspended screen in the server's
  * render would need an inline script to be revealed, which the CSP forbids. A load that still
@@ -124,8 +124,7 @@ function entry(
 }
 
 /**
- * The route table of specification section 2 plus `/profile` and `/faq` (DESIGN.md section 5) and
- * `/setup-admin` (issue 9), in match order; `/{lang}/{country}` and the not-found screen follow.
+ * The route table (`docs/product-rules.md#storefront-pages`) and `/setup-admin` (the first-admin link), in match order; `/{lang}/{country}` and the not-found screen follow.
  */
 const ROUTES: readonly RouteEntry[] = [
   // The general plan list is a screen of its own: the home page never loads its code.
@@ -161,7 +160,7 @@ const ROUTES: readonly RouteEntry[] = [
 const COUNTRY_ROUTE = entry('/:lang/:country', CountryRoute, 'country');
 const NOT_FOUND_ROUTE = entry('', NotFoundRoute, 'not-found');
 
-/** `/{lang}/{country}` matcher with the slug rules and exclusions of section 2. */
+/** `/{lang}/{country}` matcher with the slug rules and exclusions of `@esim/contract/country-route`. */
 function isCountryPath(params: { lang?: string; country?: string }, path: string): boolean {
   return isLanguage(params.lang) && isCountrySlugCandidate(params.country) && !isExcludedPath(path);
 }
@@ -215,9 +214,8 @@ export function forgetFailedRoutes(): void {
 }
 
 /**
- * The route table (section 2) inside the layout: a spinner while a screen's chunk loads, and the
- * route error boundary, which keeps the header and footer when a screen fails to load or render
- * (issue 13 defect 3).
+ * The route table inside the layout: a spinner while a screen's chunk loads, and the route error
+ * boundary, which keeps the header and footer when a screen fails to load or render.
  */
 export function AppRouter() {
   const { t } = useTranslation('common');

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useLocation } from 'wouter';
 
-/** Scroll resets after a route change: at once, after 100 ms and after 500 ms (section 2, section 9). */
+/** Scroll resets after a route change, ms: at once, after 100 ms and after 500 ms. */
 export const SCROLL_RESET_DELAYS_MS = [0, 100, 500] as const;
 
 /**

@@ -6,7 +6,7 @@ import 'sonner/dist/styles.css';
 import './toaster.css';
 
 /**
- * The toast region (specification section 9): at most 3 visible, top right under the header, at
+ * The toast region (`docs/product-rules.md#storefront-pages`): at most 3 visible, top right under the header, at
  * most 420 px wide, shown 5,000 ms by default, dismissable by button or a swipe to the right.
  * In its own chunk with the toast library and its styles, loaded by `toaster.tsx` on demand.
  */

@@ -11,8 +11,8 @@ const ToasterRegion = lazy((): Promise<{ default: ComponentType }> =>
 const INTERACTIONS = ['pointerdown', 'keydown'] as const;
 
 /**
- * The toast region (specification section 9, `toaster-region.tsx`), loaded on demand (issue 13:
- * no toast library before the first interaction): when the first toast is asked for
+ * The toast region (`toaster-region.tsx`), loaded on demand (no toast library before the first
+ * interaction, to keep the pages' JavaScript small): when the first toast is asked for
  * (`showToast` in `lib/toast.ts`) or at the visitor's first press of a pointer or a key,
  * whichever comes first. The second keeps the first toast of an action ('Added to Cart', 100 ms
  * after the press) on time on a slow connection, and shows the toasts of code that calls the

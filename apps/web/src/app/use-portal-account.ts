@@ -3,8 +3,8 @@ import { useCallback } from 'react';
 import { USER_QUERY_KEY, useUser } from '../features/auth/api/get-user.ts';
 
 /**
- * The signed-in account for the portal pages (composed here: features do not import each other;
- * issue 9 "My account"): `account` is the user id, `null` when nobody is signed in (or the user
+ * The signed-in account for the portal pages (composed here: features do not import each other):
+ * `account` is the user id, `null` when nobody is signed in (or the user
  * could not be read: the token form still works), `undefined` while the user loads.
  * `onSessionLost` reads the user again when the account's portal answers 401 (the session ended
  * meanwhile), so that the page falls back to the token form.

@@ -1,16 +1,15 @@
 /**
- * The HTTP client of the storefront (specification section 7 "Common behaviour"): every request
- * sends cookies and the visitor session id; bodies are JSON; an absolute URL is used as given,
- * otherwise resolved against the base address (section 9: same origin in production, port 5000
- * of the same host on localhost or an IP during development).
+ * The HTTP client of the storefront: every request sends cookies and the visitor session id;
+ * bodies are JSON; an absolute URL is used as given, otherwise resolved against the base address
+ * (same origin in production, port 5000 of the same host on localhost or an IP during
+ * development).
  */
 import { getSessionId } from './session.ts';
 
 /**
- * Base address of the API (specification section 9). The API process serves the built store
- * itself and Vite proxies `/api` during development, so the API is always on the page's own
- * origin: with the default `PORT` that is port 5000 on localhost or an IP, as the specification
- * asks, and any other `PORT` keeps working. `VITE_API_BASE` (build time) points a store built
+ * Base address of the API. The API process serves the built store itself and Vite proxies `/api`
+ * during development, so the API is always on the page's own origin: with the default `PORT`
+ * that is port 5000 on localhost or an IP, and any other `PORT` keeps working. `VITE_API_BASE` (build time) points a store built
  * for a separate host at its API. Empty string means same origin.
  */
 export function apiBase(): string {
@@ -37,7 +36,7 @@ export function parseRetryAfter(value: string | null | undefined, nowMs: number 
   return Number.isNaN(date) ? undefined : Math.max(0, Math.ceil((date - nowMs) / 1000));
 }
 
-/** A non-OK response: `message` is `<status>: <body or status text>` (section 8). */
+/** A non-OK response: `message` is `<status>: <body or status text>`. */
 export class HttpError extends Error {
   /**
    * @param retryAfterS the response's `Retry-After` in seconds (429 and 503 answers), when it had

@@ -1,7 +1,7 @@
 import type { Wallet } from '@esim/contract/payments';
 
 /**
- * The card payment sources other than the sandbox's card fields (issue 12): Stripe's Payment
+ * The card payment sources other than the sandbox's card fields (decision record 0019): Stripe's Payment
  * Element, which tokenises in Stripe's iframe and runs 3-D Secure, and the wallets (Google Pay,
  * Apple Pay) through Stripe's Express Checkout Element or the sandbox's simulated sheet. The
  * checkout and top-up submissions use them through these interfaces, so they never see a card.

@@ -5,12 +5,12 @@ import { apiFetch } from './api-client.ts';
 import type { CardCollector, WalletSource } from './card-payment.ts';
 
 /**
- * Card tokenisation (DESIGN.md section 4): the card fields go to the payment provider's
+ * Card tokenisation (PCI DSS SAQ A, decision record 0019): the card fields go to the payment provider's
  * tokenisation endpoint and nowhere else; the store's own requests (checkout, portal top-up)
  * carry only the single-use token. Shared by every form that takes a card.
  */
 
-/** The card fields as a form holds them: strings as typed (section 3 "Checkout form"). */
+/** The card fields as a form holds them: strings as typed. */
 export interface CardFormValues {
   cardholderName: string;
   cardNumber: string;
@@ -91,14 +91,14 @@ export function createCardToken(card: CardTokenRequest): Promise<CardToken> {
 
 /**
  * The token of a simulated wallet payment at the sandbox (`POST /api/payments/sandbox/wallet-tokens`,
- * issue 12): the approved Visa test card, as the sandbox's Google Pay / Apple Pay sheet pays.
+ * a sandbox-only route): the approved Visa test card, as the sandbox's Google Pay / Apple Pay sheet pays.
  * @throws HttpError 429 (payment throttle) or a network error (TypeError).
  */
 export function createWalletToken(wallet: Wallet): Promise<CardToken> {
   return apiFetch<CardToken>('/api/payments/sandbox/wallet-tokens', { method: 'POST', json: { wallet } });
 }
 
-/** Where a card payment's token comes from, besides the sandbox's card fields (issue 12). */
+/** Where a card payment's token comes from, besides the sandbox's card fields. */
 export interface CardSources {
   /** Stripe's Payment Element, when Stripe takes the cards. */
   collector?: CardCollector | null;

@@ -1,5 +1,5 @@
 /**
- * Translation namespaces, one per feature (STYLE.md item 9), plus those of shared components:
+ * Translation namespaces, one per feature (a screen downloads only its own texts), plus those of shared components:
  * `common` (layout, copy buttons, form fields), `payment` (card and PayPal fields) and `esim`
  * (eSIM install details).
  */
@@ -13,13 +13,13 @@ export const NAMESPACES = [
   'payment',
   'esim',
   'auth',
-  // The admin area (issue 10): the shell, dashboard, outbox and jobs; and one per part.
+  // The admin area: the shell, dashboard, outbox and jobs; and one per part.
   'admin',
   'admin-orders',
   'admin-pricing',
   'admin-catalogue',
   'admin-refunds',
-  // The chat assistant (issue 11): the widget; the knowledge base; support messages and chat conversations.
+  // The chat assistant: the widget; the knowledge base; support messages and chat conversations.
   'chat',
   'admin-knowledge',
   'admin-support',

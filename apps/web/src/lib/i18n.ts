@@ -45,8 +45,8 @@ const LANGUAGE_STORAGE_KEY = 'i18nextLng';
 const LANGUAGE_COOKIE = 'i18next';
 
 /**
- * Keeps the language a page is shown in (specification section 1: the choice is kept in local
- * storage), and in the `i18next` cookie that the server reads to render `/` and the other pages
+ * Keeps the language a page is shown in (the choice is kept in local storage,
+ * `docs/product-rules.md#languages`), and in the `i18next` cookie that the server reads to render `/` and the other pages
  * without a language in their path (`apps/api/src/plugins/web.ts`). A browser that refuses
  * storage keeps the cookie.
  */
@@ -75,7 +75,7 @@ async function loadDetector(): Promise<Newable<LanguageDetectorModule> | undefin
 }
 
 /**
- * i18next set-up (specification section 1): detection order query string, cookie, local
+ * i18next set-up (`docs/product-rules.md#languages`): detection order query string, cookie, local
  * storage, session storage, browser language, html tag; the choice is kept in local storage
  * (and the `i18next` cookie the server reads); fallback English. A server-rendered page passes the
  * language and texts it was rendered with (decision record 0022), so that the first client render

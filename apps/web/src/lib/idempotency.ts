@@ -2,7 +2,7 @@ import { HttpError } from './api-client.ts';
 
 /**
  * The retry policy of a payment request's `Idempotency-Key` (checkout and portal top-ups;
- * DESIGN.md section 6, IETF Idempotency-Key draft, Stripe semantics). One submission attempt has one key. When its
+ * decision records 0012 and 0024, IETF Idempotency-Key draft, Stripe semantics). One submission attempt has one key. When its
  * outcome is unknown (the network failed, the server answered 5xx or is still working on the
  * same key), the next click sends the SAME key and the SAME card token with the SAME form, so
  * the server replays the first result and never charges twice. After a definitive answer (a

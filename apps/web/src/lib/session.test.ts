@@ -19,7 +19,7 @@ describe('randomId', () => {
   });
 });
 
-describe('the session cookie (issue 13: the cart in the first HTML of /cart)', () => {
+describe('the session cookie (the cart in the first HTML of /cart)', () => {
   afterEach(() => vi.unstubAllGlobals());
 
   function browser(stored: Record<string, string>, protocol = 'http:') {

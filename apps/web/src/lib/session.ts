@@ -3,7 +3,7 @@ import { VISITOR_SESSION_COOKIE, SESSION_ID_PATTERN, sessionIdFromCookie } from 
 const KEY = 'sessionId';
 
 /**
- * The visitor session id (specification section 3 "Identifiers"): kept in local storage,
+ * The visitor session id (`docs/product-rules.md#cart`): kept in local storage,
  * created randomly when absent, sent as `X-Session-Id`. Falls back to an in-memory id when
  * storage is unavailable (private mode).
  */
@@ -56,7 +56,7 @@ export function storedSessionId(): string | null | undefined {
 /**
  * Writes the session id into the `visitor_session` cookie when the cookie holds another value (or
  * none), so that the server can render the visitor's cart into the first HTML of `/cart` and
- * `/checkout` (issue 13; `@esim/contract/visitor-session-cookie`). A year long, the whole site, sent on
+ * `/checkout` (`@esim/contract/visitor-session-cookie`). A year long, the whole site, sent on
  * top-level navigations only (`SameSite=Lax`), `Secure` on https. Not `HttpOnly`: the id is in
  * local storage already, and the server never trusts the cookie for a change.
  */

@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 
 vi.mock('sonner', () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
 
-describe('the toast region on demand (issue 13)', () => {
+describe('the toast region on demand', () => {
   it('tells the listeners once, at the first request, and later listeners at once', async () => {
     vi.resetModules();
     const { onToastRegionRequested, requestToastRegion } = await import('./toast.ts');
@@ -21,7 +21,7 @@ describe('the toast region on demand (issue 13)', () => {
     expect(late).toHaveBeenCalledTimes(1);
   });
 
-  it('showToast asks for the region and shows the toast with the section 9 duration', async () => {
+  it("showToast asks for the region and shows the toast with its kind's duration", async () => {
     vi.resetModules();
     const { onToastRegionRequested, showToast, ERROR_TOAST_MS } = await import('./toast.ts');
     const { toast } = await import('sonner');

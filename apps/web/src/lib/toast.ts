@@ -1,9 +1,9 @@
 import type { ExternalToast } from 'sonner';
 
-/** Toast timings of specification section 9: success 3000 ms, error 4000 ms. */
+/** Toast timings (`docs/product-rules.md#storefront-pages`): success 3000 ms, error 4000 ms. */
 export const SUCCESS_TOAST_MS = 3000;
 export const ERROR_TOAST_MS = 4000;
-/** The delay before the 'Added to Cart' toast (specification section 9). */
+/** The delay before the 'Added to Cart' toast, ms: the header badge moves first. */
 export const ADD_SUCCESS_DELAY_MS = 100;
 
 type Listener = () => void;
@@ -15,7 +15,7 @@ const listeners = new Set<Listener>();
 /**
  * Calls `listener` once, when the first toast is asked for ({@link showToast}, or
  * {@link requestToastRegion}); at once (synchronously) when that already happened. The toast
- * region (`app/toaster.tsx`) loads the toast library then, rather than with the page (issue 13).
+ * region (`app/toaster.tsx`) loads the toast library then, rather than with the page.
  * Returns the function that stops listening.
  */
 export function onToastRegionRequested(listener: Listener): () => void {
@@ -43,7 +43,7 @@ export function requestToastRegion(): void {
  * Shows a success or error toast, loading the toast library on first use so that code in the
  * initial bundle (the cart provider) does not pull it in, and asking for the toast region
  * ({@link requestToastRegion}), which shows the toast as soon as it is there (sonner replays the
- * toasts created before its `Toaster` subscribed). Defaults to the section 9 duration; `options`
+ * toasts created before its `Toaster` subscribed). Defaults to the kind's duration; `options`
  * are sonner's (`description`, `id`...). Rejects when the library cannot be loaded.
  */
 export async function showToast(kind: 'success' | 'error', title: string, options: ExternalToast = {}): Promise<void> {

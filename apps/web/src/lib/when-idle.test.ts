@@ -58,7 +58,7 @@ describe('whenIdle', () => {
   });
 });
 
-describe('page settled (the cart waits for hydration, issue 13)', () => {
+describe('page settled (the cart waits for hydration)', () => {
   afterEach(() => {
     vi.unstubAllGlobals();
     vi.resetModules();

@@ -5,7 +5,7 @@ import { useSyncExternalStore } from 'react';
  * after `fallbackMs` where the API is missing, as in Safari). Returns a function that cancels it.
  * Work that no visitor waits for (saving the last known catalogue, mounting the chat launcher,
  * fetching the cart after hydration) goes here, so it never competes with the first paint,
- * hydration or input (issue 13: total blocking time).
+ * hydration or input (less total blocking time).
  */
 export function whenIdle(task: () => void, { timeoutMs = 2000, fallbackMs = 200 } = {}): () => void {
   if (typeof window.requestIdleCallback === 'function') {
@@ -63,7 +63,7 @@ export function settleNow(): void {
  * `enabled`. Its answer would otherwise change a provider above the page while React is still
  * hydrating: an external store's change is always rendered at once (`useSyncExternalStore`,
  * which TanStack Query uses), and React then hydrates the rest of the page in one long task
- * (measured: 58 ms at full speed, about 230 ms on Lighthouse's phone; issue 13).
+ * (measured: 58 ms at full speed, about 230 ms on Lighthouse's phone).
  */
 export function usePageSettled(): boolean {
   return useSyncExternalStore(subscribePageSettled, isPageSettled, () => false);

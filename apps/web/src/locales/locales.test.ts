@@ -5,8 +5,8 @@ import { describe, expect, it } from 'vitest';
 import { NAMESPACES } from '../lib/i18n-namespaces.ts';
 
 /**
- * The storefront's and the admin area's texts in the five languages (specification section 1;
- * issue 10 "Admin screens in the five languages"): every namespace file exists in every
+ * The storefront's and the admin area's texts in the five languages (`docs/product-rules.md#languages`):
+ * every namespace file exists in every
  * language with exactly English's keys, none empty, and the same `{{placeholders}}`.
  */
 

@@ -12,7 +12,7 @@ export function displayNameOf(user: Pick<User, 'firstName' | 'lastName' | 'usern
 }
 
 /**
- * The signed-in avatar (specification section 2): the initials of the contract's `initialsOf` in a circle,
+ * The signed-in avatar: the initials of the contract's `initialsOf` in a circle,
  * and a spoken label naming the account and the menu.
  */
 export function AccountButtonFace({ user }: { user: Pick<User, 'firstName' | 'lastName' | 'username'> }) {

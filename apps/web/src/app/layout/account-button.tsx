@@ -7,7 +7,7 @@ const loadMenu = () => import('./account-menu.tsx');
 const AccountMenu = lazy(loadMenu);
 
 /**
- * The header's signed-in avatar and its menu (specification section 2). As the language
+ * The header's signed-in avatar and its menu. As the language
  * switcher does, a look-alike button shows at once and the menu's code (radix DropdownMenu, the
  * logout call) loads when the browser is idle; a press before then opens it once it is there
  * (`useDeferredMenu`).

@@ -18,8 +18,7 @@ const PRIVATE_PATHS = /^\/(profile|admin)(\/|$)/;
 /**
  * The account menu (radix DropdownMenu: the WAI-ARIA menu button pattern, arrow keys, Escape,
  * focus back on the avatar): My account (/portal), Profile (/profile), Admin panel (/admin,
- * admins only) and Log out, with 'Logged out' / 'Logout failed' (specification sections 2 and
- * 8). Loaded lazily by `AccountButton`; `defaultOpen` opens it at once after an early click.
+ * admins only) and Log out, with 'Logged out' / 'Logout failed'. Loaded lazily by `AccountButton`; `defaultOpen` opens it at once after an early click.
  */
 export default function AccountMenu({
   user,

@@ -55,7 +55,7 @@ function followLink(event: MouseEvent<HTMLElement>, navigate: (to: string) => vo
 }
 
 /**
- * The site footer's place in the layout (issue 13: less JavaScript before the first interaction).
+ * The site footer's place in the layout, kept out of the JavaScript before the first interaction.
  * The footer (`footer.tsx`) is the same on every page and holds nothing to interact with but
  * links, so a server-rendered page keeps the server's footer as it is, with its links followed
  * inside the app ({@link followLink}), and downloads no code for it. The footer's code loads only

@@ -38,7 +38,7 @@ const SOCIAL_ICONS: Record<SocialId, ReactNode> = {
   ),
 };
 
-/** Placeholder profiles (specification section 2): the networks' own pages until ours exist. */
+/** Placeholder profiles: the networks' own pages until ours exist. */
 const SOCIAL_LINKS: readonly { id: SocialId; href: string }[] = [
   { id: 'instagram', href: 'https://www.instagram.com/' },
   { id: 'facebook', href: 'https://www.facebook.com/' },
@@ -63,14 +63,14 @@ const LEGAL_LINKS = [
   { href: '/cookies', key: 'footer.legal.cookies' },
 ] as const;
 
-/** Payment options shown (specification section 9). */
+/** The payment options the store accepts, as shown. */
 const PAYMENT_METHODS = ['visa', 'mastercard', 'amex', 'debit', 'applePay', 'googlePay', 'paypal'] as const;
 
 const linkClass = 'rounded text-slate-600 transition-colors hover:text-brand-700 hover:underline';
 const headingClass = 'text-sm font-semibold uppercase tracking-wide text-ink';
 
 /**
- * The site footer (specification section 2 "Header and footer"): tagline, social links, quick
+ * The site footer (`docs/product-rules.md#storefront-pages`): tagline, social links, quick
  * links (plans, how it works, FAQ, blog), legal links, contact details (postal address, support
  * e-mail, website), accepted payment options and a copyright line with the current year.
  * Stacks into one column on narrow phones.
@@ -158,7 +158,7 @@ export function Footer() {
               <MapPin aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-brand-700" />
               <span>
                 <span className="sr-only">{t('footer.contact.address')}: </span>
-                <span className="whitespace-pre-line">{t('company.address', { name: t('company.name') })}</span>
+                <span className="whitespace-pre-line">{t('company.address', CONTACT.company)}</span>
               </span>
             </p>
             <p className="flex gap-3">

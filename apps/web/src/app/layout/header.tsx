@@ -17,7 +17,7 @@ import { useIsDestinationPage } from './use-destination-page.ts';
 const MobileMenu = lazy(() => import('./mobile-menu.tsx'));
 
 /**
- * The sticky 70 px header (specification section 2): logo linking home, navigation with the
+ * The sticky 70 px header (`docs/product-rules.md#storefront-pages`): logo linking home, navigation with the
  * current page highlighted, language switcher, cart icon with a badge above 0, Sign in button
  * (signed out) or the avatar with its account menu (signed in), and a side menu on small screens.
  */
@@ -27,7 +27,7 @@ export function Header() {
   const destinationPage = useIsDestinationPage(location);
   const [menuOpen, setMenuOpen] = useState(false);
   const menuButton = useRef<HTMLButtonElement>(null);
-  // The badge counts quantities and is shown only above 0 (section 2); it moves optimistically.
+  // The badge counts quantities and is shown only above 0; it moves optimistically.
   const count = useCart().totalCount;
   // While the user loads, neither button, so that a signed-in visitor sees no 'Sign in' flash;
   // signed out or unreadable, 'Sign in'.

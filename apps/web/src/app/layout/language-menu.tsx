@@ -10,8 +10,7 @@ import { pathAfterLanguageSwitch } from './path-after-language-switch.ts';
 
 /**
  * The language menu (radix DropdownMenu): flags and native names, the current one checked; the
- * choice is stored by i18next (local storage) and the path follows the rules of specification
- * section 2 (`pathAfterLanguageSwitch`). Loaded lazily by `LanguageSwitcher`; `defaultOpen`
+ * choice is stored by i18next (local storage) and the path follows `pathAfterLanguageSwitch`. Loaded lazily by `LanguageSwitcher`; `defaultOpen`
  * opens it at once when the visitor clicked before the code had arrived.
  */
 export default function LanguageMenu({

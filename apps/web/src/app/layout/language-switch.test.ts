@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { isActiveLink } from './nav-links.ts';
 import { pathAfterLanguageSwitch } from './path-after-language-switch.ts';
 
-describe('pathAfterLanguageSwitch (specification section 2 "Language switching")', () => {
+describe('pathAfterLanguageSwitch', () => {
   it.each([
     ['/en/turkey', 'tr', '/tr/turkey'],
     ['/tr/europe-plus', 'de', '/de/europe-plus'],
@@ -23,7 +23,7 @@ describe('pathAfterLanguageSwitch (specification section 2 "Language switching")
   });
 });
 
-describe('isActiveLink (specification section 2 "with the current one highlighted")', () => {
+describe('isActiveLink', () => {
   it('highlights Home only on / and Products on the listing, plan and destination pages', () => {
     expect(isActiveLink('/', '/')).toBe(true);
     expect(isActiveLink('/', '/products')).toBe(false);
@@ -36,7 +36,7 @@ describe('isActiveLink (specification section 2 "with the current one highlighte
     expect(isActiveLink('/how-it-works', '/how-it-works/')).toBe(true);
   });
 
-  // Issue 13 defect 7: a not-found page under a two-part path highlighted Products.
+  // A not-found page under a two-part path once highlighted Products.
   it.each(['/en/nowhere-land', '/xx/yy', '/en/UK', '/en/products', '/products/abc', '/products/5/x', '/productsx'])(
     'highlights nothing on the not-found page %s',
     (path) => {

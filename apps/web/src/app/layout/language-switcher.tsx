@@ -6,7 +6,7 @@ const loadMenu = () => import('./language-menu.tsx');
 const LanguageMenu = lazy(loadMenu);
 
 /**
- * The header's language switcher (specification section 2). The menu's code (radix DropdownMenu
+ * The header's language switcher. The menu's code (radix DropdownMenu
  * and its positioning engine) stays out of the initial JavaScript: a look-alike button shows at
  * once, the menu loads when the browser is idle, and a press before then opens it once it is
  * there (`useDeferredMenu`).

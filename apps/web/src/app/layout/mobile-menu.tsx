@@ -9,7 +9,7 @@ import { NAV_LINKS, isActiveLink } from './nav-links.ts';
 import { useIsDestinationPage } from './use-destination-page.ts';
 
 /**
- * The side menu of small screens (specification section 2 "mobile side menu"): the navigation
+ * The side menu of small screens: the navigation
  * links with the current page marked, and Sign in when signed out. A modal dialog from the right that traps
  * focus, closes on Escape, on the overlay and on any link, and gives focus back to the menu
  * button (`onCloseAutoFocus`). Loaded lazily by the header.

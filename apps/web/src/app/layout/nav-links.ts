@@ -1,6 +1,6 @@
 import { matchRoute } from '@esim/contract/routes';
 
-/** Header navigation (specification section 2): Home, Products, How it works, About us, Contact, Support. */
+/** Header navigation: Home, Products, How it works, About us, Contact, Support. */
 export const NAV_LINKS = [
   { href: '/', key: 'nav.home' },
   { href: '/products', key: 'nav.products' },
@@ -11,11 +11,10 @@ export const NAV_LINKS = [
 ] as const;
 
 /**
- * Whether a nav link is the current page (specification section 2 "with the current one
- * highlighted"). Each link marks its own route only (one trailing slash ignored); Products also
+ * Whether a nav link is the current page, which the header highlights. Each link marks its own route only (one trailing slash ignored); Products also
  * marks a plan page (`/products/{id}`) and, when `destinationPage` says the path is a real
  * destination page, `/{lang}/{country}`. A path no route serves (the not-found screen, e.g.
- * `/en/nowhere-land`, `/xx/yy`, `/support/x`) marks none (issue 13 defect 7).
+ * `/en/nowhere-land`, `/xx/yy`, `/support/x`) marks none.
  *
  * @param href one of {@link NAV_LINKS}' hrefs.
  * @param path the current pathname, without query or fragment.

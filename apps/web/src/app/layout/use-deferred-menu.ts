@@ -24,7 +24,7 @@ export function useDeferredMenu(load: () => Promise<unknown>) {
   const [byKeyboard, setByKeyboard] = useState(false);
   const button = useRef<HTMLButtonElement>(null);
   // The menu's code on the first sign of intent (pointer over the look-alike, focus, press), not
-  // when the browser is idle: no page downloads it before the first interaction (issue 13).
+  // when the browser is idle: no page downloads it before the first interaction.
   const [wanted, setWanted] = useState(false);
   useEffect(() => {
     if (!wanted) return;

@@ -19,7 +19,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, Route, Switch, useLocation } from 'wouter';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { useAdminPing } from '../../features/admin/api/get-admin-ping.ts';
-import { QueryError } from '../../features/admin/components/query-state.tsx';
+import { QueryError } from '../../admin-kit/components/query-state.tsx';
 import { TwoFactorRequired } from '../../features/admin/components/two-factor-required.tsx';
 import { USER_QUERY_KEY } from '../../features/auth/api/get-user.ts';
 import { AccessDenied, RequireAdmin } from '../../features/auth/components/require-user.tsx';
@@ -64,7 +64,7 @@ function isCurrent(href: string, location: string): boolean {
 }
 
 /**
- * The admin area (specification sections 2 and 6; issue 10): `/admin` (dashboard),
+ * The admin area (`docs/product-rules.md#admin-area`): `/admin` (dashboard),
  * `/admin/orders` and `/admin/orders/{orderNumber}`, `/admin/pricing`, `/admin/catalogue-sync`,
  * `/admin/bulk-import`, `/admin/outbox`, `/admin/jobs`, `/admin/audit`, `/admin/knowledge-base`, `/admin/support-messages`,
  * `/admin/conversations`.

@@ -5,9 +5,8 @@ import { useSamePageNavigationCount, useScrollToTopOnRepeat } from '../navigatio
 import { usePageMeta } from '../page-meta.tsx';
 
 /**
- * `/products?view=all` (and `/?view=all`): the general plan list of specification section 4,
- * 24 plans at a time with the filters. A link to the page shown starts it afresh, like
- * {@link ProductsRoute} (issue 13 defect 4).
+ * `/products?view=all` (and `/?view=all`): the general plan list, 24 plans at a time with the
+ * filters. A link to the page shown starts it afresh, like {@link ProductsRoute}.
  */
 export function AllPlansRoute() {
   const [location] = useLocation();

@@ -5,8 +5,8 @@ import { CartPage } from '../../features/cart/components/cart-page.tsx';
 import { usePageMeta } from '../page-meta.tsx';
 
 /**
- * `/cart` (specification section 2): the cart page, with destination names and flags from the
- * catalogue (localised, with the section 3 fallbacks) and the cart page's metadata.
+ * `/cart`: the cart page, with destination names and flags from the catalogue (localised, falling
+ * back to English and then the code) and the cart page's metadata.
  */
 export function CartRoute() {
   usePageMeta({ kind: 'cart' });

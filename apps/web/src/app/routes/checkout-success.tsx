@@ -3,7 +3,7 @@ import { CheckoutSuccess } from '../../features/checkout/components/checkout-suc
 import { usePageMeta } from '../page-meta.tsx';
 
 /**
- * `/checkout/success` (specification section 2): PayPal's return page. Captures the payment,
+ * `/checkout/success`: PayPal's return page. Captures the payment,
  * refreshes the cart (now an order) and continues to the order confirmation.
  */
 export function CheckoutSuccessRoute() {

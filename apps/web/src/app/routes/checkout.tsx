@@ -8,8 +8,8 @@ import type { Destination } from '../../features/checkout/components/checkout-su
 import { usePageMeta } from '../page-meta.tsx';
 
 /**
- * `/checkout` (specification section 2): the checkout page fed with the visitor's cart (fetched
- * again on every visit, section 9) and the catalogue's localised destination and country names.
+ * `/checkout`: the checkout page fed with the visitor's cart (fetched again on every visit, as
+ * the cart may have changed in another tab) and the catalogue's localised destination and country names.
  * A card payment refreshes the cart, which the server has turned into the order.
  */
 export function CheckoutRoute() {

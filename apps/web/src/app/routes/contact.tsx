@@ -77,7 +77,7 @@ export function ContactRoute() {
             </Detail>
             <Detail icon={MapPin} label={t('contact.details.address')}>
               <address className="whitespace-pre-line not-italic text-ink">
-                {tc('company.address', { name: tc('company.name') })}
+                {tc('company.address', CONTACT.company)}
               </address>
             </Detail>
             <Detail icon={Globe} label={t('contact.details.website')}>

@@ -20,7 +20,7 @@ const NO_COUNTRIES: readonly Country[] = [];
 
 /**
  * The canonical slug of the destination a path segment names (its slug in any case, code, common
- * alias or name in one of the five languages, issue 13 defect 6): from the destination list, or,
+ * alias or name in one of the five languages): from the destination list, or,
  * when the list lacks it (no plans yet, or not loaded), from the region table.
  */
 function canonicalSlug(segment: string, countries: readonly Country[]): string | undefined {
@@ -50,11 +50,11 @@ function resolveDestination(key: string, countries: readonly Country[]): Country
 }
 
 /**
- * `/{lang}/{country}` (specification section 2 "Localized country route"): switches the
+ * `/{lang}/{country}` (`docs/product-rules.md#storefront-pages`): switches the
  * interface language to `{lang}`, resolves the country or region slug, and shows that
  * destination's products view. A segment that names a destination other than by its canonical
  * slug (`Turkey`, `uk`, `united-states`, `türkei`) is replaced by the canonical path
- * `/{lang}/{slug}` (issue 13 defect 6; the server answers such paths with a 301 itself). An
+ * `/{lang}/{slug}` (the server answers such paths with a 301 itself). An
  * unknown slug shows the not-found screen.
  */
 export function CountryRoute() {
@@ -94,7 +94,7 @@ export function CountryRoute() {
     return <CountryPage destination={fallback} />;
   }
   if (!destination) return <NotFoundRoute />;
-  // Keyed by the links followed to this very page too, so that they start it afresh (issue 13 defect 4).
+  // Keyed by the links followed to this very page too, so that they start it afresh.
   return <CountryPage key={`${destination.slug}#${samePage}`} destination={destination} />;
 }
 

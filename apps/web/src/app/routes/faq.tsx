@@ -49,7 +49,7 @@ const GROUPS: readonly { id: string; icon: LucideIcon; items: readonly FaqItem[]
 ];
 
 /**
- * The FAQ page (linked from the footer; DESIGN.md section 5): questions on compatibility,
+ * The FAQ page (linked from the footer): questions on compatibility,
  * hotspot, activation, when validity starts, top-ups and refunds, grouped in accordions.
  */
 export function FaqRoute() {

@@ -19,14 +19,14 @@ import { usePageMeta } from '../page-meta.tsx';
 const ON_DARK_LINK =
   'inline-flex h-12 items-center justify-center gap-2 rounded-xl px-6 text-base font-semibold text-white ring-1 ring-white/60 transition-colors hover:bg-brand-900';
 
-/** The three steps (specification section 9: how-it-works has 3 steps). */
+/** The three steps from purchase to data. */
 const STEPS: readonly { id: 'choose' | 'install' | 'connect'; icon: LucideIcon }[] = [
   { id: 'choose', icon: ShoppingBag },
   { id: 'install', icon: QrCode },
   { id: 'connect', icon: Wifi },
 ];
 
-/** Supported devices (specification section 1). */
+/** Supported devices (`docs/product-rules.md#fulfilment-and-delivery-of-the-esim-profile`). */
 const DEVICES = ['iphone', 'galaxy', 'pixel', 'others'] as const;
 
 const FACTS: readonly { id: 'oneDevice' | 'severalInstalled' | 'dataOnly'; icon: LucideIcon }[] = [
@@ -39,9 +39,9 @@ const IPHONE_STEPS = ['oneClick', 'qr', 'label', 'roaming'] as const;
 const ANDROID_STEPS = ['settings', 'scan', 'select', 'roaming'] as const;
 
 /**
- * The how-it-works page: three steps from purchase to data, device compatibility
- * (specification section 1), one-eSIM-per-device rules, and install guides for iPhone
- * (one-click install on iOS 17.4+) and Android (DESIGN.md section 5).
+ * The how-it-works page: three steps from purchase to data, device compatibility,
+ * one-eSIM-per-device rules, and install guides for iPhone (one-click install on iOS 17.4+) and
+ * Android.
  */
 export function HowItWorksRoute() {
   usePageMeta({ kind: 'how-it-works' });

@@ -5,7 +5,7 @@ import { buttonClass } from '../../components/ui/button.tsx';
 import { usePageMeta } from '../page-meta.tsx';
 
 /**
- * The not-found screen (specification section 2): '404 Page Not Found', 'Did you forget to add
+ * The not-found screen (`docs/product-rules.md#storefront-pages`): '404 Page Not Found', 'Did you forget to add
  * the page to the router?' and a way back to the store. Marked noindex through its metadata.
  */
 export function NotFoundRoute() {

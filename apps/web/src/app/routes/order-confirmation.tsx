@@ -8,7 +8,7 @@ import { OrderConfirmation } from '../../features/checkout/components/order-conf
 import { usePageMeta } from '../page-meta.tsx';
 
 /**
- * `/order-confirmation/{orderNumber}` (specification section 2; noindex by path): the order with
+ * `/order-confirmation/{orderNumber}` (noindex by path): the order with
  * its eSIMs and activation details, destination names from the catalogue; for a visitor it does
  * not open, the private page with the way in, signing in among them (back here afterwards).
  */

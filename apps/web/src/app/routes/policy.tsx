@@ -8,7 +8,7 @@ import { usePageMeta } from '../page-meta.tsx';
 
 type PolicyId = 'terms' | 'privacy' | 'refund' | 'cookies';
 
-/** The four policy pages of specification section 2, in footer order. */
+/** The four policy pages, in footer order. */
 const POLICIES: readonly { id: PolicyId; href: string }[] = [
   { id: 'terms', href: '/terms-conditions' },
   { id: 'privacy', href: '/privacy' },
@@ -63,16 +63,16 @@ function parseFacts(value: unknown): PolicyFact[] {
 }
 
 /**
- * The policy pages (specification section 2): terms and conditions, privacy, refund and cookies,
- * chosen by the current path. The texts live in `content.json` under `policy.<id>`; the refund
- * page states the refund constants of specification section 9.
+ * The policy pages: terms and conditions, privacy, refund and cookies, chosen by the current
+ * path. The texts live in `content.json` under `policy.<id>`; the refund page states the rules
+ * of `docs/product-rules.md#refunds`.
  */
 export function PolicyRoute() {
   const [location] = useLocation();
   const { t, i18n } = useTranslation('content');
   const path = location.replace(/\/+$/, '');
   const policy = POLICIES.find((p) => p.href === path) ?? POLICIES[0]!;
-  // Each policy its own title and description (issue 13 defect 5); the ids are seo.ts's kinds.
+  // Each policy its own title and description; the ids are seo.ts's kinds.
   usePageMeta({ kind: policy.id });
   const values = { email: CONTACT.email, brand: BRAND, returnObjects: true } as const;
   const sections = parseSections(t(`policy.${policy.id}.sections`, values) as unknown);

@@ -4,8 +4,7 @@ import { usePortalAccount } from '../use-portal-account.ts';
 import { usePortalDestinations } from '../use-portal-destinations.ts';
 
 /**
- * `/portal/topup-confirmation?order=…` (specification section 2 "Top-up confirmation"; noindex
- * by path): PayPal's return page and the card payment's success screen of a top-up, the plan named
+ * `/portal/topup-confirmation?order=…` (noindex by path): PayPal's return page and the card payment's success screen of a top-up, the plan named
  * in the interface language with the catalogue's destination names.
  */
 export function PortalTopupConfirmationRoute() {

@@ -4,7 +4,7 @@ import { usePortalAccount } from '../use-portal-account.ts';
 import { usePortalDestinations } from '../use-portal-destinations.ts';
 
 /**
- * `/portal/topup?iccid=…` (specification section 2 "Top-up page"; noindex by path): the top-up
+ * `/portal/topup?iccid=…` (noindex by path): the top-up
  * of one eSIM (by its token, or by the signed-in account), with the catalogue's localised
  * destination names and flags.
  */

@@ -4,9 +4,8 @@ import { usePortalAccount } from '../use-portal-account.ts';
 import { usePortalDestinations } from '../use-portal-destinations.ts';
 
 /**
- * `/portal` (specification section 2 "Customer portal"; noindex by path): the portal with the
- * catalogue's localised destination names and flags, and, without a token, the signed-in
- * account's eSIMs (issue 9 "My account").
+ * `/portal` (noindex by path): the portal with the catalogue's localised destination names and
+ * flags, and, without a token, the signed-in account's eSIMs.
  */
 export function PortalRoute() {
   usePageMeta({ kind: 'portal' });

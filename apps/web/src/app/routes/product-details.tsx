@@ -16,7 +16,7 @@ function parseId(raw: string | undefined): number | null {
 }
 
 /**
- * `/products/{id}` (specification section 2): the product details screen, adding through the
+ * `/products/{id}`: the product details screen, adding through the
  * cart provider (optimistic, so the header badge moves at once). An unknown id shows a not-found
  * state with a link back to the destinations.
  */

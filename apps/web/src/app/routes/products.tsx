@@ -4,17 +4,17 @@ import { useSamePageNavigationCount, useScrollToTopOnRepeat } from '../navigatio
 import { usePageMeta } from '../page-meta.tsx';
 
 /**
- * `/` and `/products` (specification section 2): the countries view of the product listing
+ * `/` and `/products` (`docs/product-rules.md#storefront-pages`): the countries view of the product listing
  * (`/products?view=all`, the general plan list, is {@link AllPlansRoute}). Entering either path
  * starts from a fresh page state, so the destination search and region are cleared: the page is
  * keyed by the URL and by the count of links followed to the page already shown (the header's
- * Products or logo clicked on `/products` with a region chosen or a search typed; issue 13
- * defect 4), and such a click also scrolls back to the top.
+ * Products or logo clicked on `/products` with a region chosen or a search typed), and such a
+ * click also scrolls back to the top.
  */
 export function ProductsRoute() {
   const [location] = useLocation();
   const samePage = useSamePageNavigationCount();
-  // `/` is the home page; `/products` has its own title (issue 13 defect 5).
+  // `/` is the home page; `/products` has its own title.
   usePageMeta({ kind: location === '/products' ? 'products' : 'default' });
   useScrollToTopOnRepeat(samePage);
   return <CountriesPage key={`${location}#${samePage}`} />;

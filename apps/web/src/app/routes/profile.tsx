@@ -3,8 +3,8 @@ import { RequireUser } from '../../features/auth/components/require-user.tsx';
 import { usePageMeta } from '../page-meta.tsx';
 
 /**
- * `/profile` (DESIGN.md section 5; issue 9): signed in only; a signed-out visitor is sent to
- * `/auth?next=/profile` (specification section 6), a spinner shows while the user loads.
+ * `/profile`: signed in only; a signed-out visitor is sent to `/auth?next=/profile`, a spinner
+ * shows while the user loads.
  */
 export function ProfileRoute() {
   usePageMeta({ kind: 'profile' });

@@ -3,7 +3,7 @@ import { SetupAdminPage } from '../../features/auth/components/setup-admin-page.
 import { usePageMeta } from '../page-meta.tsx';
 
 /**
- * `/setup-admin#token=…` (issue 9 "first admin"; noindex by path): the page of the one-time link
+ * `/setup-admin#token=…` (noindex by path): the page of the one-time first-admin link
  * the server prints at start-up while no admin exists. The new admin, signed in, goes on to the
  * admin area.
  */

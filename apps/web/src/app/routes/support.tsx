@@ -60,8 +60,8 @@ const QUICK_ANSWERS = ['notConnecting', 'planStart', 'qrCode', 'refund'] as cons
 /**
  * The support page: e-mail, the chat assistant (24/7),
  * WhatsApp (the team's hours), phone (the phone line's hours), support hours, a short FAQ and
- * the contact form; the hours come from `CONTACT.hours`. The form posts to `POST /api/support/messages` and shows the toasts of
- * section 8 ('Message sent successfully!' / 'Failed to send message').
+ * the contact form; the hours come from `CONTACT.hours`. The form posts to
+ * `POST /api/support/messages` and toasts 'Message sent successfully!' or 'Failed to send message'.
  */
 export function SupportRoute() {
   usePageMeta({ kind: 'support' });
@@ -225,8 +225,7 @@ function serverFieldError(
  * Name, e-mail, subject and message with inline validation; posts to `POST /api/support/messages`
  * with the page's language (the acknowledgement e-mail's) and the hidden honeypot field
  * `website`, which people never see or reach (visually hidden, `aria-hidden`, out of the tab
- * order, no autofill) and bots fill in. Toasts of specification section 8: 'Message sent
- * successfully!' / 'We'll get back to you within 24 hours.'; 'Failed to send message' with
+ * order, no autofill) and bots fill in. Toasts: 'Message sent successfully!' / 'We'll get back to you within 24 hours.'; 'Failed to send message' with
  * 'Please try again later.', the field the server refused (400, shown at the field, which gets
  * the focus) or how long to wait (429, from `Retry-After`). The reference is shown under the form.
  */

@@ -25,8 +25,7 @@ interface EsimInstallDetailsProps {
 }
 
 /**
- * Everything needed to install one eSIM (specification section 2 "Order confirmation": download
- * QR, add to iPhone, copy code; section 1: SM-DP+ address, matching id, activation code, ICCID):
+ * Everything needed to install one eSIM (`docs/product-rules.md#fulfilment-and-delivery-of-the-esim-profile`):
  * the QR code of its activation code, the four values with copy buttons, 'Download QR' (PNG
  * named after the ICCID), 'Add to iPhone' (iOS 17.4+ universal link), 'Install on Android' and
  * short install steps. Used by the order confirmation and the portal. Texts: `esim` namespace.

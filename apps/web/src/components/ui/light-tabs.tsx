@@ -25,7 +25,7 @@ interface LightTabsProps<T extends string> {
 }
 
 /**
- * A small WAI-ARIA tabs widget without a UI library (issue 13: Radix Tabs cost the public pages'
+ * A small WAI-ARIA tabs widget without a UI library (Radix Tabs cost the public pages'
  * first download several KB gzip), following the APG "Tabs with automatic activation" pattern:
  * `role="tablist"` with `role="tab"` buttons (`aria-selected`, `aria-controls`, a roving
  * `tabIndex`: only the selected tab is in the Tab order), one `role="tabpanel"` per tab

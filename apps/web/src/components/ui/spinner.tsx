@@ -1,6 +1,6 @@
 import { cn } from '../../lib/cn.ts';
 
-/** A loading spinner with an accessible label (screens load lazily with a spinner, section 2). */
+/** A loading spinner with an accessible label (shown while a lazy screen or its data loads). */
 export function Spinner({ label, className }: { label: string; className?: string }) {
   return (
     <div role="status" aria-live="polite" className={cn('flex items-center justify-center py-16', className)}>

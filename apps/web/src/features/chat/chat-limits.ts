@@ -1,6 +1,6 @@
 /**
- * The widget's limits. The message length is the contract's `CHAT_MESSAGE_MAX_LENGTH` (issue 11:
- * 1 to 2,000 characters after trimming), repeated here so that the storefront's chat code does
+ * The widget's limits. The message length is the contract's `CHAT_MESSAGE_MAX_LENGTH` (1 to
+ * 2,000 characters after trimming, `docs/product-rules.md#chat-assistant-and-knowledge-base`), repeated here so that the storefront's chat code does
  * not pull zod in with `@esim/contract/chat`; `chat-limits.test.ts` keeps the two equal.
  */
 
@@ -12,6 +12,6 @@ export const COUNTER_FROM_LENGTH = 1800;
 
 /**
  * The message list scrolls to the newest message at once and again after these delays, for
- * late layout (specification section 9, "Scroll reset delays 100 ms and 500 ms").
+ * late layout (sources and markdown settle after the first frame), ms.
  */
 export const SCROLL_DELAYS_MS = [100, 500] as const;

@@ -15,7 +15,7 @@ function fakeStorage(initial: Record<string, string> = {}): KeyValueStorage & { 
   return { data, getItem: (k) => data.get(k) ?? null, setItem: (k, v) => void data.set(k, v) };
 }
 
-describe('chat session id (specification section 3)', () => {
+describe('chat session id', () => {
   it('is a timestamp and a random string', () => {
     expect(newChatSessionId(1732456789012)).toMatch(/^1732456789012-[a-z0-9]{10}$/);
     expect(newChatSessionId()).not.toBe(newChatSessionId());

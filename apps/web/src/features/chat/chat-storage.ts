@@ -1,9 +1,8 @@
 import type { ChatSource } from '@esim/contract/chat';
 
 /**
- * What the chat widget keeps in session storage (specification section 3 "Identifiers": the chat
- * session id is a timestamp and a random string, kept in session storage and reused for the
- * session), plus the conversation itself, so that moving between pages or reloading keeps it
+ * What the chat widget keeps in session storage (the chat session id, a timestamp and a random
+ * string, reused for the life of the tab), plus the conversation itself, so that moving between pages or reloading keeps it
  * for the life of the tab. Storage that throws (private mode, quota) falls back to memory.
  */
 
@@ -14,7 +13,7 @@ export const CHAT_CONVERSATION_KEY = 'chatConversation';
 /** Most messages kept in storage; older ones are dropped first. */
 export const MAX_STORED_MESSAGES = 100;
 
-/** A message of the conversation (specification section 3 "Chat message"). */
+/** A message of the conversation. */
 export interface ChatMessage {
   /** The reply's id from the API, or a local id for the visitor's own messages and errors. */
   id: string;
@@ -24,7 +23,7 @@ export interface ChatMessage {
   timestamp: string;
   /** Titles (and store paths) the reply was built from, under assistant replies. */
   sources?: ChatSource[];
-  /** `error`: the localised failure reply (section 8); `failed`: a visitor message that was not delivered. */
+  /** `error`: the localised failure reply; `failed`: a visitor message that was not delivered. */
   status?: 'error' | 'failed';
 }
 
@@ -79,7 +78,7 @@ export function randomString(length = 10): string {
   return Array.from(bytes, (b) => alphabet[b % alphabet.length]).join('');
 }
 
-/** A new chat session id: `${Date.now()}-${random}`, e.g. `1732456789012-k3j9x2m4q8` (section 3). */
+/** A new chat session id: `${Date.now()}-${random}`, e.g. `1732456789012-k3j9x2m4q8`. */
 export function newChatSessionId(nowMs: number = Date.now()): string {
   return `${nowMs}-${randomString()}`;
 }

@@ -1,22 +1,15 @@
+import { SUPPORT_CONTACT } from '@esim/contract/contact';
 import type { Language } from '@esim/contract/languages';
 import { SUPPORT_HOURS_TEXT } from '@esim/contract/support-hours';
 import type { DeviceNote } from './devices.ts';
 
 /**
- * Every sentence the local chat engine writes itself, in the store's five languages
- * (research/chat.md section 3.3): the fallback with the support channels, the lead-in of an
+ * Every sentence the local chat engine writes itself, in the store's five languages: the fallback with the support channels, the lead-in of an
  * answer taken from an article in another language, the catalogue, coverage and device replies
- * and the two policy answers. The facts are the store's (specification section 9; the storefront's
+ * and the two policy answers. The facts are the store's (docs/product-rules.md; the storefront's
  * own texts in `apps/web/src/locales/{lang}/catalog.json` for the speed policy and the page
  * titles), so the assistant and the store say the same thing.
  */
-
-/** The support channels the fallback offers (specification section 9; `content.json` support page). */
-export const SUPPORT_CONTACT = {
-  email: 'support@roamwise.example',
-  whatsapp: '+44 7700 900123',
-  phone: '+44 20 7946 0123',
-} as const;
 
 /** Words of one plan line: data, validity and price are filled in by the engine. */
 export interface PlanWords {
@@ -68,9 +61,9 @@ export interface EngineTexts {
   deviceNotes: Record<DeviceNote, string>;
   /** The carrier-unlocked caveat of every device answer. */
   unlockedCaveat: string;
-  /** The refund policy (specification section 9). */
+  /** The refund policy (docs/product-rules.md#refunds). */
   refundPolicy: string;
-  /** The unlimited plans' speed policy (specification section 9, `catalog.json` details.policy). */
+  /** The unlimited plans' speed policy (`catalog.json` details.policy). */
   unlimitedPolicy: string;
   /** Title of the device list source when the knowledge base has no article on it. */
   deviceListTitle: string;

@@ -15,7 +15,7 @@ export function getSetupAdminStatus(signal?: AbortSignal): Promise<SetupAdminSta
   return apiFetch<SetupAdminStatus>('/api/setup-admin/status', { signal });
 }
 
-/** The first-admin status, read on each visit of the set-up page; never retried (specification section 9). */
+/** The first-admin status, read on each visit of the set-up page; never retried (the store's query default). */
 export function setupAdminStatusQueryOptions() {
   return queryOptions({
     queryKey: SETUP_ADMIN_STATUS_QUERY_KEY,

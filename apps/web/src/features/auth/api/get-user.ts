@@ -11,7 +11,7 @@ export const USER_QUERY_KEY = ['/api/user'] as const;
 
 /**
  * Reads the signed-in user (`GET /api/user`, cookie session). Returns `null` when nobody is
- * signed in: specification section 7, "401 means no user".
+ * signed in (the API's 401).
  *
  * @throws HttpError for any other failure (5xx, 429); or a network error (TypeError).
  */
@@ -26,7 +26,7 @@ export async function getUser(signal?: AbortSignal): Promise<User | null> {
 
 /**
  * The user query: read once per page load and kept (the session changes only through this
- * app's own calls, which update it); never retried (specification section 9).
+ * app's own calls, which update it); never retried (the store's query default).
  */
 export function userQueryOptions() {
   return queryOptions({
@@ -38,7 +38,7 @@ export function userQueryOptions() {
 
 /**
  * The signed-in user: `data` is the user, `null` when signed out, `undefined` while loading
- * (show a spinner, specification section 4 "User") or after a failed read (`isError`).
+ * (show a spinner) or after a failed read (`isError`).
  * Part of the initial JavaScript (the header shows the avatar), so it imports no zod.
  */
 export function useUser() {

@@ -12,8 +12,7 @@ export function logout(): Promise<void> {
 }
 
 /**
- * Sign-out: on success the user becomes `null` at once (specification section 4 "cleared on
- * logout") and every account query under the user's key (sessions) is dropped.
+ * Sign-out: on success the user becomes `null` at once and every account query under the user's key (sessions) is dropped.
  */
 export function useLogout() {
   const queryClient = useQueryClient();

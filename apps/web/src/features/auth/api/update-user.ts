@@ -14,7 +14,7 @@ export function updateUser(body: UpdateUserBody): Promise<User> {
   return apiFetch<User>('/api/user', { method: 'PATCH', json: body });
 }
 
-/** The profile update: the answer becomes the user query's data (specification section 4). */
+/** The profile update: the answer becomes the user query's data. */
 export function useUpdateUser() {
   const queryClient = useQueryClient();
   return useMutation({

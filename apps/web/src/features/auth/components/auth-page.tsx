@@ -34,7 +34,7 @@ function authHref(params: { tab?: Tab; view?: 'forgot'; next: string }): string 
 }
 
 /**
- * The sign-in and register page (`/auth`; specification section 2 "Auth page", issue 9): tabs
+ * The sign-in and register page (`/auth`): tabs
  * Sign in and Create account (`?tab=register` opens the second), the forgot-password view
  * (`?view=forgot`), the new-password view of the reset e-mail's link (`?view=reset#token=…`),
  * and `?next=` back to the page that sent the visitor here (same-site paths only,

@@ -23,7 +23,7 @@ const FIELDS = ['currentPassword', 'newPassword'] as const;
 /**
  * Change password (`POST /api/user/change-password`: current and new password, the contract's
  * `changePasswordBodySchema`). The server keeps this session and ends the others. 'Password
- * changed' / 'Password change failed' with the server's message (specification section 8); a
+ * changed' / 'Password change failed' with the server's message; a
  * wrong current password (400 `invalid_current_password`) shows next to that field.
  */
 export function ChangePasswordForm({ username }: { username: string }) {

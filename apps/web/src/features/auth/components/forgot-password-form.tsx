@@ -15,7 +15,7 @@ import { useAuthErrorText, useFailureText } from '../hooks/use-auth-text.ts';
 import { FormAlert } from './form-alert.tsx';
 
 /**
- * Forgot password (issue 9): the e-mail address of the account, posted to
+ * Forgot password: the e-mail address of the account, posted to
  * `POST /api/forgot-password` in the interface language. A 2xx shows the same confirmation
  * whether or not the address has an account (the server answers the same, no user
  * enumeration); any other answer shows an error and keeps the form.

@@ -27,7 +27,7 @@ const valuesOf = (user: User): DetailsValues => ({
 /**
  * The profile form (`PATCH /api/user`): first and last name, e-mail and the language of the
  * account's e-mails, validated with the contract's `updateUserBodySchema`. 'Profile updated' /
- * 'Profile update failed' with the server's message (specification section 8); server field
+ * 'Profile update failed' with the server's message; server field
  * errors (409 `email_taken`, 400 `<field>: <key>`) next to their fields.
  */
 export function ProfileDetailsForm({ user }: { user: User }) {

@@ -6,7 +6,7 @@ import { SessionsList } from './sessions-list.tsx';
 import { TwoFactorSection } from './two-factor-section.tsx';
 
 /**
- * The profile page (`/profile`, signed in; issue 9): personal details, change password,
+ * The profile page (`/profile`, signed in): personal details, change password,
  * two-factor authentication and the active sessions. Wrapped in `RequireUser` by its route.
  */
 export function ProfilePage({ user }: { user: User }) {

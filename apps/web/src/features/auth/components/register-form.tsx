@@ -30,8 +30,7 @@ const EMPTY: RegisterValues = {
 };
 
 /**
- * Registration (specification section 2 "Auth page": username, e-mail, password, confirm
- * password, first name, last name), validated with the contract's `registerBodySchema`; the
+ * Registration (username, e-mail, password, confirm password, first name, last name), validated with the contract's `registerBodySchema`; the
  * account's e-mail language is the interface language. The server's field errors (409
  * `username_taken` / `email_taken`, 400 `<field>: <key>` such as `passwordCommon`) show next to
  * their fields; 'Registration successful' / 'Registration failed' with the server's message.

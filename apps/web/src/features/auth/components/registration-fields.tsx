@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { TextField } from '../../../components/form/form-field.tsx';
 import { PasswordField } from './password-field.tsx';
 
-/** The fields of a new account (specification section 7 "registration fields"). */
+/** The fields of a new account, in form order (`registerBodySchema`). */
 export const REGISTRATION_FIELDS = [
   'firstName',
   'lastName',

@@ -11,8 +11,8 @@ import { signInPathFor } from '../hooks/next-path.ts';
 type Render = ReactNode | ((user: User) => ReactNode);
 
 /**
- * Shows `children` to a signed-in user only (specification section 6: unauthenticated visitors
- * on protected routes are redirected to /auth). While the user loads: a spinner (section 4).
+ * Shows `children` to a signed-in user only (a signed-out visitor is sent to /auth). While the
+ * user loads: a spinner.
  * Signed out: `/auth?next=<this page>`, which comes back here after signing in. `children` may
  * be a function of the user.
  */
@@ -37,7 +37,7 @@ export function RequireUser({ children }: { children: Render }) {
 }
 
 /**
- * Shows `children` to an admin only (specification section 6): a signed-out visitor is sent to
+ * Shows `children` to an admin only: a signed-out visitor is sent to
  * sign in (as {@link RequireUser}); a signed-in user without `isAdmin` sees 'Access Denied' /
  * 'Admin privileges required'. The server checks `isAdmin` on every admin call; this only
  * spares a non-admin a page of refusals.
@@ -50,7 +50,7 @@ export function RequireAdmin({ children }: { children: Render }) {
   );
 }
 
-/** 'Access Denied' with 'Admin privileges required' (specification section 6). */
+/** 'Access Denied' with 'Admin privileges required', what a signed-in non-admin sees of the admin area. */
 export function AccessDenied() {
   const { t } = useTranslation('auth');
   return (

@@ -35,7 +35,7 @@ interface ResetPasswordFormProps {
 const FIELDS = ['password', 'confirmPassword'] as const;
 
 /**
- * Choose a new password (`/auth?view=reset#token=…`, the link of the reset e-mail; issue 9): new
+ * Choose a new password (`/auth?view=reset#token=…`, the link of the reset e-mail): new
  * password and confirmation, validated with the contract's `resetPasswordBodySchema`, posted to
  * `POST /api/reset-password` with the link's token. Success: the 'Password changed' toast and
  * sign-in (every session of the account has ended). A token the server refuses (400

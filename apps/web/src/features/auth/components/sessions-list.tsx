@@ -12,8 +12,7 @@ import { useSessionLoss } from '../hooks/use-session-loss.ts';
 import { ProfileSection } from './profile-section.tsx';
 
 /**
- * The account's active sessions (`GET /api/user/sessions`; issue 9 "the profile lists active
- * sessions and can end the others"): browser, address, last activity and sign-in time, the
+ * The account's active sessions (`GET /api/user/sessions`; `docs/product-rules.md#accounts-sessions-and-two-factor`): browser, address, last activity and sign-in time, the
  * current one marked 'This device'; each other one can be ended, or all of them at once.
  */
 export function SessionsList() {

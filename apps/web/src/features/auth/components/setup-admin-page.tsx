@@ -33,7 +33,7 @@ const SIGN_IN_TO_ADMIN = '/auth?next=%2Fadmin';
 type SetupValues = Omit<SetupAdminBody, 'language'>;
 
 /**
- * The first-admin page (`/setup-admin#token=…`, issue 9): the server prints this one-time link
+ * The first-admin page (`/setup-admin#token=…`): the server prints this one-time link
  * (valid 24 hours) at start-up while no admin account exists. The page takes the token from the
  * fragment and clears it from the address bar, asks `GET /api/setup-admin/status`, and, while an
  * admin is still needed, shows the registration fields; `POST /api/setup-admin` creates the

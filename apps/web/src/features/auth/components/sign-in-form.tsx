@@ -27,11 +27,11 @@ interface SignInFormProps {
 }
 
 /**
- * Sign in (specification section 2 "Auth page"; issue 9): username or e-mail and password,
+ * Sign in (`docs/product-rules.md#accounts-sessions-and-two-factor`): username or e-mail and password,
  * validated with the contract's `loginBodySchema`. When the account has two-factor
  * authentication the server answers 401 `two_factor_required`; the form then asks for a TOTP or
  * recovery code and sends the login again with `code`. 'Login successful' / 'Login failed' with
- * the server's message (section 8); a code refused as just used (401 `code_already_used`, RFC
+ * the server's message; a code refused as just used (401 `code_already_used`, RFC
  * 6238 section 5.2) says so in the visitor's language, next to the field and in the toast.
  */
 export function SignInForm({ onSignedIn, forgotHref }: SignInFormProps) {

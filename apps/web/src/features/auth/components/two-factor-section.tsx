@@ -34,7 +34,7 @@ function codeMessageOf(info: ApiErrorInfo | null): string | null {
 }
 
 /**
- * Two-factor authentication on the profile (issue 9): 'Set up' asks the server for a new secret
+ * Two-factor authentication on the profile (RFC 6238 TOTP): 'Set up' asks the server for a new secret
  * (`POST /api/setup-2fa`) and shows its QR code and the key to type by hand; a code from the app
  * turns it on (`POST /api/enable-2fa`), which shows the 10 recovery codes once, to copy or
  * download. When it is on, a code (TOTP or recovery) turns it off (`POST /api/disable-2fa`).

@@ -2,7 +2,7 @@ import { AUTH_ERROR_KEYS } from '@esim/contract/auth';
 import type { ApiErrorInfo } from '../../../lib/api-error.ts';
 
 /**
- * How the account forms read the API's refusals (`{ error: { code, message, field? } }`, issue 9):
+ * How the account forms read the API's refusals (`{ error: { code, message, field? } }`):
  * which field an error belongs to, and the message to show there, as a translation key of
  * `auth:errors.*` when the server gave one (`password: passwordCommon`) or its own text otherwise.
  */

@@ -26,7 +26,7 @@ export function useAuthErrorText() {
 
 /**
  * What a failed account call says (the description of its 'Login failed', 'Profile update
- * failed'... toast, specification section 8 "with the server message"): the server's message
+ * failed'... toast): the server's message
  * (without the field name it may start with), translated for the codes of
  * `translatedFailureOf` (a two-factor code just used),
  * a translated wait for 429 `rate_limited` (its `Retry-After`), a network hint when there was no

@@ -22,7 +22,7 @@ function storeToken(key: string, token: string | null): void {
 
 /**
  * The one-time token of an e-mailed or printed link (`/auth?view=reset#token=…`,
- * `/setup-admin#token=…`; issue 9), taken from the URL fragment as the portal does with its
+ * `/setup-admin#token=…`), taken from the URL fragment as the portal does with its
  * link: the fragment never reaches a server or a referrer, and it is removed from the address
  * bar at once (`history.replaceState`) so that it is not bookmarked or shared by accident. The
  * token is kept in the tab's session storage under `storageKey`, so a reload of the form keeps

@@ -3,10 +3,10 @@ import { apiFetch } from '../../../lib/api-client.ts';
 import { cartRequestError } from './cart-error.ts';
 
 /**
- * Adds `quantity` (default 1, section 5) of a plan to its cart line: `POST /api/cart
+ * Adds `quantity` (default 1) of a plan to its cart line: `POST /api/cart
  * {productId, quantity}`, answered 201 with the whole cart.
  *
- * @throws Error 'Failed to add item to cart: <status>: <reason>' (specification section 8).
+ * @throws Error 'Failed to add item to cart: <status>: <reason>'.
  */
 export async function addToCart(body: AddToCartBody): Promise<Cart> {
   try {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { HttpError } from '../../../lib/api-client.ts';
 import { cartRequestError, failureReason } from './cart-error.ts';
 
-describe('cartRequestError (specification section 8)', () => {
+describe('cartRequestError', () => {
   it('prefers the server message after the status', () => {
     const cause = new HttpError(
       400,

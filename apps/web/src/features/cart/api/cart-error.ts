@@ -6,7 +6,7 @@ export function isAbortError(error: unknown): boolean {
 }
 
 /**
- * Wraps a failed cart request in the error of specification section 8: `<action>: <status>:
+ * Wraps a failed cart request in one error shape: `<action>: <status>:
  * <reason>` for HTTP errors (the server's message, else the body or status text), `<action>:
  * <network error>` otherwise. The original error is the `cause`.
  */

@@ -4,7 +4,7 @@ import { cartRequestError } from './cart-error.ts';
 /**
  * Empties the visitor's cart: `DELETE /api/cart`, answered 204.
  *
- * @throws Error 'Failed to clear cart: <status>: <reason>' (specification section 8).
+ * @throws Error 'Failed to clear cart: <status>: <reason>'.
  */
 export async function clearCart(): Promise<void> {
   try {

@@ -3,9 +3,9 @@ import { cartRequestError } from './cart-error.ts';
 
 /**
  * Removes one cart line: `DELETE /api/cart/{itemId}`, answered 204. A line that is already gone
- * (404) counts as removed (section 4).
+ * (404) counts as removed.
  *
- * @throws Error 'Failed to remove item from cart: <status>: <reason>' (specification section 8),
+ * @throws Error 'Failed to remove item from cart: <status>: <reason>',
  *   after logging the response body.
  */
 export async function removeCartItem(itemId: number): Promise<void> {

@@ -4,9 +4,9 @@ import { cartRequestError } from './cart-error.ts';
 
 /**
  * Sets the quantity of one cart line: `PATCH /api/cart/{itemId} {quantity}`; 0 or less removes
- * the line (section 4). Answers with the whole cart.
+ * the line. Answers with the whole cart.
  *
- * @throws Error 'Failed to update cart item: <status>: <reason>' (specification section 8).
+ * @throws Error 'Failed to update cart item: <status>: <reason>'.
  */
 export async function updateCartItem(itemId: number, quantity: number): Promise<Cart> {
   try {

@@ -27,7 +27,7 @@ const removeButton =
   'inline-flex h-10 shrink-0 items-center gap-1.5 rounded-xl px-2.5 text-sm font-medium text-slate-600 transition hover:bg-red-50 hover:text-red-800 disabled:cursor-not-allowed disabled:opacity-40 sm:px-3';
 
 /**
- * One cart line (specification section 2 "Cart"): flag, destination, data amount or
+ * One cart line: flag, destination, data amount or
  * 'Unlimited', validity in days, unit price, a quantity stepper (1 to 99; the remove button
  * takes a line out), the line total and a remove button. Every control names the plan it acts
  * on. A plan that is no longer sold is shown as unavailable with only the remove button.

@@ -27,11 +27,11 @@ function useChangeAnnouncement(text: string): string {
 }
 
 /**
- * The cart screen (specification section 2 "Cart"): the lines, the number of items, the order
- * summary with 'Checkout', 'Clear cart', and the loading, error and empty states. Changes are
- * optimistic (section 4) and the new count and total are read out by a polite live region.
- * The cart is refetched on every visit (always stale, section 9). The page is at least a screen
- * high and its skeleton has the loaded layout, so the cart's arrival shifts nothing (issue 13).
+ * The cart screen: the lines, the number of items, the order summary with 'Checkout', 'Clear
+ * cart', and the loading, error and empty states. Changes are optimistic and the new count and
+ * total are read out by a polite live region. The cart is refetched on every visit (always
+ * stale). The page is at least a screen high and its skeleton has the loaded layout, so the
+ * cart's arrival shifts nothing (CLS budget, decision record 0023).
  */
 export function CartPage({ destinationOf }: { destinationOf: (code: string) => CartDestination }) {
   const { t } = useTranslation('cart');

@@ -6,7 +6,7 @@ import { type CartActions, CartActionsContext, CartContext, type CartContextValu
 import { useCartMutations } from '../hooks/use-cart-mutations.ts';
 
 /**
- * Provides the visitor's cart to the whole store (specification sections 4, 7, 8): the
+ * Provides the visitor's cart to the whole store (`docs/product-rules.md#cart`): the
  * `['/api/cart']` query, always stale and never retried, and its optimistic changes. Never
  * suspends, so it can sit above the store's Suspense boundary; read it with `useCart()`, or its
  * changes alone with `useCartActions()`. The cart is fetched once the page has settled (after

@@ -74,7 +74,7 @@ describe('applyAdd', () => {
     expect(cart).toMatchObject({ totalCount: 5, totalCents: 2250 });
   });
 
-  it('defaults the quantity to 1 (section 5)', () => {
+  it('defaults the quantity to 1', () => {
     const cart = applyAdd(EMPTY_CART, { productId: 1, product: turkey }, -1);
     expect(cart).toMatchObject({ totalCount: 1, totalCents: 450 });
   });
@@ -108,7 +108,7 @@ describe('applyUpdate', () => {
     expect(cart).toMatchObject({ totalCount: 5, totalCents: 3099 });
   });
 
-  it.each([0, -2])('removes the line for a quantity of %i (section 4)', (quantity) => {
+  it.each([0, -2])('removes the line for a quantity of %i', (quantity) => {
     const cart = applyUpdate(cartOf(line(7, 3, turkey), line(8, 1, japan)), 7, quantity);
     expect(cart.items.map((i) => i.id)).toEqual([8]);
     expect(cart).toMatchObject({ totalCount: 1, totalCents: 1299 });

@@ -3,7 +3,7 @@ import type { Cart, CartItem } from '@esim/contract/cart';
 import { MAX_LINE_QUANTITY, cartTotals } from '@esim/contract/cart-rules';
 
 /**
- * The optimistic cart changes of specification section 4, as pure functions: each returns a new
+ * The optimistic cart changes (`docs/product-rules.md#cart`), as pure functions: each returns a new
  * cart whose line totals and totals are recomputed the way the server does (`cartTotals`), so
  * the header badge and the cart page move at once and the server's answer replaces them.
  */
@@ -14,7 +14,7 @@ export const EMPTY_CART: Cart = { items: [], totalCount: 0, totalCents: 0, curre
 /** What the product page adds: the plan (so that the new line can be priced) and a quantity. */
 export interface AddItemInput {
   productId: number;
-  /** Defaults to 1 (section 5). */
+  /** Defaults to 1. */
   quantity?: number;
   /** The plan as shown, for pricing a line the cart does not have yet. */
   product?: Product | null;
@@ -30,7 +30,7 @@ export function lineTotalCents(quantity: number, product: Pick<Product, 'priceCe
   return product ? quantity * product.priceCents : 0;
 }
 
-/** Rebuilds a cart from its lines: line totals and the section 3 totals are recomputed. */
+/** Rebuilds a cart from its lines: line totals and the cart's totals are recomputed. */
 export function withLines(cart: Cart, items: readonly CartItem[]): Cart {
   const lines = items.map((item) => ({ ...item, lineTotalCents: lineTotalCents(item.quantity, item.product) }));
   return { ...cart, items: lines, ...cartTotals(lines) };
@@ -67,7 +67,7 @@ export function applyAdd(cart: Cart, input: AddItemInput, tempId: number): Cart 
   return withLines(cart, [...cart.items, line]);
 }
 
-/** Sets a line's quantity (at most {@link MAX_LINE_QUANTITY}); 0 or less removes it (section 4). */
+/** Sets a line's quantity (at most {@link MAX_LINE_QUANTITY}); 0 or less removes it. */
 export function applyUpdate(cart: Cart, itemId: number, quantity: number): Cart {
   if (quantity <= 0) return applyRemove(cart, itemId);
   const next = Math.min(MAX_LINE_QUANTITY, Math.round(quantity));

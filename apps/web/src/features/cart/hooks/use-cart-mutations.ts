@@ -31,7 +31,7 @@ async function reasonOf(error: unknown): Promise<string> {
 }
 
 /**
- * One optimistic cart change (specification section 4): `apply` updates the cached cart at once
+ * One optimistic cart change: `apply` updates the cached cart at once
  * (after cancelling a fetch in flight that would overwrite it), an error puts the previous cart
  * back, and when the last change in flight settles the cart is refetched. Changes share one
  * mutation scope, so their requests reach the server one after another, in order.
@@ -73,8 +73,7 @@ function useCartMutation<V>({
 }
 
 /**
- * The cart's add, update, remove and clear changes with the toasts of specification sections 8
- * and 9: 'Added to Cart' 100 ms after an add (3000 ms, with a link to the cart), 'Error' / 'Failed
+ * The cart's add, update, remove and clear changes with their toasts: 'Added to Cart' 100 ms after an add (3000 ms, with a link to the cart), 'Error' / 'Failed
  * to add item to cart. Please try again.', 'Failed to update quantity: {message}', 'Failed to
  * clear cart: {message}' and 'Error' / the remove failure (4000 ms). Returns the `actions` (the
  * same object for the life of the store, so that a page that only changes the cart does not

@@ -7,9 +7,9 @@ export interface CartContextValue {
   /** The cart; `undefined` until the first `GET /api/cart` answers. */
   cart: Cart | undefined;
   items: readonly CartItem[];
-  /** Sum of quantities (the header badge, section 3). */
+  /** Sum of quantities (the header badge). */
   totalCount: number;
-  /** Sum of quantity x price in US cents, skipping lines whose product is gone (section 3). */
+  /** Sum of quantity x price in US cents, skipping lines whose product is gone. */
   totalCents: number;
   /** First load still running. */
   isLoading: boolean;
@@ -20,10 +20,10 @@ export interface CartContextValue {
   isFetching: boolean;
   /** Fetches the cart again (the error state's retry). */
   refetch: () => void;
-  /** Adds a plan (`POST /api/cart`); toasts 'Added to Cart' or the add failure (sections 8, 9). */
+  /** Adds a plan (`POST /api/cart`); toasts 'Added to Cart' or the add failure. */
   addItem: (input: AddItemInput) => void;
   isAdding: boolean;
-  /** Sets a line's quantity (`PATCH /api/cart/{id}`); 0 or less removes the line (section 4). */
+  /** Sets a line's quantity (`PATCH /api/cart/{id}`); 0 or less removes the line. */
   updateQuantity: (itemId: number, quantity: number) => void;
   /** Removes a line (`DELETE /api/cart/{id}`); a line already gone counts as removed. */
   removeItem: (itemId: number) => void;
@@ -44,7 +44,7 @@ export const CartActionsContext = createContext<CartActions | null>(null);
 /**
  * The cart's changes without its contents: the same functions for the life of the store, so a
  * component that only adds to the cart (a catalogue page and its plan cards) does not re-render
- * each time the cart changes (issue 13: a re-render of a country page's plans took about 35 ms at
+ * each time the cart changes (a re-render of a country page's plans took about 35 ms at
  * full speed, four times that on a slow phone).
  *
  * @throws Error 'useCartActions must be used within a CartProvider' outside the provider.
@@ -58,7 +58,7 @@ export function useCartActions(): CartActions {
 /**
  * The visitor's cart and its changes.
  *
- * @throws Error 'useCart must be used within a CartProvider' outside the provider (section 8).
+ * @throws Error 'useCart must be used within a CartProvider' outside the provider.
  */
 export function useCart(): CartContextValue {
   const value = useContext(CartContext);

@@ -6,9 +6,9 @@ import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 
 /**
- * Display helpers of a cart line in the current language: the data amount (section 5 rules;
+ * Display helpers of a cart line in the current language: the data amount (`@esim/contract/format`;
  * 'Unlimited' or 'Unlimited Plus' translated), the validity in days, US English prices, and the
- * plan's name by the store's one naming rule (`@esim/contract/plan-name`, issue 13).
+ * plan's name by the store's one naming rule (`@esim/contract/plan-name`).
  */
 export function useLineFormat() {
   const { t, i18n } = useTranslation('cart');

@@ -24,7 +24,7 @@ export async function getCountries(signal?: AbortSignal): Promise<Country[]> {
   }
 }
 
-/** Query options of the destination list: key `['/api/countries']`, cached 10 minutes (section 7). */
+/** Query options of the destination list: key `['/api/countries']`, cached 10 minutes. */
 export function countriesQueryOptions() {
   return queryOptions({
     queryKey: ['/api/countries'] as const,
@@ -37,7 +37,7 @@ export function countriesQueryOptions() {
 
 /**
  * Every destination, for the countries view, slug resolution and localised country names. When
- * the list cannot be loaded, the last known list stands in (`isFallback`, issue 13 defect 8).
+ * the list cannot be loaded, the last known list stands in (`isFallback`).
  */
 export function useCountries(): CatalogueQueryResult<Country[]> {
   const options = countriesQueryOptions();

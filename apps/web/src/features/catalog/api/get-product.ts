@@ -6,7 +6,7 @@ import { CATALOGUE_STALE_MS } from '../../../lib/query-client.ts';
 /**
  * Fetches one plan from `GET /api/products/{id}`.
  *
- * @throws Error 'Failed to fetch product: <status>: <reason>' (specification section 8) with the
+ * @throws Error 'Failed to fetch product: <status>: <reason>' with the
  *   {@link HttpError} (404 for an unknown plan) or network error as `cause`.
  */
 export async function getProduct(id: number, signal?: AbortSignal): Promise<Product> {

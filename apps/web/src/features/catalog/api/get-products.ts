@@ -5,7 +5,7 @@ import { CATALOGUE_STALE_MS } from '../../../lib/query-client.ts';
 import { isProductList } from './last-known-catalogue.ts';
 import { type CatalogueQueryResult, useLastKnown } from './use-last-known.ts';
 
-/** Server-side filters of `GET /api/products` (specification section 7; issue 2). */
+/** Server-side filters of `GET /api/products`. */
 export interface ProductsParams {
   /** Destination: ISO code, region name, `Global` or a slug. Omitted: every product. */
   country?: string | undefined;
@@ -28,7 +28,7 @@ function normalise(params: ProductsParams): ProductsParams {
 /**
  * Fetches plans from `GET /api/products`.
  *
- * @throws Error 'Failed to fetch products: <status>: <reason>' (specification section 8) with the
+ * @throws Error 'Failed to fetch products: <status>: <reason>' with the
  *   {@link HttpError} or network error as `cause`.
  */
 export async function getProducts(params: ProductsParams, signal?: AbortSignal): Promise<Product[]> {
@@ -48,7 +48,7 @@ export async function getProducts(params: ProductsParams, signal?: AbortSignal):
 
 /**
  * Query options of a product list: key `['/api/products', {country, type, q}]`, cached for
- * {@link CATALOGUE_STALE_MS} (10 minutes), no refetch on mount or window focus (section 7).
+ * {@link CATALOGUE_STALE_MS} (10 minutes), no refetch on mount or window focus.
  */
 export function productsQueryOptions(params: ProductsParams) {
   const normalised = normalise(params);
@@ -63,9 +63,9 @@ export function productsQueryOptions(params: ProductsParams) {
 
 /**
  * Plans for the products view. `enabled` is false unless the products view is active or a
- * country is selected (section 7). While a new search runs, the previous list stays visible.
+ * country is selected. While a new search runs, the previous list stays visible.
  * A destination's whole list (no search, no type) is kept as the last known catalogue and stands
- * in when it cannot be loaded (`isFallback`, issue 13 defect 8); searches are not kept.
+ * in when it cannot be loaded (`isFallback`); searches are not kept.
  */
 export function useProducts(
   params: ProductsParams,

@@ -1,7 +1,7 @@
 /**
  * The last successfully loaded catalogue (destination list and each destination's plans), kept in
- * the browser so that a failed load can still show plans with the specification section 2
- * fallback notice 'Showing sample plans while we update our database' (issue 13 defect 8).
+ * the browser so that a failed load can still show plans with the fallback notice 'Showing
+ * sample plans while we update our database' (`docs/product-rules.md#storefront-pages`).
  *
  * Each response is one storage entry (`esim.catalogue.v1:<query key>`), listed in an index
  * (`esim.catalogue.v1`) with its size and save time. Entries larger than

@@ -5,7 +5,7 @@ import { browserCatalogueStore } from './last-known-catalogue.ts';
 
 /**
  * A catalogue query's result, with the last known catalogue standing in when the load failed:
- * `isFallback` is true while `data` is that stand-in (the section 2 notice 'Showing sample plans
+ * `isFallback` is true while `data` is that stand-in (the notice 'Showing sample plans
  * while we update our database' is then shown), and the result then reads as a success so that
  * pages render the plans instead of their error state. `error` still says why the load failed.
  */
@@ -33,7 +33,7 @@ const subscribeNever = () => () => {};
 /**
  * Keeps the last successful answer of a catalogue query in the browser (`remember`: false for
  * answers not worth keeping, e.g. searches) and, when the query fails with nothing to show,
- * substitutes the last known answer of the same key (issue 13 defect 8). A failed refetch that
+ * substitutes the last known answer of the same key. A failed refetch that
  * still has its earlier data shows that data as the fallback too.
  *
  * Storage is read only after a load has failed in the browser (a `useSyncExternalStore` snapshot

@@ -1,12 +1,12 @@
 import { ChevronDown } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 
-/** The four questions (specification section 9: FAQ has 4 entries). */
+/** The four questions of the countries view's FAQ (`docs/product-rules.md#storefront-pages`). */
 const QUESTIONS = ['what', 'compatible', 'activation', 'refund'] as const;
 
 /**
- * The 4-question FAQ of the countries view: native `<details>`/`<summary>` disclosures (issue 13:
- * no UI library in the home page's first download), each question an `<h3>` inside its summary.
+ * The 4-question FAQ of the countries view: native `<details>`/`<summary>` disclosures (no UI
+ * library in the home page's first download), each question an `<h3>` inside its summary.
  * The browser gives the keyboard (Enter/Space), the expanded state for screen readers and
  * find-in-page opening a closed answer; the shared `name` opens one answer at a time, as the
  * former single accordion did (browsers without exclusive details simply let several stay open).

@@ -3,10 +3,10 @@ import { useCatalogState } from '../hooks/use-catalog-state.ts';
 import { CountriesView } from './countries-view.tsx';
 
 /**
- * The countries view of `/` and `/products` (specification sections 2 and 4): destination tabs,
+ * The countries view of `/` and `/products`: destination tabs,
  * region chips and search, with 'Browse all plans' leading to the general list
  * (`/products?view=all`, {@link PlansPage}). A screen of its own so that the home page loads none
- * of the plan list's code (issue 13: JavaScript until idle).
+ * of the plan list's code.
  */
 export function CountriesPage() {
   const lang = useCatalogLanguage();

@@ -28,7 +28,7 @@ interface CountriesViewProps {
 const HIGHLIGHTS = ['instant', 'noRoaming', 'support'] as const;
 
 /**
- * The countries view of the products page (specification section 2): hero with the destination
+ * The countries view of the products page (`docs/product-rules.md#storefront-pages`): hero with the destination
  * search (its eyebrow states the catalogue's destination figure, `useDestinationFigure`), the
  * Local / Regional / Global destination grid, a "Browse all plans" switch to the
  * general list, why-choose-us, how-it-works, FAQ, secure payment and a call to action.

@@ -61,7 +61,7 @@ export function LocalNetworks({ countryCode, networks }: { countryCode: string; 
 
 /**
  * The covered countries of a regional or Global plan: a disclosure (a button with
- * `aria-expanded`, no UI library: issue 13) showing the flags and localised names, sorted by
+ * `aria-expanded`, no UI library, to keep the page's JavaScript small) showing the flags and localised names, sorted by
  * name, each with its networks and speeds. The list is rendered only while open, so the
  * server-rendered page stays small for a Global plan's 100+ countries.
  */

@@ -62,7 +62,7 @@ interface DestinationBrowserProps {
   countries: Country[] | undefined;
   isPending: boolean;
   isError: boolean;
-  /** The last known destinations stand in for a failed load: the section 2 fallback notice shows. */
+  /** The last known destinations stand in for a failed load: the fallback notice shows. */
   isFallback?: boolean;
   /** A retry is running. */
   isRetrying?: boolean;
@@ -78,7 +78,7 @@ interface DestinationBrowserProps {
 
 /**
  * The destination grid of the countries view (`#popular-destinations`): Local / Regional /
- * Global tabs (`LightTabs`: WAI-ARIA tabs with arrow keys, no UI library: issue 13), region
+ * Global tabs (`LightTabs`: WAI-ARIA tabs with arrow keys, no UI library), region
  * chips on the local tab filtering by `country.region`, and, while the hero search has text,
  * the matching destinations of every type (in the current language and in English).
  */
@@ -246,7 +246,7 @@ function DestinationGrid({
   );
 }
 
-/** "All regions" plus the seven regions; choosing one keeps the local tab and filters it (section 4). */
+/** "All regions" plus the seven regions; choosing one keeps the local tab and filters it. */
 function RegionChips({
   lang,
   region,

@@ -8,7 +8,7 @@ import { Flag } from '../../../components/ui/flag.tsx';
 
 /**
  * A destination tile of the countries view: flag, localised name, lowest price and plan count.
- * It is a link to `/{lang}/{slug}` (choosing a destination shows its plans, section 4). The
+ * It is a link to `/{lang}/{slug}` (choosing a destination shows its plans). The
  * accessible name is the visible text, name first ("Turkey From $3.99 16 plans"), so speech
  * input users can say what they see (WCAG 2.5.3).
  */

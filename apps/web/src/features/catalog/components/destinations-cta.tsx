@@ -16,7 +16,7 @@ export function scrollToDestinations(): void {
 
 /**
  * The closing call to action of the countries view, linking to `/products#popular-destinations`
- * (specification section 2). On the products page it scrolls to the grid without a reload.
+ * On the products page it scrolls to the grid without a reload.
  */
 export function DestinationsCta() {
   const { t } = useTranslation('catalog');

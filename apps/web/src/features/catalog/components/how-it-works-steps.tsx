@@ -2,7 +2,7 @@ import { type LucideIcon, QrCode, ShoppingBag, Wifi } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 
-/** The three steps (specification section 9: how-it-works has 3 steps). */
+/** The three steps from purchase to data. */
 const STEPS: readonly { id: 'choose' | 'install' | 'connect'; icon: LucideIcon }[] = [
   { id: 'choose', icon: ShoppingBag },
   { id: 'install', icon: QrCode },

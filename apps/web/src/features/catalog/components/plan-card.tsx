@@ -37,7 +37,7 @@ interface PlanCardProps {
 }
 
 /**
- * The one place a plan card names its plan (issue 13): the large headline (data amount, or the
+ * The one place a plan card names its plan (`docs/product-rules.md#plan-names-and-data-amounts-on-screen`): the large headline (data amount, or the
  * tier where the data amount would not tell Unlimited and Unlimited Plus apart), the validity,
  * and the full name read out by the add button, from the shared plan-name function
  * (`@esim/contract/plan-name` through `usePlanName`: "Turkey eSIM: 1GB, 7 days").
@@ -59,7 +59,8 @@ function useCardPlanName() {
  * A plan tile: destination, coverage badge, the data amount large, validity, the unlimited tier
  * with its speed policy, price, a 'View details' link to `/products/{id}` (described by the
  * plan's heading so that each link is distinguishable) and, beside it rather than inside it, an
- * 'Add to cart' button named after the plan ("Add to cart: Turkey 1GB 7 days"; issue 13).
+ * 'Add to cart' button named after the plan ("Add to cart: Turkey 1GB 7 days"), so that each
+ * button's name is unique.
  */
 export function PlanCard({ product, destinationName, flag, showDestination = true, onAddToCart }: PlanCardProps) {
   const { t } = useTranslation('catalog');

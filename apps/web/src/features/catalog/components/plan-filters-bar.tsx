@@ -42,7 +42,7 @@ interface PlanFiltersBarProps {
  * 'Clear filters' button while any is set. From 768 px the selects sit inline; on a phone they
  * fold into a 'Filters' button showing how many are set, which opens them in a sheet (a modal
  * `<dialog>`: focus moves in and returns, Escape closes) with 'Clear filters' and 'Show N plans'
- * (issue 13: the first plan must fit in the first screen at 360 x 780).
+ * (so that the first plan fits in the first screen at 360 x 780).
  */
 export function PlanFiltersBar({
   filters,

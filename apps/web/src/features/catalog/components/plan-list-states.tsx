@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button.tsx';
 
 /**
- * Empty result (specification section 2): 'No eSIM plans found', 'We couldn't find any plans
+ * Empty result: 'No eSIM plans found', 'We couldn't find any plans
  * matching your filters.', a 'View all countries' button (only where the page has no other, so
  * the name stays unique) and 'Clear filters' while filters are set.
  */
@@ -56,9 +56,8 @@ export function PlansErrorState({ onRetry, retrying }: { onRetry: () => void; re
 }
 
 /**
- * The fallback notice of specification section 2, 'Showing sample plans while we update our
- * database', over the last known catalogue shown because the current one could not be loaded
- * (issue 13 defect 8), with a retry. A polite status: it appears after the page has loaded.
+ * The fallback notice, 'Showing sample plans while we update our database', over the last known
+ * catalogue shown because the current one could not be loaded, with a retry. A polite status: it appears after the page has loaded.
  */
 export function CatalogueFallbackNotice({
   onRetry,

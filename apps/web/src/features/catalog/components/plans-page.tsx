@@ -8,7 +8,7 @@ import { ProductsView } from './products-view.tsx';
 const SEARCH_DEBOUNCE_MS = 250;
 
 /**
- * The products view (specification sections 2 and 4): the plans of one destination
+ * The products view: the plans of one destination
  * (`/{lang}/{slug}`), or every plan (`/products?view=all`, no `destination`), with the filters.
  * The plan search text goes to the API after 250 ms; the other filters apply in the browser.
  */
@@ -19,7 +19,7 @@ export function PlansPage({
   /** The selected destination; omitted for the general list. */
   destination?: Country | undefined;
   /**
-   * Puts one of a plan in the cart from its card (issue 13). The route hands in the cart's add
+   * Puts one of a plan in the cart from its card. The route hands in the cart's add
    * (`useCartActions().addItem`), as for the details page, so that this feature does not depend
    * on the cart feature; omitted, the cards have no add button.
    */

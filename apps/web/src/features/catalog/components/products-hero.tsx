@@ -13,11 +13,10 @@ interface CountryHeroProps {
 }
 
 /**
- * The shorter hero of a destination's plans (specification section 2): the destination image
+ * The shorter hero of a destination's plans: the destination image
  * behind it when there is one, its flag SVG (a globe for regions and Global), the heading 'eSIM plans for
  * {country}' and the 'View all countries' button that resets the page. On a phone it is compact
- * (small flag, no subtitle, small button) so that the first plan shows in the first screen
- * (issue 13).
+ * (small flag, no subtitle, small button) so that the first plan shows in the first screen.
  */
 export function CountryHero({ country, name, imageUrl, onViewAllCountries }: CountryHeroProps) {
   const { t } = useTranslation('catalog');
@@ -60,7 +59,7 @@ export function CountryHero({ country, name, imageUrl, onViewAllCountries }: Cou
           <h1 id="country-hero-heading" className="text-2xl font-extrabold leading-tight tracking-tight sm:text-4xl">
             {t('products.countryTitle', { country: name })}
           </h1>
-          {/* On a phone the first plan must fit in the first screen (issue 13): the summary says enough. */}
+          {/* On a phone the first plan must fit in the first screen: the summary says enough. */}
           <p className="mt-2 hidden max-w-2xl text-brand-100 sm:block">
             {t('products.countrySubtitle', { country: name })}
           </p>
@@ -86,7 +85,7 @@ export function CountryHero({ country, name, imageUrl, onViewAllCountries }: Cou
   );
 }
 
-/** The tall hero of the general plan list (specification section 2): title, paragraph, back to destinations. */
+/** The tall hero of the general plan list: title, paragraph, back to destinations. */
 export function AllPlansHero({ onBrowseDestinations }: { onBrowseDestinations: () => void }) {
   const { t } = useTranslation('catalog');
   return (

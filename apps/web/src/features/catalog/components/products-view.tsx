@@ -35,11 +35,11 @@ interface ProductsViewProps {
 }
 
 /**
- * The products view (specification section 2): for a destination, the short hero and its plans
+ * The products view (`docs/product-rules.md#storefront-pages`): for a destination, the short hero and its plans
  * in a prepaid and an unlimited group; without one, the tall hero and the general list (24 at a
  * time). Filters, empty result, load failure toast ('Error loading products') and inline retry;
- * when the load fails but the last known plans stand in, they are shown under the section 2
- * notice 'Showing sample plans while we update our database' (issue 13 defect 8).
+ * when the load fails but the last known plans stand in, they are shown under the notice
+ * 'Showing sample plans while we update our database'.
  */
 export function ProductsView({
   destination,
@@ -56,7 +56,7 @@ export function ProductsView({
   const { isError, isFallback, error, errorUpdatedAt } = products;
   useEffect(() => {
     if ((isError || isFallback) && error) {
-      // Through `showToast`: the toast library loads on this first toast, not with the page (issue 13).
+      // Through `showToast`: the toast library loads on this first toast, not with the page.
       void showToast('error', t('toast.loadError.title'), { id: 'products-load-error', description: error.message });
     }
   }, [isError, isFallback, error, errorUpdatedAt, t]);

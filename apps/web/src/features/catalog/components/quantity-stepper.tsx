@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { QuantityStepper as Stepper } from '../../../components/ui/quantity-stepper.tsx';
 
-/** Quantity bounds of the add-to-cart stepper (default 1, section 5). */
+/** Quantity bounds of the add-to-cart stepper (default 1). */
 export const MIN_QUANTITY = 1;
 export const MAX_QUANTITY = 10;
 

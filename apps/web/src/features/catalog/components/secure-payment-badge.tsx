@@ -2,7 +2,7 @@ import { LockKeyhole } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { cn } from '../../../lib/cn.ts';
 
-/** Payment options shown (specification section 9). */
+/** The payment options the store accepts, as shown. */
 const METHODS = ['visa', 'mastercard', 'amex', 'debit', 'applePay', 'googlePay', 'paypal'] as const;
 
 /**

@@ -3,7 +3,7 @@ import { Activity, Apple, Globe2, Headphones, type LucideIcon, PiggyBank, Zap } 
 import { useTranslation } from 'react-i18next';
 import { useDestinationFigure } from '../hooks/use-destination-figure.ts';
 
-/** The six feature cards (specification section 1 marketing claims, section 9: 6 feature cards). */
+/** The six feature cards (`apps/api/test/storefront-copy.test.ts` keeps their claims true). */
 const FEATURES: readonly {
   id: 'instant' | 'coverage' | 'support' | 'noRoaming' | 'uptime' | 'apple';
   icon: LucideIcon;

@@ -9,7 +9,7 @@ import {
   initialCatalogState,
 } from './catalog-state.ts';
 
-describe('catalogReducer (specification section 4)', () => {
+describe('catalogReducer', () => {
   it('starts on the countries view, local tab, nothing selected', () => {
     expect(initialCatalogState()).toEqual({
       ...INITIAL_CATALOG_STATE,

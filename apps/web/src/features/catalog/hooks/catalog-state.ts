@@ -1,15 +1,15 @@
 import type { BundleType } from '@esim/contract/catalog';
 import { type RegionName, isRegionName } from '@esim/contract/regions';
 
-/** The two views of the products page (specification section 4). */
+/** The two views of the products page. */
 export type CatalogView = 'countries' | 'products';
 
-/** Destination tabs of the countries view; `local` is the default (section 4). */
+/** Destination tabs of the countries view; `local` is the default. */
 export type DestinationTab = 'local' | 'regional' | 'global';
 
 export const DESTINATION_TABS: readonly DestinationTab[] = ['local', 'regional', 'global'];
 
-/** Price bands in US cents: budget < $10, mid-range $10–$25, premium > $25 (section 2 filters). */
+/** Price bands in US cents: budget < $10, mid-range $10–$25, premium > $25. */
 export type PriceBand = 'all' | 'budget' | 'mid' | 'premium';
 /** Data bands: up to 3 GB, 5–10 GB, 20 GB and more, unlimited. */
 export type DataBand = 'all' | 'small' | 'medium' | 'large' | 'unlimited';
@@ -27,7 +27,7 @@ export interface PlanFilters {
 
 export const EMPTY_FILTERS: PlanFilters = { q: '', type: 'all', price: 'all', data: 'all', validity: 'all' };
 
-/** State of the products page (section 4 "Products page"). */
+/** State of the products page. */
 export interface CatalogState {
   view: CatalogView;
   tab: DestinationTab;
@@ -73,7 +73,7 @@ export function initialCatalogState({
 }
 
 /**
- * State transitions of the products page (specification section 4):
+ * State transitions of the products page:
  * - choosing a region name keeps the countries view, clears the selected country, sets the tab
  *   to local and remembers the region;
  * - selecting any other destination selects it and shows the products view;
@@ -112,7 +112,7 @@ export function hasActiveFilters(filters: PlanFilters): boolean {
   return (Object.keys(EMPTY_FILTERS) as (keyof PlanFilters)[]).some((key) => filters[key] !== EMPTY_FILTERS[key]);
 }
 
-/** The filters kept in the phone's filter sheet: everything but the search text (issue 13). */
+/** The filters kept in the phone's filter sheet: everything but the search text. */
 export const SHEET_FILTER_KEYS = [
   'type',
   'price',

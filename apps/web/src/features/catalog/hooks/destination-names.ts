@@ -19,10 +19,9 @@ function regionDisplayNames(lang: string): Intl.DisplayNames | null {
 }
 
 /**
- * Localised name of a destination code (specification section 3 "Name lookup falls back from
- * translation to an English table to the raw code"): the destination list's name in `lang`,
- * then the region and special-code tables, then the browser's CLDR names
- * (`Intl.DisplayNames`, DESIGN.md section 7), then the English name, then the code itself.
+ * Localised name of a destination code (`docs/product-rules.md#destinations-and-regions`): the
+ * destination list's name in `lang`, then the region and special-code tables, then the
+ * browser's CLDR names (`Intl.DisplayNames`), then the English name, then the code itself.
  */
 export function destinationName(code: string, lang: Language, byCode?: ReadonlyMap<string, Country>): string {
   const known = byCode?.get(code) ?? byCode?.get(code.toUpperCase());

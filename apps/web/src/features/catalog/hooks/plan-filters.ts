@@ -53,7 +53,7 @@ export function sortPlans(products: readonly Product[]): Product[] {
   return [...products].sort((a, b) => {
     const fa = a.features;
     const fb = b.features;
-    // The admin's featured plans first (bulk import, issue 10).
+    // The admin's featured plans first (bulk import's `featured`).
     if (Boolean(a.featured) !== Boolean(b.featured)) return a.featured ? -1 : 1;
     if (fa.bundleType !== fb.bundleType) return fa.bundleType === 'prepaid' ? -1 : 1;
     if (fa.bundleType === 'prepaid') {

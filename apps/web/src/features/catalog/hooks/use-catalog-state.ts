@@ -13,7 +13,7 @@ import {
 import { ALL_PLANS_SEARCH } from '../all-plans-search.ts';
 
 /**
- * State of the products page with its navigation (specification section 4):
+ * State of the products page with its navigation:
  * choosing a region name stays on the countries view (local tab, region remembered); choosing a
  * country, a regional or the Global destination is a link to `/{lang}/{slug}`, whose route
  * selects it (`destination`) and shows the products view; reset clears everything and goes to

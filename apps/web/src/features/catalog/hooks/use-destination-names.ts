@@ -5,7 +5,7 @@ import { useCatalogLanguage } from './use-catalog-language.ts';
 
 /**
  * A function from destination code to its localised name in the current language, backed by
- * the destinations query (section 3 name look-up with fallbacks), plus the destination index.
+ * the destinations query (with the fallbacks of `destination-names.ts`), plus the destination index.
  */
 export function useDestinationNames() {
   const lang = useCatalogLanguage();

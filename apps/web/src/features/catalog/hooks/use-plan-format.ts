@@ -20,7 +20,7 @@ export function productNameFacts(product: Product, destination: string): PlanNam
 
 /**
  * A function from a product to its name in the current language by the store's one naming rule
- * (`@esim/contract/plan-name`, issue 13), e.g. 'Japan eSIM: Unlimited Plus, 1 day': the plan
+ * (`@esim/contract/plan-name`), e.g. 'Japan eSIM: Unlimited Plus, 1 day': the plan
  * page's heading and title, and the name a plan card's controls say (for `plan-card.tsx`).
  * The destination's name comes from the destination list, so it matches the country pages and
  * the server's titles. The admin's display name, when set, is used as written. Safe in the
@@ -36,7 +36,7 @@ export function usePlanName(): (product: Product) => string {
 }
 
 /**
- * Display helpers for plans in the current language: data amount (section 5 rules, 'Unlimited'
+ * Display helpers for plans in the current language: data amount (`docs/product-rules.md#plan-names-and-data-amounts-on-screen`, 'Unlimited'
  * translated; `tierData` names 'Unlimited Plus' too), validity with translated unit words, and
  * price in US English currency format.
  */

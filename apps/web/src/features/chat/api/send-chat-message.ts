@@ -2,7 +2,7 @@ import type { ChatRequest, ChatResponse } from '@esim/contract/chat';
 import { apiFetch } from '../../../lib/api-client.ts';
 
 /**
- * Asks the assistant (`POST /api/anythingllm/chat`, specification section 7): `{ message, mode:
+ * Asks the assistant (`POST /api/anythingllm/chat`): `{ message, mode:
  * 'chat', sessionId, reset: false, language }` with the message already trimmed and the page's
  * language as the fallback for the reply's language. Resolves to `{ id, textResponse, sources }`.
  *

@@ -5,7 +5,7 @@ import { cn } from '../../../lib/cn.ts';
 import { COUNTER_FROM_LENGTH, MESSAGE_MAX_LENGTH } from '../chat-limits.ts';
 
 /**
- * The message input and send button (specification sections 2, 4 and 5): a labelled text area
+ * The message input and send button: a labelled text area
  * (`maxlength` 2,000, a counter from 1,800 characters), Enter sends and Shift+Enter starts a
  * new line; blank or whitespace-only text cannot be sent (the button is disabled); both are
  * disabled while a request is pending; the text is cleared when the reply arrived and kept when

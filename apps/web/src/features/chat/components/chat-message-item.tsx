@@ -7,7 +7,7 @@ import type { ChatMessage } from '../chat-storage.ts';
 import { safeHref } from '../reply-text.ts';
 import { ChatLink, ReplyContent } from './reply-content.tsx';
 
-/** The source titles under an assistant reply (specification section 2), linked when they have a url. */
+/** The source titles under an assistant reply, linked when they have a url. */
 function Sources({ sources, onNavigate }: { sources: ChatSource[]; onNavigate?: () => void }) {
   const { t } = useTranslation('chat');
   const labelId = useId();
@@ -38,7 +38,7 @@ function Sources({ sources, onNavigate }: { sources: ChatSource[]; onNavigate?: 
 }
 
 /**
- * One message of the conversation (specification section 3 "Chat message"): who wrote it (read
+ * One message of the conversation: who wrote it (read
  * out to screen readers, shown by side and colour), its text, the sources under an assistant
  * reply, and its time in the page's language. A failure reply is marked as an error; a visitor
  * message that was not delivered says so.

@@ -26,12 +26,12 @@ function newestScrollTop(list: HTMLElement): number {
 }
 
 /**
- * The chat panel (specification sections 2, 4, 5 and 8): a non-modal dialog with a 3rem header
+ * The chat panel (`docs/product-rules.md#chat-assistant-and-knowledge-base`): a non-modal dialog with a 3rem header
  * (title, online hint, minimise/restore and close), the conversation as a polite live log
  * (welcome message, messages with their times, sources under assistant replies, the typing
  * indicator "Typing a reply…" while a request is pending), and the input. The log scrolls to the
  * newest message (to the start of a reply taller than the list) at once, after 100 ms and after
- * 500 ms (section 9). Loaded lazily by the launcher (`chat-widget.tsx`), whose state it shows.
+ * 500 ms (`SCROLL_DELAYS_MS`). Loaded lazily by the launcher (`chat-widget.tsx`), whose state it shows.
  */
 export default function ChatPanel({
   mode,

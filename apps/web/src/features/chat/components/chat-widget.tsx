@@ -44,7 +44,7 @@ class ChatBoundary extends Component<{ children: ReactNode }, { failed: boolean 
 }
 
 /**
- * The floating chat assistant (specification section 2) on every storefront page, mounted by
+ * The floating chat assistant (`docs/product-rules.md#storefront-pages`) on every storefront page, mounted by
  * `app/app.tsx` once the page is hydrated: {@link ChatLauncher} in an error boundary.
  */
 export function ChatWidget() {
@@ -56,10 +56,10 @@ export function ChatWidget() {
 }
 
 /**
- * The floating chat assistant's launcher (specification section 2): a round button at the
+ * The floating chat assistant's launcher: a round button at the
  * bottom right that opens the panel and, open, closes it (`aria-expanded`, `aria-controls`).
  * The launcher is part of the app shell and needs only the shell's texts (`common.json` `chat`),
- * so a page downloads nothing for it. The panel's code and texts load on demand (issue 13): when
+ * so a page downloads nothing for it. The panel's code and texts load on demand: when
  * a pointer comes over the launcher, the launcher takes the focus or is pressed; a press before
  * they arrive opens a loading frame at once, which the panel replaces
  * (the launcher itself is never swapped, so no press is lost). Once opened the panel stays
@@ -127,7 +127,7 @@ function ChatLauncher() {
         aria-expanded={mode === 'open'}
         aria-controls={mounted ? CHAT_PANEL_ID : undefined}
         onClick={mode === 'open' ? close : open}
-        // The panel's code on the first sign of intent, ahead of the press (issue 13).
+        // The panel's code on the first sign of intent, ahead of the press.
         onPointerEnter={preloadPanel}
         onPointerDown={preloadPanel}
         onFocus={preloadPanel}

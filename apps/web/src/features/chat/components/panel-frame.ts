@@ -1,14 +1,14 @@
 import { cn } from '../../../lib/cn.ts';
 
 /**
- * Where the widget sits (specification section 9: chat panel 20rem wide, larger on medium
- * screens, minimised height 3rem, layer order 10000). The launcher is a 3.5rem round button
+ * Where the widget sits: a panel 20rem wide, larger on medium screens, 3rem high minimised, above
+ * every other layer of the store (10000). The launcher is a 3.5rem round button
  * 1rem from the bottom right corner (1.5rem from 768 px); the panel stands above it: the
  * screen's width less 1rem each side below 640 px, 20rem from 640 px, 24rem from 768 px.
  */
 export const CHAT_LAYER_CLASS = 'z-[10000]';
 
-/** The widget's states (specification section 4): button only, open, or open minimised (header bar only). */
+/** The widget's states: button only, open, or open minimised (header bar only). */
 export type ChatWidgetMode = 'closed' | 'open' | 'minimised';
 
 /** The id of the panel, which the launcher names in `aria-controls`. */

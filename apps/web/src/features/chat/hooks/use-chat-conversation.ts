@@ -21,9 +21,8 @@ export interface ChatConversation {
   /** A request is on its way: the typing indicator shows, input and send are disabled. */
   pending: boolean;
   /**
-   * Sends `text` trimmed (specification sections 4 and 5): nothing for blank text or while a
-   * request is pending; otherwise the visitor's message is appended at once and the reply (or
-   * the localised error, section 8) when it comes.
+   * Sends `text` trimmed: nothing for blank text or while a request is pending; otherwise the
+   * visitor's message is appended at once and the reply (or the localised error) when it comes.
    * @returns true when the reply arrived (the input may be cleared), false otherwise (keep it).
    */
   send: (text: string) => Promise<boolean>;
