@@ -1,4 +1,5 @@
 import type { ChatSource } from '@esim/contract/chat';
+import { memoryStorage } from '../../lib/memory-storage.ts';
 
 /**
  * What the chat widget keeps in session storage (the chat session id, a timestamp and a random
@@ -37,17 +38,13 @@ export interface StoredConversation {
 /** The subset of the Web Storage API the widget uses (`sessionStorage`, or a fake in tests). */
 export type KeyValueStorage = Pick<Storage, 'getItem' | 'setItem'>;
 
-const memory = new Map<string, string>();
-const memoryStorage: KeyValueStorage = {
-  getItem: (key) => memory.get(key) ?? null,
-  setItem: (key, value) => void memory.set(key, value),
-};
+const memory: KeyValueStorage = memoryStorage();
 
 function defaultStorage(): KeyValueStorage {
   try {
     return window.sessionStorage;
   } catch {
-    return memoryStorage;
+    return memory;
   }
 }
 
@@ -55,7 +52,7 @@ function read(storage: KeyValueStorage, key: string): string | null {
   try {
     return storage.getItem(key);
   } catch {
-    return memoryStorage.getItem(key);
+    return memory.getItem(key);
   }
 }
 
@@ -63,7 +60,7 @@ function write(storage: KeyValueStorage, key: string, value: string): void {
   try {
     storage.setItem(key, value);
   } catch {
-    memoryStorage.setItem(key, value);
+    memory.setItem(key, value);
   }
 }
 

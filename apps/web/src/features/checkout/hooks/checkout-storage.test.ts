@@ -1,25 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { forgetAccessToken, loadAccessToken, saveCheckout } from './checkout-storage.ts';
-
-function fakeStore() {
-  const map = new Map<string, string>();
-  return {
-    getItem: (k: string) => map.get(k) ?? null,
-    setItem: (k: string, v: string) => void map.set(k, v),
-    removeItem: (k: string) => void map.delete(k),
-  };
-}
+import { memoryStorage } from '../../../lib/memory-storage.ts';
 
 describe('checkout storage', () => {
   it('remembers the access token per order number', () => {
-    const store = fakeStore();
+    const store = memoryStorage();
     saveCheckout({ orderNumber: 'ORD-ABC123', accessToken: 'tok-1' }, store);
     expect(loadAccessToken('ORD-ABC123', store)).toBe('tok-1');
     expect(loadAccessToken('ORD-OTHER1', store)).toBeNull();
   });
 
   it('forgets a token the server refused, and only that one', () => {
-    const store = fakeStore();
+    const store = memoryStorage();
     saveCheckout({ orderNumber: 'ORD-ABC123', accessToken: 'tok-1' }, store);
     forgetAccessToken('ORD-ABC123', 'tok-2', store);
     expect(loadAccessToken('ORD-ABC123', store)).toBe('tok-1');

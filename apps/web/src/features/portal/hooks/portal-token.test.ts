@@ -9,19 +9,11 @@ import {
   tokenOfPortalQuery,
   tokenVerdict,
 } from './portal-token.ts';
-
-function fakeStore() {
-  const map = new Map<string, string>();
-  return {
-    getItem: (k: string) => map.get(k) ?? null,
-    setItem: (k: string, v: string) => void map.set(k, v),
-    removeItem: (k: string) => void map.delete(k),
-  };
-}
+import { memoryStorage } from '../../../lib/memory-storage.ts';
 
 describe('portal token storage', () => {
   it('keeps, reads and forgets the token', () => {
-    const store = fakeStore();
+    const store = memoryStorage();
     expect(loadPortalToken(store)).toBeNull();
     savePortalToken('tok-1', store);
     expect(loadPortalToken(store)).toBe('tok-1');
@@ -30,12 +22,12 @@ describe('portal token storage', () => {
   });
 
   it('starts from the fragment first, then from the tab', () => {
-    const store = fakeStore();
+    const store = memoryStorage();
     savePortalToken('stored', store);
     expect(initialPortalToken('#token=from-link', store)).toBe('from-link');
     expect(initialPortalToken('', store)).toBe('stored');
     expect(initialPortalToken('#token=', store)).toBe('stored');
-    expect(initialPortalToken('', fakeStore())).toBeNull();
+    expect(initialPortalToken('', memoryStorage())).toBeNull();
   });
 
   it('survives storage that throws or is missing', () => {
@@ -62,7 +54,7 @@ describe('only an accepted token is remembered', () => {
     new HttpError(401, JSON.stringify({ error: { code, message: 'm' } }), 'Unauthorized');
 
   it('forgets a refused token, and only that one', () => {
-    const store = fakeStore();
+    const store = memoryStorage();
     savePortalToken('good', store);
     forgetPortalToken('wrong', store);
     expect(loadPortalToken(store)).toBe('good');
