@@ -55,7 +55,7 @@ async function main(): Promise<void> {
 
   // SIGTERM: `/readyz` 503 and the worker claims no new job, for SHUTDOWN_DRAIN_MS; then the
   // listener closes (requests in flight finish), the worker finishes its job in hand, the
-  // database closes (issue 12, `ops/shutdown.ts`). Exit 1 anyway once the longest provider call
+  // database closes (`modules/ops/shutdown.ts`). Exit 1 anyway once the longest provider call
   // could have ended: max(ESIMGO_TIMEOUT_MS, PAYMENT_TIMEOUT_MS) + 10 s after the drain
   // (systemd's TimeoutStopSec must be above drain + that, deploy/roamwise@.service).
   const shutdown = gracefulShutdown({

@@ -22,7 +22,7 @@ import {
 /** A network a plan roams on, stored inside `products.networks`. */
 export type NetworkJson = { countryCode: string; name: string; speeds: string[] };
 
-/** Products the store sells: one per provider bundle (DESIGN.md section 3). */
+/** Products the store sells: one per provider bundle (docs/product-rules.md, "Catalogue sync and pricing rules"). */
 export const products = pgTable(
   'products',
   {
@@ -49,7 +49,7 @@ export const products = pgTable(
     /** False once the provider stops listing the bundle; kept for order history. */
     active: boolean('active').notNull().default(true),
     /**
-     * The admin's switch (bulk import `active`, issue 10): false hides the product from the
+     * The admin's switch (bulk import `active`): false hides the product from the
      * storefront whatever the provider lists. The storefront shows `active and enabled`.
      */
     enabled: boolean('enabled').notNull().default(true),
@@ -69,7 +69,7 @@ export const products = pgTable(
 );
 
 /**
- * Pricing rules (DESIGN.md section 3). The most specific active rule applies:
+ * Pricing rules (docs/product-rules.md, "Catalogue sync and pricing rules"). The most specific active rule applies:
  * bundle > country > region > bundle type > all; ties go to the higher `priority`.
  */
 export const pricingSettings = pgTable('pricing_settings', {
@@ -94,7 +94,7 @@ export const pricingSettings = pgTable('pricing_settings', {
 });
 
 /**
- * One run of catalogue sync with what it changed (admin screen `/admin/catalogue-sync`, issue 10).
+ * One run of catalogue sync with what it changed (admin screen `/admin/catalogue-sync`).
  * `updated` counts changed bundles and `deactivated` retired ones. A run started from the admin
  * or the schedule is a durable job (`job_id`); `processed` of `total` is its live progress.
  */
@@ -133,7 +133,7 @@ export const catalogueSyncRuns = pgTable(
   ],
 );
 
-/** One recalculation of every product's price (issue 10): who, when, counts; dry runs are not stored. */
+/** One recalculation of every product's price: who, when, counts; dry runs are not stored. */
 export const pricingRuns = pgTable('pricing_runs', {
   id: serial('id').primaryKey(),
   /** `admin:<username>`, `sync` or `system`. */
@@ -150,7 +150,7 @@ export const pricingRuns = pgTable('pricing_runs', {
 });
 
 /**
- * A CSV bulk import of product changes (issue 10, `/admin/bulk-import`): validated first (dry run:
+ * A CSV bulk import of product changes (`/admin/bulk-import`): validated first (dry run:
  * `rows` holds the valid changes, `row_errors` the refused rows), then applied as a durable job
  * with `processed` of `total` as progress.
  */
@@ -178,7 +178,7 @@ export const bulkImports = pgTable('bulk_imports', {
 });
 
 /**
- * Server-side cart lines, keyed by the visitor session id (`X-Session-Id`, DESIGN.md section 3).
+ * Server-side cart lines, keyed by the visitor session id (`X-Session-Id`, decision record 0012).
  * One line per session and product: adding the same product again raises its quantity.
  * Prices are not stored here; they are read from `products` whenever the cart is shown.
  */
@@ -198,10 +198,10 @@ export const cartItems = pgTable(
 );
 
 // ---------------------------------------------------------------------------------------------
-// Orders, payments, fulfilment (issue 3; DESIGN.md sections 3 and 4)
+// Orders, payments, fulfilment (docs/product-rules.md, "Checkout and payment", "Fulfilment and delivery of the eSIM profile")
 // ---------------------------------------------------------------------------------------------
 
-/** A billing address, stored as given (specification section 3 "Checkout form"). */
+/** A billing address, stored as given (docs/product-rules.md, "Checkout and payment"). */
 export type BillingAddressJson = {
   address: string;
   city: string;
@@ -212,7 +212,7 @@ export type BillingAddressJson = {
 
 /**
  * An order. Money is integer US cents. Card data never reaches this table: only the payment
- * provider's reference, the brand and the last four digits (DESIGN.md section 4). The portal
+ * provider's reference, the brand and the last four digits (decision record 0019). The portal
  * access token is stored only as its SHA-256 hash.
  */
 export const orders = pgTable(
@@ -260,7 +260,7 @@ export const orders = pgTable(
     accessTokenExpiresAt: timestamp('access_token_expires_at', { withTimezone: true }),
     /** Set when support revokes the access token (e.g. it leaked); the portal then refuses it. */
     accessTokenRevokedAt: timestamp('access_token_revoked_at', { withTimezone: true }),
-    /** The account signed in when the order was placed (issue 9); null for guest orders. */
+    /** The account signed in when the order was placed; null for guest orders. */
     userId: integer('user_id').references((): AnyPgColumn => users.id),
     /** Last fulfilment error, shown to admins while the order stays in processing. */
     lastError: text('last_error'),
@@ -270,9 +270,9 @@ export const orders = pgTable(
   },
   (t) => [
     index('orders_session_idx').on(t.sessionId),
-    // Webhooks (issue 12) find the order of a PaymentIntent or PayPal order by it.
+    // Webhooks find the order of a PaymentIntent or PayPal order by it.
     index('orders_payment_reference_idx').on(t.paymentReference),
-    // One cart, one checkout (issue 8): a visitor session has at most one checkout order whose
+    // One cart, one checkout (decision record 0012): a visitor session has at most one checkout order whose
     // payment is not settled, so concurrent checkouts of one cart cannot create two orders.
     uniqueIndex('orders_open_checkout_idx')
       .on(t.sessionId)
@@ -280,7 +280,7 @@ export const orders = pgTable(
     index('orders_email_idx').on(t.customerEmail),
     index('orders_parent_idx').on(t.parentOrderId),
     index('orders_user_idx').on(t.userId),
-    // The admin orders list (issue 10): newest first with keyset pagination, alone or per status.
+    // The admin orders list: newest first with keyset pagination, alone or per status.
     index('orders_created_idx').on(t.createdAt, t.id),
     index('orders_status_created_idx').on(t.status, t.createdAt, t.id),
     index('orders_email_lower_idx').on(sql`lower(${t.customerEmail})`),
@@ -301,7 +301,7 @@ export const orderLines = pgTable(
     apiBundleName: text('api_bundle_name').notNull(),
     name: text('name').notNull(),
     countryCode: text('country_code').notNull(),
-    /** Display data amount: '1GB', 'Unlimited' (specification section 3). */
+    /** Display data amount: '1GB', 'Unlimited' (docs/product-rules.md, "Plan names and data amounts on screen"). */
     dataAmount: text('data_amount').notNull(),
     validityDays: integer('validity_days').notNull(),
     quantity: integer('quantity').notNull(),
@@ -392,7 +392,7 @@ export const esimBundles = pgTable(
   ],
 );
 
-/** Every order status change: from, to, when, by whom (DESIGN.md section 3). */
+/** Every order status change: from, to, when, by whom (docs/product-rules.md, "Order statuses"). */
 export const orderStatusChanges = pgTable(
   'order_status_changes',
   {
@@ -411,7 +411,7 @@ export const orderStatusChanges = pgTable(
 );
 
 /**
- * What happened to an order besides status changes and e-mails (issue 10 order timeline):
+ * What happened to an order besides status changes and e-mails (the admin's order timeline):
  * `note` (internal, admins only), `payment` (charge, capture, failure), `refund`,
  * `provisioning_error`, `provisioning_retry`, `token_revoked`, `token_reissued`, `notification`,
  * `confirmation_resent`. `data` holds the kind's facts (amount, reference, message...).
@@ -435,7 +435,7 @@ export const orderEvents = pgTable(
 );
 
 /**
- * Refunds (issue 10; refund policy of specification sections 4 and 9). One per order (unique
+ * Refunds (docs/product-rules.md, "Refunds"). One per order (unique
  * `order_id`): a refund never runs twice. `idempotency_key` goes to the payment provider.
  */
 export const refunds = pgTable('refunds', {
@@ -475,7 +475,7 @@ export const sandboxRefunds = pgTable('sandbox_refunds', {
 });
 
 /**
- * The admin audit log (issue 10 "Everywhere"): every admin call, who, what, when, and for changes
+ * The admin audit log (decision record 0016): every admin call, who, what, when, and for changes
  * the state before and after.
  */
 export const adminAuditLog = pgTable(
@@ -509,7 +509,7 @@ export const jobs = pgTable(
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     type: text('type').notNull(),
     payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
-    /** queued | running | succeeded | failed | cancelled (by an admin, issue 10) */
+    /** queued | running | succeeded | failed | cancelled (by an admin) */
     status: text('status').notNull().default('queued'),
     dedupeKey: text('dedupe_key').unique(),
     attempts: integer('attempts').notNull().default(0),
@@ -650,7 +650,7 @@ export const emailMessages = pgTable(
 );
 
 /**
- * Throttle counters (issue 8 "No throttle on payments"; `lib/throttle.ts`): one row per counter,
+ * Throttle counters (decision record 0013; `lib/throttle.ts`): one row per counter,
  * a fixed window that starts at the counter's first hit. Keys name the policy, the kind and the
  * subject: `attempt:checkout:session:<X-Session-Id>`, `attempt:topup:token:<sha256>`,
  * `decline:payment:ip:203.0.113.9` (IPv6 by /64). Rows whose window ended are pruned by the checks.
@@ -668,7 +668,7 @@ export const throttleBuckets = pgTable(
 );
 
 /**
- * Accounts (issue 9; `modules/auth`). Usernames and e-mail addresses are unique case-insensitively
+ * Accounts (decision record 0014; `modules/auth`). Usernames and e-mail addresses are unique case-insensitively
  * (indexes on `lower(...)`). The password is kept only as an argon2id hash (PHC string); TOTP
  * secrets only encrypted (AES-256-GCM under a key derived from `AUTH_SECRET`, `totp.ts`).
  */
@@ -702,7 +702,7 @@ export const users = pgTable(
 );
 
 /**
- * Signed-in sessions (issue 9). `id` is the SHA-256 (hex) of the 256-bit token the cookie holds,
+ * Signed-in sessions (decision record 0014). `id` is the SHA-256 (hex) of the 256-bit token the cookie holds,
  * so a copy of this table opens no session. A session ends at `idle_expires_at` (pushed forward,
  * at most once a minute, while it is used) or at `expires_at` (absolute), whichever comes first.
  */
@@ -723,7 +723,7 @@ export const userSessions = pgTable(
   (t) => [index('user_sessions_user_idx').on(t.userId), index('user_sessions_expires_idx').on(t.expiresAt)],
 );
 
-/** Two-factor recovery codes (issue 9): argon2id hashes, each usable once (`used_at`). */
+/** Two-factor recovery codes: argon2id hashes, each usable once (`used_at`). */
 export const userRecoveryCodes = pgTable(
   'user_recovery_codes',
   {
@@ -739,7 +739,7 @@ export const userRecoveryCodes = pgTable(
 );
 
 /**
- * Password-reset tokens (issue 9; OWASP ASVS 4.0.3 V2.5.6; decision record 0014).
+ * Password-reset tokens (OWASP ASVS 4.0.3 V2.5.6; decision record 0014).
  * `token_hash` is the SHA-256 (hex) of the 256-bit token the e-mailed link carries, so a copy of
  * this table resets no password. A token works once (`used_at`, set by a compare-and-set
  * `UPDATE`) and until `expires_at` (30 minutes after it was made); a newer request of the same
@@ -764,7 +764,7 @@ export const passwordResetTokens = pgTable(
 );
 
 /**
- * First-admin tokens (issue 9): while no admin exists, the server makes one at start-up and prints
+ * First-admin tokens: while no admin exists, the server makes one at start-up and prints
  * the link `/setup-admin#token=…` (valid 24 hours). Stored as the SHA-256 (hex) of the token; the
  * first admin created through a link marks every unused one used.
  */
@@ -781,12 +781,12 @@ export const adminSetupTokens = pgTable(
 );
 
 /**
- * Knowledge-base articles (issue 11; DESIGN.md section 3 "Knowledge base document"): the chat
+ * Knowledge-base articles (decision record 0017): the chat
  * assistant retrieves from the published ones and cites their titles. `slug` names the topic
  * shared by an article's translations (`refunds`), unique per language. `remote_*` track the copy
  * pushed to an AnythingLLM workspace (`CHAT_ENGINE=anythingllm`): its document location, the
  * content hash it was pushed with, and the last push error (AnythingLLM answers 200 even when
- * embedding fails, research/chat.md section 1.4).
+ * embedding fails).
  */
 export const kbArticles = pgTable(
   'kb_articles',
@@ -821,7 +821,7 @@ export const kbArticles = pgTable(
 /**
  * The knowledge base's revision (one row, `id` 1): every change of an article adds 1 in the same
  * transaction, so each instance of the store sees a change at its next question and rebuilds its
- * index (issue 11 "changes reach the assistant at once, on every instance, without a restart").
+ * index, so that a change reaches the assistant at once, on every instance, without a restart.
  */
 export const kbRevision = pgTable('kb_revision', {
   id: integer('id').primaryKey().default(1),
@@ -830,7 +830,7 @@ export const kbRevision = pgTable('kb_revision', {
 });
 
 /**
- * Chat conversations (issue 11), one per chat session id, kept 30 days after their last message
+ * Chat conversations, one per chat session id, kept 30 days after their last message
  * for the admin to review (`reviewed_at`).
  */
 export const chatConversations = pgTable(
@@ -877,7 +877,7 @@ export const chatMessages = pgTable(
 );
 
 /**
- * Messages of the support page's contact form (issue 11): stored, e-mailed to `SUPPORT_EMAIL`,
+ * Messages of the support page's contact form: stored, e-mailed to `SUPPORT_EMAIL`,
  * acknowledged to the sender; the admin marks them answered.
  */
 export const supportMessages = pgTable(
@@ -901,8 +901,8 @@ export const supportMessages = pgTable(
 );
 
 /**
- * Calls to a provider without an idempotency key of its own (issue 12; `research/adapters.md`
- * section 1.9: eSIM Go `POST /orders`). A row is written before each attempt, so that after a
+ * Calls to a provider without an idempotency key of its own (decision record 0018:
+ * eSIM Go's `POST /orders`). A row is written before each attempt, so that after a
  * time-out, a 5xx or a crash the adapter looks the provider's order up instead of buying again.
  */
 export const providerRequests = pgTable(
@@ -934,7 +934,7 @@ export const providerRequests = pgTable(
 );
 
 /**
- * Webhook deliveries received and verified (issue 12): Stripe events, PayPal events, eSIM Go
+ * Webhook deliveries received and verified: Stripe events, PayPal events, eSIM Go
  * usage callbacks. The unique `(provider, event_id)` makes each one take effect once, however
  * often it is delivered (eSIM Go callbacks have no id: the SHA-256 of the raw body stands in).
  */
