@@ -12,7 +12,6 @@ import tseslint from 'typescript-eslint';
  * repositories (and the db module) touch the database schema.
  */
 const restrict = (patterns) => ['error', { patterns }];
-const FEATURES = ['catalog', 'cart', 'checkout', 'orders', 'portal', 'auth', 'admin', 'chat', 'content'];
 
 const API = 'apps/api/src';
 /** The API's layers: an element type (a folder) or a file category (a file at the top of `src/`). */
@@ -37,6 +36,24 @@ const sameModule = {
 const moduleEntry = (from) => ({
   from: API_LAYERS[from],
   allow: { to: { element: { type: 'api-module', internalPath: '*.module.ts' } } },
+});
+
+// ---- Web boundaries: the layers of the web block below ----------------------------------------
+const WEB = 'apps/web/src';
+/** The web app's layers: an element type (a folder); the app layer also holds the entry files at the top of `src/`. */
+const WEB_LAYERS = {
+  app: [{ element: { type: 'app' } }, { file: { categories: 'web-entry' } }],
+  feature: [{ element: { type: 'feature' } }],
+  'admin-kit': [{ element: { type: 'admin-kit' } }],
+  components: [{ element: { type: 'components' } }],
+  lib: [{ element: { type: 'lib' } }],
+  locales: [{ element: { type: 'locales' } }],
+  contract: [{ element: { type: 'contract' } }],
+};
+/** The web layer `from` may import the layers `to`. */
+const webLayer = (from, to) => ({
+  from: WEB_LAYERS[from],
+  allow: { to: to.flatMap((name) => WEB_LAYERS[name]) },
 });
 
 export default tseslint.config(
@@ -189,26 +206,52 @@ export default tseslint.config(
       ]),
     },
   },
-  ...FEATURES.map((feature) => ({
-    files: [`apps/web/src/features/${feature}/**/*.{ts,tsx}`],
-    rules: {
-      'no-restricted-imports': restrict([
-        { group: ['@esim/api', '@esim/api/*', '**/apps/api/**'], message: 'The web app never imports the api.' },
-        {
-          regex: `^(\\.\\./)+(${FEATURES.filter((f) => f !== feature).join('|')}|app)(/|$)`,
-          message: 'Features do not import each other or the app layer; compose them in app/routes.',
-        },
-      ]),
-    },
-  })),
+  // ---- Web boundaries ------------------------------------------------------------------------
+  // The web app's layers (ARCHITECTURE.md, the README.md of each folder of `apps/web/src`):
+  // `app/` and the entry files at the top of `src/` compose features; a feature imports only its
+  // own files and the shared layers; `admin-kit/` is shared by the admin features; `components/`
+  // and `lib/` know no feature, no app and no admin kit; `locales/` is data. Tests may reach
+  // anything.
   {
-    files: ['apps/web/src/components/**/*.{ts,tsx}', 'apps/web/src/lib/**/*.{ts,tsx}'],
+    files: [`${WEB}/**/*.{ts,tsx}`],
+    ignores: [`${WEB}/**/*.test.ts`],
+    plugins: { boundaries },
+    settings: {
+      'import/resolver': { typescript: { project: 'apps/web/tsconfig.json' } },
+      'boundaries/elements': [
+        { type: 'app', pattern: `${WEB}/app` },
+        { type: 'feature', pattern: `${WEB}/features/*`, capture: ['feature'] },
+        { type: 'admin-kit', pattern: `${WEB}/admin-kit` },
+        { type: 'components', pattern: `${WEB}/components` },
+        { type: 'lib', pattern: `${WEB}/lib` },
+        { type: 'locales', pattern: `${WEB}/locales` },
+        { type: 'contract', pattern: 'packages/contract/src' },
+      ],
+      // The entry files (`main.tsx`, `entry-server.tsx`, `boot.tsx`...) belong to the app layer.
+      'boundaries/files': [{ category: 'web-entry', pattern: `${WEB}/*.{ts,tsx}` }],
+    },
     rules: {
-      'no-restricted-imports': restrict([
-        { group: ['**/features/**', '**/app/**'], message: 'Shared code knows nothing of features or the app.' },
-      ]),
+      'boundaries/dependencies': [
+        2,
+        {
+          default: 'disallow',
+          policies: [
+            webLayer('app', ['app', 'feature', 'admin-kit', 'components', 'lib', 'locales', 'contract']),
+            // A feature's own files, never another feature's.
+            {
+              from: WEB_LAYERS.feature,
+              allow: { to: { element: { type: 'feature', captured: { feature: '{{ from.captured.feature }}' } } } },
+            },
+            webLayer('feature', ['admin-kit', 'components', 'lib', 'locales', 'contract']),
+            webLayer('admin-kit', ['admin-kit', 'components', 'lib', 'contract']),
+            webLayer('components', ['components', 'lib', 'locales', 'contract']),
+            webLayer('lib', ['lib', 'locales', 'contract']),
+          ],
+        },
+      ],
     },
   },
+  // ---- End of web boundaries -----------------------------------------------------------------
   // No import cycles anywhere (type-only imports included): a cycle is two modules that cannot be
   // understood, tested or loaded one without the other.
   {

@@ -1,14 +1,14 @@
 import type { FieldChange, ImportChange } from '@esim/contract/admin-catalogue';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useAdminFormat } from '../admin/hooks/use-admin-format.ts';
+import { useAdminFormat } from '../../admin-kit/hooks/use-admin-format.ts';
 
 /** Sync report fields that hold US cents. */
 const CENTS_FIELDS = new Set(['wholesaleCents', 'priceCents']);
 
 /**
- * The catalogue screens' formatters in the interface language (issue 10): money in US dollars
- * (specification section 5), counts, dates, durations ("2.4 s", "3 min 5 s"), percents, who ran
+ * The catalogue screens' formatters in the interface language: money in US dollars
+ * (`docs/product-rules.md#prices-and-currency`), counts, dates, durations ("2.4 s", "3 min 5 s"), percents, who ran
  * something (`admin:ada` → ada, `schedule` → "Schedule"), and the from/to values of sync and import
  * changes.
  */

@@ -5,7 +5,7 @@ import { GLOBAL, REGION_LABELS, isRegionName } from '@esim/contract/regions';
 import type { TFunction } from 'i18next';
 
 /**
- * Display rules of the pricing screen (issue 10): money in US dollars (specification section 5),
+ * Display rules of the pricing screen: money in US dollars (`docs/product-rules.md#prices-and-currency`),
  * markups as percentages and dates in the interface language, rules' scopes in words. Imports
  * only types from the contract's `admin-pricing` module, so the screen does not load zod.
  */
@@ -13,7 +13,7 @@ import type { TFunction } from 'i18next';
 /** The scopes as the rule dialog offers them, broadest first (the contract's `PRICING_SCOPES`). */
 export const SCOPES = ['all', 'bundle_type', 'region', 'country', 'bundle'] as const satisfies readonly PricingScope[];
 
-/** US dollars, `$4.99` (specification section 5: English (US) currency formatting). */
+/** US dollars in US English currency format, `$4.99`, whatever the interface language. */
 export const money = (cents: number): string => formatPrice(cents);
 
 /** A signed change in dollars: `+$5.00`, `−$1.20`, `$0.00`. */

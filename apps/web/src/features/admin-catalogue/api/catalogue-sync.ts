@@ -5,7 +5,7 @@ import { apiFetch } from '../../../lib/api-client.ts';
 /** The owner key of the catalogue sync screen. */
 export const SYNC_KEY = ['/api/admin/catalogue-sync'] as const;
 
-/** How often the screen reads the run in progress, ms (issue 10: a live progress bar). */
+/** How often the screen reads the run in progress, ms, so that its progress bar moves live. */
 export const SYNC_POLL_MS = 1_000;
 
 /**

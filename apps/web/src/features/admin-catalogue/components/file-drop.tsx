@@ -3,8 +3,7 @@ import { type DragEvent, useId, useState } from 'react';
 import { cn } from '../../../lib/cn.ts';
 
 /**
- * A CSV file picker that also takes a file dropped on it (issue 10 "file picker (and
- * drag-and-drop)"). The native file input stays in the page (visually hidden, focusable): Tab
+ * A CSV file picker that also takes a file dropped on it. The native file input stays in the page (visually hidden, focusable): Tab
  * reaches it, Enter or Space opens the browser's dialog, and its label is the visible zone.
  * The input is cleared after each choice, so choosing the same (fixed) file again uploads again.
  */

@@ -3,10 +3,11 @@ import { AlertTriangle, ArrowRight, CheckCircle2, Download } from 'lucide-react'
 import { useTranslation } from 'react-i18next';
 import { buttonClass } from '../../../components/ui/button.tsx';
 import { showToast } from '../../../lib/toast.ts';
-import { toastAdminFailure } from '../../admin/admin-error.ts';
-import { Badge, type BadgeTone } from '../../admin/components/badge.tsx';
-import { ConfirmButton } from '../../admin/components/confirm-button.tsx';
-import { ProgressBar } from '../../admin/components/progress-bar.tsx';
+import { toastAdminFailure } from '../../../admin-kit/admin-error.ts';
+import { Badge, type BadgeTone } from '../../../admin-kit/components/badge.tsx';
+import { ConfirmButton } from '../../../admin-kit/components/confirm-button.tsx';
+import { DataTable } from '../../../admin-kit/components/data-table.tsx';
+import { ProgressBar } from '../../../admin-kit/components/progress-bar.tsx';
 import { errorsCsvUrl, useApplyImport } from '../api/bulk-imports.ts';
 import { useCatalogueFormat } from '../catalogue-format.ts';
 import { CountTiles } from './count-tiles.tsx';
@@ -25,7 +26,7 @@ function useCellMessage() {
 }
 
 /**
- * An import's report and its apply (issue 10 "Bulk import"): the counts; the rows in error with
+ * An import's report and its apply (`docs/product-rules.md#bulk-import`): the counts; the rows in error with
  * their row number, column and problem (highlighted), and the CSV of them; the valid changes,
  * each field from → to with the storefront price and warnings; "Apply" (after a confirmation),
  * then a progress bar while the job runs, then what applying did.
@@ -211,50 +212,35 @@ export function ImportReport({ detail }: { detail: BulkImportDetail }) {
               </li>
             ))}
           </ul>
-          <div
-            tabIndex={0}
-            role="region"
-            aria-labelledby="import-errors"
-            className="relative mt-2 hidden max-h-[28rem] overflow-auto rounded-xl ring-1 ring-red-200 focus-visible:outline-2 focus-visible:outline-brand-700 sm:block"
+          <DataTable
+            caption={t('import.errors.caption')}
+            columns={(['row', 'column', 'problem', 'value'] as const).map((key) => ({
+              key,
+              label: t(`import.table.${key}`),
+              className: 'px-3 py-2',
+            }))}
+            regionLabelledBy="import-errors"
+            frameClassName="relative mt-2 hidden max-h-[28rem] overflow-auto rounded-xl ring-1 ring-red-200 focus-visible:outline-2 focus-visible:outline-brand-700 sm:block"
+            headClassName="sticky top-0 bg-red-50 text-xs text-red-900 uppercase"
+            bodyClassName="divide-y divide-red-100 bg-white"
           >
-            <table className="w-full text-left text-sm">
-              <caption className="sr-only">{t('import.errors.caption')}</caption>
-              <thead className="sticky top-0 bg-red-50 text-xs text-red-900 uppercase">
-                <tr>
-                  <th scope="col" className="px-3 py-2">
-                    {t('import.table.row')}
-                  </th>
-                  <th scope="col" className="px-3 py-2">
-                    {t('import.table.column')}
-                  </th>
-                  <th scope="col" className="px-3 py-2">
-                    {t('import.table.problem')}
-                  </th>
-                  <th scope="col" className="px-3 py-2">
-                    {t('import.table.value')}
-                  </th>
+            {detail.rowErrors.flatMap((rowError) =>
+              rowError.errors.map((error, i) => (
+                <tr key={`${rowError.row}:${error.column}:${i}`} className="bg-red-50/40">
+                  <td className="px-3 py-2 font-mono whitespace-nowrap">{i === 0 ? rowError.row : ''}</td>
+                  <td className="px-3 py-2 font-mono whitespace-nowrap">
+                    {error.column === 'row' ? t('import.table.wholeRow') : error.column}
+                  </td>
+                  <td className="px-3 py-2 text-red-900">{message(error)}</td>
+                  <td className="max-w-[14rem] px-3 py-2">
+                    <code className="break-all">
+                      {error.column === 'row' ? '' : (rowError.values[error.column] ?? '')}
+                    </code>
+                  </td>
                 </tr>
-              </thead>
-              <tbody className="divide-y divide-red-100 bg-white">
-                {detail.rowErrors.flatMap((rowError) =>
-                  rowError.errors.map((error, i) => (
-                    <tr key={`${rowError.row}:${error.column}:${i}`} className="bg-red-50/40">
-                      <td className="px-3 py-2 font-mono whitespace-nowrap">{i === 0 ? rowError.row : ''}</td>
-                      <td className="px-3 py-2 font-mono whitespace-nowrap">
-                        {error.column === 'row' ? t('import.table.wholeRow') : error.column}
-                      </td>
-                      <td className="px-3 py-2 text-red-900">{message(error)}</td>
-                      <td className="max-w-[14rem] px-3 py-2">
-                        <code className="break-all">
-                          {error.column === 'row' ? '' : (rowError.values[error.column] ?? '')}
-                        </code>
-                      </td>
-                    </tr>
-                  )),
-                )}
-              </tbody>
-            </table>
-          </div>
+              )),
+            )}
+          </DataTable>
         </section>
       ) : null}
 

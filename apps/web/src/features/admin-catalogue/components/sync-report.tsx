@@ -81,7 +81,7 @@ function ReportList<T>({
 }
 
 /**
- * What a sync did, bundle by bundle (issue 10): the lists of added, changed (each field from →
+ * What a sync did, bundle by bundle: the lists of added, changed (each field from →
  * to), retired and refused bundles, each opening on demand, and the reprice's outcome.
  */
 export function SyncReportView({ run, report }: { run: SyncRun; report: SyncReport }) {

@@ -6,10 +6,10 @@ import { Link, useLocation, useSearch } from 'wouter';
 import { buttonClass } from '../../../components/ui/button.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { readApiError } from '../../../lib/api-error.ts';
-import { toastAdminFailure } from '../../admin/admin-error.ts';
-import { AdminPage } from '../../admin/components/admin-page.tsx';
-import { Badge } from '../../admin/components/badge.tsx';
-import { QueryError } from '../../admin/components/query-state.tsx';
+import { toastAdminFailure } from '../../../admin-kit/admin-error.ts';
+import { AdminPage } from '../../../admin-kit/components/admin-page.tsx';
+import { Badge } from '../../../admin-kit/components/badge.tsx';
+import { QueryError } from '../../../admin-kit/components/query-state.tsx';
 import { EXPORT_URL, TEMPLATE_URL, useImport, useImports, useUploadImport } from '../api/bulk-imports.ts';
 import { useCatalogueFormat } from '../catalogue-format.ts';
 import { FileDrop } from '../components/file-drop.tsx';
@@ -35,7 +35,7 @@ interface FileProblem {
 }
 
 /**
- * `/admin/bulk-import` (issue 10 "Bulk import"): the format with a template and an export of the
+ * `/admin/bulk-import` (`docs/product-rules.md#bulk-import`): the format with a template and an export of the
  * whole catalogue (the same format, so exporting, editing and importing works); a file picker
  * that also takes a dropped file and runs the dry run at once (nothing changes); the dry run's
  * report per row, errors highlighted with their row, column and problem, and the CSV of the rows

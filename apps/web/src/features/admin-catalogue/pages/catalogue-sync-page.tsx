@@ -1,5 +1,5 @@
 import type { SyncRun } from '@esim/contract/admin-catalogue';
-import { CloudDownload, History, RotateCw } from 'lucide-react';
+import { CloudDownload, History } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button.tsx';
@@ -7,11 +7,13 @@ import { Spinner } from '../../../components/ui/spinner.tsx';
 import { readApiError } from '../../../lib/api-error.ts';
 import { cn } from '../../../lib/cn.ts';
 import { showToast } from '../../../lib/toast.ts';
-import { toastAdminFailure } from '../../admin/admin-error.ts';
-import { AdminPage } from '../../admin/components/admin-page.tsx';
-import { Badge, type BadgeTone } from '../../admin/components/badge.tsx';
-import { ProgressBar } from '../../admin/components/progress-bar.tsx';
-import { EmptyState, QueryError } from '../../admin/components/query-state.tsx';
+import { toastAdminFailure } from '../../../admin-kit/admin-error.ts';
+import { AdminPage } from '../../../admin-kit/components/admin-page.tsx';
+import { Badge, type BadgeTone } from '../../../admin-kit/components/badge.tsx';
+import { DataTable } from '../../../admin-kit/components/data-table.tsx';
+import { ProgressBar } from '../../../admin-kit/components/progress-bar.tsx';
+import { EmptyState, QueryError } from '../../../admin-kit/components/query-state.tsx';
+import { RefreshButton } from '../../../admin-kit/components/refresh-button.tsx';
 import { useStartSync, useSyncRun, useSyncStatus } from '../api/catalogue-sync.ts';
 import { useCatalogueFormat } from '../catalogue-format.ts';
 import { SyncCounts, SyncReportView } from '../components/sync-report.tsx';
@@ -23,10 +25,13 @@ const STATUS_TONES: Record<SyncRun['status'], BadgeTone> = {
   failed: 'danger',
 };
 
+/** The counts of a run, in the history's column order. */
+const COUNT_KEYS = ['added', 'changed', 'retired', 'unchanged', 'errors'] as const;
+
 const finished = (run: SyncRun) => run.status === 'succeeded' || run.status === 'failed';
 
 /**
- * `/admin/catalogue-sync` (issue 10 "Catalogue sync"): start a sync with the eSIM provider
+ * `/admin/catalogue-sync` (`docs/product-rules.md#catalogue-sync-and-pricing-rules`): start a sync with the eSIM provider
  * (optionally repricing every product after it), follow it on a live progress bar (read every
  * second while it runs), read its report (added, changed with each field from → to, retired,
  * unchanged, errors) and the history of the last 20 runs, any of whose reports opens below. A
@@ -90,22 +95,7 @@ export default function CatalogueSyncPage() {
   };
 
   return (
-    <AdminPage
-      title={t('admin:nav.catalogueSync')}
-      lead={t('sync.lead')}
-      actions={
-        <Button
-          variant="outline"
-          size="sm"
-          onClick={() => void status.refetch()}
-          disabled={status.isFetching}
-          aria-busy={status.isFetching}
-        >
-          <RotateCw aria-hidden="true" className={cn('size-4', status.isFetching && 'animate-spin')} />
-          {status.isFetching ? t('admin:common.refreshing') : t('admin:common.refresh')}
-        </Button>
-      }
-    >
+    <AdminPage title={t('admin:nav.catalogueSync')} lead={t('sync.lead')} actions={<RefreshButton query={status} />}>
       <section aria-labelledby="sync-start" className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:p-5">
         <h2 id="sync-start" className="text-lg font-bold text-ink">
           {t('sync.startTitle')}
@@ -294,10 +284,18 @@ function SyncHistory({
     </Button>
   );
   const counts = (run: SyncRun) =>
-    (['added', 'changed', 'retired', 'unchanged', 'errors'] as const).map((key) => ({
+    COUNT_KEYS.map((key) => ({
       key,
       value: format.count(run[key]),
     }));
+  const columns = [
+    ...(['run', 'started', 'by', 'status', 'duration'] as const).map((key) => ({
+      key,
+      label: t(`sync.history.${key}`),
+      className: 'px-2 py-2',
+    })),
+    ...COUNT_KEYS.map((key) => ({ key, label: t(`sync.counts.${key}`), className: 'px-2 py-2 text-right' })),
+  ];
   return (
     <>
       <ul className="mt-3 flex flex-col gap-2 sm:hidden">
@@ -328,55 +326,31 @@ function SyncHistory({
           </li>
         ))}
       </ul>
-      <div className="mt-3 hidden overflow-x-auto rounded-2xl bg-white shadow-sm ring-1 ring-slate-200 sm:block">
-        <table className="w-full text-left text-sm">
-          <caption className="sr-only">{t('sync.history.caption')}</caption>
-          <thead className="bg-slate-50 text-xs text-slate-700 uppercase">
-            <tr>
-              <th scope="col" className="px-2 py-2">
-                {t('sync.history.run')}
-              </th>
-              <th scope="col" className="px-2 py-2">
-                {t('sync.history.started')}
-              </th>
-              <th scope="col" className="px-2 py-2">
-                {t('sync.history.by')}
-              </th>
-              <th scope="col" className="px-2 py-2">
-                {t('sync.history.status')}
-              </th>
-              <th scope="col" className="px-2 py-2">
-                {t('sync.history.duration')}
-              </th>
-              {counts(runs[0]!).map((c) => (
-                <th key={c.key} scope="col" className="px-2 py-2 text-right">
-                  {t(`sync.counts.${c.key}`)}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-slate-100">
-            {runs.map((run) => (
-              <tr key={run.id} className={cn(run.id === shownId && 'bg-brand-50/60')}>
-                <td className="px-1 py-1">{reportButton(run)}</td>
-                <td className="px-2 py-2 whitespace-nowrap">
-                  <time dateTime={run.startedAt}>{format.dateTime(run.startedAt)}</time>
-                </td>
-                <td className="max-w-[9rem] truncate px-2 py-2">{format.actor(run.actor)}</td>
-                <td className="px-2 py-2">
-                  <Badge tone={STATUS_TONES[run.status]}>{t(`sync.statuses.${run.status}`)}</Badge>
-                </td>
-                <td className="px-2 py-2 whitespace-nowrap">{format.duration(run.durationMs)}</td>
-                {counts(run).map((c) => (
-                  <td key={c.key} className="px-2 py-2 text-right tabular-nums">
-                    {c.value}
-                  </td>
-                ))}
-              </tr>
+      <DataTable
+        caption={t('sync.history.caption')}
+        columns={columns}
+        className="mt-3 hidden sm:block"
+        headClassName="bg-slate-50 text-xs text-slate-700 uppercase"
+      >
+        {runs.map((run) => (
+          <tr key={run.id} className={cn(run.id === shownId && 'bg-brand-50/60')}>
+            <td className="px-1 py-1">{reportButton(run)}</td>
+            <td className="px-2 py-2 whitespace-nowrap">
+              <time dateTime={run.startedAt}>{format.dateTime(run.startedAt)}</time>
+            </td>
+            <td className="max-w-[9rem] truncate px-2 py-2">{format.actor(run.actor)}</td>
+            <td className="px-2 py-2">
+              <Badge tone={STATUS_TONES[run.status]}>{t(`sync.statuses.${run.status}`)}</Badge>
+            </td>
+            <td className="px-2 py-2 whitespace-nowrap">{format.duration(run.durationMs)}</td>
+            {counts(run).map((c) => (
+              <td key={c.key} className="px-2 py-2 text-right tabular-nums">
+                {c.value}
+              </td>
             ))}
-          </tbody>
-        </table>
-      </div>
+          </tr>
+        ))}
+      </DataTable>
     </>
   );
 }

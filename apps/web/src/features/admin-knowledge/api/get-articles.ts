@@ -1,5 +1,5 @@
 import type { KbListResponse } from '@esim/contract/knowledge-base';
-import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import { useCursorPages } from '../../../admin-kit/api/cursor-pages.ts';
 import { apiFetch } from '../../../lib/api-client.ts';
 import { type KbFilters, writeKbFilters } from '../hooks/kb-filters.ts';
 import { kbListKey } from './kb-keys.ts';
@@ -22,16 +22,8 @@ export function getArticles(filters: KbFilters, cursor: string | null, signal?: 
   return apiFetch<KbListResponse>(`/api/admin/knowledge-base/articles?${params.toString()}`, { signal });
 }
 
-/** The list with "load more" pages for a view; read again on each visit. */
+/** The list with "Load more" pages for a view (the tab aside); read again on each visit. */
 export function useArticles(filters: KbFilters) {
   const key = { q: filters.q, language: filters.language, published: filters.published };
-  return useInfiniteQuery(
-    infiniteQueryOptions({
-      queryKey: kbListKey(key),
-      queryFn: ({ pageParam, signal }) => getArticles(filters, pageParam, signal),
-      initialPageParam: null as string | null,
-      getNextPageParam: (last) => last.nextCursor,
-      staleTime: 0,
-    }),
-  );
+  return useCursorPages(kbListKey(key), (cursor, signal) => getArticles(filters, cursor, signal));
 }

@@ -11,8 +11,8 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { readApiError } from '../../../lib/api-error.ts';
 import { showToast } from '../../../lib/toast.ts';
-import { toastAdminFailure } from '../../admin/admin-error.ts';
-import { QueryError } from '../../admin/components/query-state.tsx';
+import { toastAdminFailure } from '../../../admin-kit/admin-error.ts';
+import { QueryError } from '../../../admin-kit/components/query-state.tsx';
 import { useArticle } from '../api/get-article.ts';
 import { useCreateArticle, useUpdateArticle } from '../api/save-article.ts';
 import {
@@ -30,7 +30,7 @@ import { MarkdownPreview } from './markdown-preview.tsx';
 export type EditorTarget = { mode: 'create'; language: Language } | { mode: 'edit'; id: number } | null;
 
 /**
- * The article editor (issue 11 "create, edit with a preview"): a dialog with the title, language,
+ * The article editor: a dialog with the title, language,
  * slug, tags, published switch and the Markdown body, and a Preview tab showing the body rendered
  * (no raw HTML). Fields are checked with the API's rules as they are left; the server's field
  * errors show next to their field. A save refused because someone else saved the article since

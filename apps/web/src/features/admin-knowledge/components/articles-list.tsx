@@ -1,13 +1,13 @@
 import type { KbArticleSummary } from '@esim/contract/knowledge-base';
-import { Pencil, Trash2 } from 'lucide-react';
-import { AlertDialog } from 'radix-ui';
+import { Pencil } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { Button, buttonClass } from '../../../components/ui/button.tsx';
+import { toastAdminFailure } from '../../../admin-kit/admin-error.ts';
+import { Badge } from '../../../admin-kit/components/badge.tsx';
+import { Card, CardList, DataTable } from '../../../admin-kit/components/data-table.tsx';
+import { DeleteButton, RowActionButton, RowActions } from '../../../admin-kit/components/row-actions.tsx';
+import { useAdminFormat } from '../../../admin-kit/hooks/use-admin-format.ts';
 import { cn } from '../../../lib/cn.ts';
 import { showToast } from '../../../lib/toast.ts';
-import { toastAdminFailure } from '../../admin/admin-error.ts';
-import { Badge } from '../../admin/components/badge.tsx';
-import { useAdminFormat } from '../../admin/hooks/use-admin-format.ts';
 import { useDeleteArticle } from '../api/delete-article.ts';
 import { LanguageLabel } from './language-label.tsx';
 
@@ -17,24 +17,25 @@ interface ArticlesListProps {
 }
 
 /**
- * The knowledge-base articles (issue 11): cards on a phone, a table from the `md` breakpoint.
- * Each shows its title, slug and tags, its language (flag and code), a Published / Draft badge,
- * when it was last changed and by whom, and Edit (the editor) and Delete (with a confirmation)
- * buttons. Failures show the toast 'Failed to delete article' with the status text.
+ * The knowledge-base articles: cards on a phone, a table from the `md` breakpoint. Each shows its
+ * title, slug and tags, its language (flag and code), a Published / Draft badge, when it was last
+ * changed and by whom, and Edit (the editor) and Delete (with a confirmation) buttons. A failed
+ * delete shows the toast 'Failed to delete article' with the status text.
  */
 export function ArticlesList({ articles, onEdit }: ArticlesListProps) {
   const { t } = useTranslation('admin-knowledge');
+  const columns = [
+    { key: 'title', label: t('list.columns.title'), className: 'px-4 py-3 font-semibold' },
+    { key: 'language', label: t('list.columns.language'), className: 'px-3 py-3 font-semibold' },
+    { key: 'status', label: t('list.columns.status'), className: 'px-3 py-3 font-semibold' },
+    { key: 'updated', label: t('list.columns.updated'), className: 'px-3 py-3 font-semibold' },
+    { key: 'actions', label: t('list.columns.actions'), className: 'px-4 py-3 text-right font-semibold' },
+  ];
   return (
     <>
-      <ul className="grid gap-3 md:hidden" aria-label={t('list.caption')}>
+      <CardList label={t('list.caption')}>
         {articles.map((article) => (
-          <li
-            key={article.id}
-            className={cn(
-              'rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200',
-              !article.published && 'bg-slate-50',
-            )}
-          >
+          <Card key={article.id} muted={!article.published}>
             <div className="flex items-start justify-between gap-3">
               <h3 className="min-w-0 font-bold break-words text-ink">{article.title}</h3>
               <PublishedBadge published={article.published} />
@@ -48,58 +49,34 @@ export function ArticlesList({ articles, onEdit }: ArticlesListProps) {
             <p className="mt-2 text-xs text-slate-600">
               <Updated article={article} />
             </p>
-            <RowActions article={article} onEdit={onEdit} className="mt-3" />
-          </li>
+            <ArticleActions article={article} onEdit={onEdit} className="mt-3" />
+          </Card>
         ))}
-      </ul>
+      </CardList>
 
-      <div className="hidden overflow-x-auto rounded-2xl bg-white shadow-sm ring-1 ring-slate-200 md:block">
-        <table className="w-full text-left text-sm">
-          <caption className="sr-only">{t('list.caption')}</caption>
-          <thead className="border-b border-slate-200 bg-slate-50 text-xs tracking-wide text-slate-600 uppercase">
-            <tr>
-              <th scope="col" className="px-4 py-3 font-semibold">
-                {t('list.columns.title')}
-              </th>
-              <th scope="col" className="px-3 py-3 font-semibold">
-                {t('list.columns.language')}
-              </th>
-              <th scope="col" className="px-3 py-3 font-semibold">
-                {t('list.columns.status')}
-              </th>
-              <th scope="col" className="px-3 py-3 font-semibold">
-                {t('list.columns.updated')}
-              </th>
-              <th scope="col" className="px-4 py-3 text-right font-semibold">
-                {t('list.columns.actions')}
-              </th>
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-slate-100">
-            {articles.map((article) => (
-              <tr key={article.id} className={cn(!article.published && 'bg-slate-50')}>
-                <th scope="row" className="max-w-md min-w-56 px-4 py-3 text-left font-normal">
-                  <span className="block font-semibold break-words text-ink">{article.title}</span>
-                  <code className="block text-xs break-all text-slate-600">{article.slug}</code>
-                  <Tags tags={article.tags} />
-                </th>
-                <td className="px-3 py-3">
-                  <LanguageLabel language={article.language} />
-                </td>
-                <td className="px-3 py-3">
-                  <PublishedBadge published={article.published} />
-                </td>
-                <td className="px-3 py-3 text-slate-700">
-                  <Updated article={article} />
-                </td>
-                <td className="px-4 py-3">
-                  <RowActions article={article} onEdit={onEdit} className="justify-end" compact />
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <DataTable caption={t('list.caption')} columns={columns} className="hidden md:block">
+        {articles.map((article) => (
+          <tr key={article.id} className={cn(!article.published && 'bg-slate-50')}>
+            <th scope="row" className="max-w-md min-w-56 px-4 py-3 text-left font-normal">
+              <span className="block font-semibold break-words text-ink">{article.title}</span>
+              <code className="block text-xs break-all text-slate-600">{article.slug}</code>
+              <Tags tags={article.tags} />
+            </th>
+            <td className="px-3 py-3">
+              <LanguageLabel language={article.language} />
+            </td>
+            <td className="px-3 py-3">
+              <PublishedBadge published={article.published} />
+            </td>
+            <td className="px-3 py-3 text-slate-700">
+              <Updated article={article} />
+            </td>
+            <td className="px-4 py-3">
+              <ArticleActions article={article} onEdit={onEdit} className="justify-end" compact />
+            </td>
+          </tr>
+        ))}
+      </DataTable>
     </>
   );
 }
@@ -145,7 +122,7 @@ function Updated({ article }: { article: KbArticleSummary }) {
   );
 }
 
-function RowActions({
+function ArticleActions({
   article,
   onEdit,
   className,
@@ -167,46 +144,27 @@ function RowActions({
     }
   };
   return (
-    <div className={cn('flex gap-2', compact ? 'flex-nowrap' : 'flex-wrap', className)}>
-      <Button
-        variant="outline"
-        size="sm"
+    <RowActions compact={compact} className={className}>
+      <RowActionButton
+        icon={Pencil}
+        text={t('list.edit')}
+        label={t('list.editLabel', { title: article.title })}
+        compact={compact}
         onClick={() => onEdit(article)}
-        aria-label={t('list.editLabel', { title: article.title })}
-      >
-        <Pencil aria-hidden="true" className="size-4" />
-        {compact ? null : t('list.edit')}
-      </Button>
-      <AlertDialog.Root>
-        <AlertDialog.Trigger asChild>
-          <Button
-            variant="outline"
-            size="sm"
-            disabled={remove.isPending}
-            aria-busy={remove.isPending}
-            aria-label={t('list.deleteLabel', { title: article.title })}
-            className="text-red-700"
-          >
-            <Trash2 aria-hidden="true" className="size-4" />
-            {compact ? null : t('list.delete')}
-          </Button>
-        </AlertDialog.Trigger>
-        <AlertDialog.Portal>
-          <AlertDialog.Overlay className="fixed inset-0 z-[10003] bg-slate-900/40" />
-          <AlertDialog.Content className="fixed top-1/2 left-1/2 z-[10004] w-[min(28rem,calc(100vw-2rem))] -translate-x-1/2 -translate-y-1/2 rounded-2xl bg-white p-6 shadow-xl">
-            <AlertDialog.Title className="text-lg font-bold break-words text-ink">
-              {t('delete.title', { title: article.title })}
-            </AlertDialog.Title>
-            <AlertDialog.Description className="mt-2 text-slate-700">{t('delete.body')}</AlertDialog.Description>
-            <div className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-              <AlertDialog.Cancel className={buttonClass('outline')}>{t('delete.cancel')}</AlertDialog.Cancel>
-              <AlertDialog.Action className={buttonClass('danger')} onClick={() => void onDelete()}>
-                {t('delete.confirm')}
-              </AlertDialog.Action>
-            </div>
-          </AlertDialog.Content>
-        </AlertDialog.Portal>
-      </AlertDialog.Root>
-    </div>
+      />
+      <DeleteButton
+        text={t('list.delete')}
+        label={t('list.deleteLabel', { title: article.title })}
+        compact={compact}
+        busy={remove.isPending}
+        texts={{
+          title: t('delete.title', { title: article.title }),
+          body: t('delete.body'),
+          confirm: t('delete.confirm'),
+          cancel: t('delete.cancel'),
+        }}
+        onConfirm={() => void onDelete()}
+      />
+    </RowActions>
   );
 }

@@ -7,9 +7,9 @@ import { SelectField } from '../../../components/form/form-field.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { showToast } from '../../../lib/toast.ts';
-import { toastAdminFailure } from '../../admin/admin-error.ts';
-import { type BadgeTone, Badge } from '../../admin/components/badge.tsx';
-import { ProgressBar } from '../../admin/components/progress-bar.tsx';
+import { toastAdminFailure } from '../../../admin-kit/admin-error.ts';
+import { type BadgeTone, Badge } from '../../../admin-kit/components/badge.tsx';
+import { ProgressBar } from '../../../admin-kit/components/progress-bar.tsx';
 import { type ImportFile, type ImportOutcome, useImportArticles } from '../api/import-articles.ts';
 import { LanguageLabel } from './language-label.tsx';
 
@@ -32,7 +32,7 @@ interface ChosenFile extends ImportFile {
 const isMarkdownName = (name: string) => /\.(md|markdown)$/i.test(name);
 
 /**
- * The Markdown import (issue 11 "import several Markdown files at once"): a file picker for
+ * The Markdown import: a file picker for
  * several `.md` files that also takes files dropped on it, the language of files whose front
  * matter names none, published or draft for new articles; "Import" sends them in small batches
  * with a progress bar, then shows the report per file (created, updated, or the error naming the

@@ -1,6 +1,6 @@
 import { LANGUAGES, type Language } from '@esim/contract/languages';
 import { Flag } from '../../../components/ui/flag.tsx';
-import { useLanguageName } from '../../admin-orders/hooks/use-language-name.ts';
+import { useLanguageName } from '../../../admin-kit/hooks/use-language-name.ts';
 
 /** The flag's country of each article language (`en` → GB), from the store's language menu. */
 export function flagOf(language: Language): string {
@@ -12,7 +12,7 @@ export function flagOf(language: Language): string {
  * and in the tooltip ("English", "Englisch"...).
  */
 export function LanguageLabel({ language }: { language: Language }) {
-  const name = useLanguageName(language);
+  const name = useLanguageName()(language);
   return (
     <span className="inline-flex items-center gap-1.5 whitespace-nowrap" title={name}>
       <Flag code={flagOf(language)} className="h-3.5 w-5" />

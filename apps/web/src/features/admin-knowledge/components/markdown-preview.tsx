@@ -44,8 +44,7 @@ const components: Components = {
 };
 
 /**
- * The article's Markdown as the chat widget's readers would see it (issue 11 "edit with a
- * preview"): CommonMark without raw HTML (`skipHtml`; react-markdown never injects HTML), links opening in a new tab, images shown as their text. Headings start at `h3`.
+ * The article's Markdown as the chat widget's readers would see it: CommonMark without raw HTML (`skipHtml`; react-markdown never injects HTML), links opening in a new tab, images shown as their text. Headings start at `h3`.
  */
 export function MarkdownPreview({ markdown }: { markdown: string }) {
   const { t } = useTranslation('admin-knowledge');

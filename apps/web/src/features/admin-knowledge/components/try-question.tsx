@@ -6,12 +6,12 @@ import { type FormEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FieldShell, SelectField, describedBy, inputClass } from '../../../components/form/form-field.tsx';
 import { Button } from '../../../components/ui/button.tsx';
-import { toastAdminFailure } from '../../admin/admin-error.ts';
+import { toastAdminFailure } from '../../../admin-kit/admin-error.ts';
 import { useTryQuestion } from '../api/try-question.ts';
 import { LanguageLabel } from './language-label.tsx';
 
 /**
- * "Try a question" (issue 11): the admin types a question as a traveller would, optionally picks
+ * "Try a question": the admin types a question as a traveller would, optionally picks
  * the language (else told from the question), and sees the reply the assistant would give with
  * its sources, and the articles the retrieval found with their scores (a bar per score, relative
  * to the best) and the passage that matched. Nothing is stored as a conversation. Failure:

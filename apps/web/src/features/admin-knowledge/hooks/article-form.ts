@@ -15,7 +15,7 @@ import { isMultiLineText, isSingleLineText } from '@esim/contract/text';
 import { z } from 'zod';
 
 /**
- * The article editor's form (issue 11): what the admin types, checked in the browser with the
+ * The article editor's form: what the admin types, checked in the browser with the
  * API's rules (contract `kbCreateArticleSchema`: title one line of 1-200 characters, body
  * 1-50,000, slug pattern or empty to make one from the title, at most 20 tags of 1-40
  * characters, comma-separated here). Messages are keys of `admin-knowledge:editor.errors.*`.

@@ -1,17 +1,17 @@
 import { LANGUAGES, type Language } from '@esim/contract/languages';
 import { BookOpen, FileUp, MessageCircleQuestion, Plus } from 'lucide-react';
 import { Tabs } from 'radix-ui';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useSearch } from 'wouter';
+import { AdminList } from '../../../admin-kit/components/admin-list.tsx';
+import { AdminPage } from '../../../admin-kit/components/admin-page.tsx';
+import { EmptyState } from '../../../admin-kit/components/query-state.tsx';
+import { RefreshButton } from '../../../admin-kit/components/refresh-button.tsx';
+import { SearchForm } from '../../../admin-kit/components/search-form.tsx';
+import { useAdminFormat } from '../../../admin-kit/hooks/use-admin-format.ts';
+import { useAdminList } from '../../../admin-kit/hooks/use-admin-list.ts';
+import { useAddressView } from '../../../admin-kit/hooks/use-address-view.ts';
 import { Button } from '../../../components/ui/button.tsx';
-import { Spinner } from '../../../components/ui/spinner.tsx';
-import { toastAdminFailure } from '../../admin/admin-error.ts';
-import { AdminPage } from '../../admin/components/admin-page.tsx';
-import { EmptyState, LoadMore, QueryError } from '../../admin/components/query-state.tsx';
-import { RefreshButton } from '../../admin/components/refresh-button.tsx';
-import { SearchForm } from '../../admin/components/search-form.tsx';
-import { useAdminFormat } from '../../admin/hooks/use-admin-format.ts';
 import { useArticles } from '../api/get-articles.ts';
 import { ArticleEditor, type EditorTarget } from '../components/article-editor.tsx';
 import { ArticlesList } from '../components/articles-list.tsx';
@@ -34,7 +34,7 @@ const FILTER_SELECT =
 const TAB_ICONS = { articles: BookOpen, import: FileUp, try: MessageCircleQuestion } as const;
 
 /**
- * `/admin/knowledge-base` (issue 11 "Knowledge base"; specification section 4): the articles the
+ * `/admin/knowledge-base` (`docs/product-rules.md#chat-assistant-and-knowledge-base`): the articles the
  * chat assistant answers from, in three tabs (arrow keys move between them):
  *
  * - Articles: search (title, body, tags, slug), language and published filters, newest updated
@@ -52,35 +52,19 @@ const TAB_ICONS = { articles: BookOpen, import: FileUp, try: MessageCircleQuesti
 export default function KnowledgeBasePage() {
   const { t, i18n } = useTranslation(['admin-knowledge', 'admin']);
   const format = useAdminFormat();
-  const search = useSearch();
-  const [, navigate] = useLocation();
-  const filters = useMemo(() => readKbFilters(search), [search]);
-  const query = useArticles(filters);
-  const articles = query.data?.pages.flatMap((p) => p.articles) ?? [];
-  const total = query.data?.pages[0]?.total ?? articles.length;
+  const address = useAddressView('/admin/knowledge-base', readKbFilters);
+  const filters = address.view;
+  const list = useAdminList(useArticles(filters), (page) => page.articles, t('errors.fetch'));
+  const total = list.first?.total ?? list.items.length;
   const [editor, setEditor] = useState<EditorTarget>(null);
   const opener = useRef<HTMLElement | null>(null);
-
-  const update = (next: KbFilters) => {
-    const text = writeKbFilters(next);
-    navigate(`/admin/knowledge-base${text ? `?${text}` : ''}`, { replace: true });
-  };
+  const update = (next: KbFilters) => address.show(writeKbFilters(next));
 
   const openEditor = (target: EditorTarget) => {
     opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     setEditor(target);
   };
   const interfaceLanguage = (LANGUAGES.find((l) => l.code === i18n.resolvedLanguage)?.code ?? 'en') as Language;
-
-  // A failed "Load more" keeps the pages already shown and says so in a toast.
-  const pageError = query.isFetchNextPageError ? query.error : null;
-  const reported = useRef<unknown>(null);
-  useEffect(() => {
-    if (pageError && reported.current !== pageError) {
-      reported.current = pageError;
-      toastAdminFailure(t('errors.fetch'), pageError, t('admin:offline'));
-    }
-  }, [pageError, t]);
 
   return (
     <AdminPage
@@ -156,43 +140,32 @@ export default function KnowledgeBasePage() {
             </div>
           </div>
 
-          <div className="mt-4" aria-busy={query.isPending}>
-            {query.isPending ? (
-              <Spinner label={t('list.loading')} className="min-h-[30vh]" />
-            ) : query.isError && !query.data ? (
-              <QueryError
-                title={t('errors.fetch')}
-                error={query.error}
-                onRetry={() => void query.refetch()}
-                retrying={query.isFetching}
-              />
-            ) : articles.length === 0 ? (
-              <EmptyState
-                icon={<BookOpen className="size-8" />}
-                title={isKbFiltered(filters) ? t('list.noMatchTitle') : t('list.emptyTitle')}
-              >
-                {isKbFiltered(filters) ? t('list.noMatch') : t('list.empty')}
-              </EmptyState>
-            ) : (
-              <>
-                <div className="mb-3 flex flex-wrap items-center justify-between gap-2">
-                  <p className="text-sm text-slate-600" role="status">
-                    {t('list.showing', {
-                      shown: format.count(articles.length),
-                      total: format.count(total),
-                      count: total,
-                    })}
-                  </p>
-                  <RefreshButton query={query} />
-                </div>
-                <ArticlesList articles={articles} onEdit={(article) => openEditor({ mode: 'edit', id: article.id })} />
-                <LoadMore
-                  hasMore={query.hasNextPage}
-                  loading={query.isFetchingNextPage}
-                  onLoad={() => void query.fetchNextPage()}
-                />
-              </>
-            )}
+          <div className="mt-4" aria-busy={list.query.isPending}>
+            <AdminList
+              list={list}
+              errorTitle={t('errors.fetch')}
+              loadingLabel={t('list.loading')}
+              empty={
+                <EmptyState
+                  icon={<BookOpen className="size-8" />}
+                  title={isKbFiltered(filters) ? t('list.noMatchTitle') : t('list.emptyTitle')}
+                >
+                  {isKbFiltered(filters) ? t('list.noMatch') : t('list.empty')}
+                </EmptyState>
+              }
+            >
+              <div className="mb-3 flex flex-wrap items-center justify-between gap-2">
+                <p className="text-sm text-slate-600" role="status">
+                  {t('list.showing', {
+                    shown: format.count(list.items.length),
+                    total: format.count(total),
+                    count: total,
+                  })}
+                </p>
+                <RefreshButton query={list.query} />
+              </div>
+              <ArticlesList articles={list.items} onEdit={(article) => openEditor({ mode: 'edit', id: article.id })} />
+            </AdminList>
           </div>
         </Tabs.Content>
 

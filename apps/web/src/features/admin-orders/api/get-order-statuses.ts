@@ -6,8 +6,8 @@ import { apiFetch } from '../../../lib/api-client.ts';
 
 /**
  * Reads the order statuses (`GET /api/order-statuses`, signed in): each with its labels in the
- * five languages and the statuses it may move to (specification section 4: "statuses come from a
- * server list").
+ * five languages and the statuses it may move to, so that the screens offer only the moves the
+ * server allows (`docs/product-rules.md#order-statuses`).
  * @throws HttpError 401; or a network error (TypeError).
  */
 export function getOrderStatuses(signal?: AbortSignal): Promise<OrderStatusesResponse> {

@@ -1,5 +1,5 @@
 import type { AdminOrdersResponse } from '@esim/contract/admin-orders';
-import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import { useCursorPages } from '../../../admin-kit/api/cursor-pages.ts';
 import { apiFetch } from '../../../lib/api-client.ts';
 import { type OrderFilters, writeFilters } from '../hooks/order-filters.ts';
 
@@ -26,15 +26,7 @@ export function getOrders(
   return apiFetch<AdminOrdersResponse>(`/api/orders?${params.toString()}`, { signal });
 }
 
-/** The list with "load more" pages for a view; read again on each visit, never retried. */
+/** The list with "Load more" pages for a view; read again on each visit. */
 export function useOrders(filters: OrderFilters) {
-  return useInfiniteQuery(
-    infiniteQueryOptions({
-      queryKey: [...ADMIN_ORDERS_KEY, 'list', filters],
-      queryFn: ({ pageParam, signal }) => getOrders(filters, pageParam, signal),
-      initialPageParam: null as string | null,
-      getNextPageParam: (last) => last.nextCursor,
-      staleTime: 0,
-    }),
-  );
+  return useCursorPages([...ADMIN_ORDERS_KEY, 'list', filters], (cursor, signal) => getOrders(filters, cursor, signal));
 }

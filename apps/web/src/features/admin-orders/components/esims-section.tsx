@@ -2,8 +2,8 @@ import type { AdminEsim } from '@esim/contract/admin-orders';
 import { formatDataAmount } from '@esim/contract/format';
 import { useTranslation } from 'react-i18next';
 import { CopyButton } from '../../../components/ui/copy-button.tsx';
-import { Badge } from '../../admin/components/badge.tsx';
-import { useAdminFormat } from '../../admin/hooks/use-admin-format.ts';
+import { Badge } from '../../../admin-kit/components/badge.tsx';
+import { useAdminFormat } from '../../../admin-kit/hooks/use-admin-format.ts';
 
 const BYTES_PER_MB = 1_048_576;
 const data = (bytes: number | null) => (bytes === null ? '—' : formatDataAmount(bytes / BYTES_PER_MB));
@@ -35,7 +35,7 @@ function Usage({ bundle }: { bundle: AdminEsim['bundles'][number] }) {
 }
 
 /**
- * The order's eSIMs (issue 10 order screen): ICCID (copyable), display and provider states, when
+ * The order's eSIMs on the order screen: ICCID (copyable), display and provider states, when
  * it was first used and last synced, and each bundle with its provider state and usage as last
  * synced. Top-ups show the eSIM they were added to on their parent order.
  */

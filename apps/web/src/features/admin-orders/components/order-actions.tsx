@@ -2,16 +2,16 @@ import type { AdminOrderDetail } from '@esim/contract/admin-orders';
 import { Mail, MailCheck, RotateCcw } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { showToast } from '../../../lib/toast.ts';
-import { toastAdminFailure } from '../../admin/admin-error.ts';
-import { ConfirmButton } from '../../admin/components/confirm-button.tsx';
+import { toastAdminFailure } from '../../../admin-kit/admin-error.ts';
+import { ConfirmButton } from '../../../admin-kit/components/confirm-button.tsx';
 import { useStatusLabel } from '../api/get-order-statuses.ts';
 import { useNotifyCustomer } from '../api/notify-customer.ts';
 import { useResendConfirmation } from '../api/resend-confirmation.ts';
 import { useRetryFulfilment } from '../api/retry-fulfilment.ts';
-import { useLanguageName } from '../hooks/use-language-name.ts';
+import { useLanguageName } from '../../../admin-kit/hooks/use-language-name.ts';
 
 /**
- * "Notify customer" (issue 10; specification section 7 `POST /api/orders/{id}/notify`): asks
+ * "Notify customer" (`POST /api/orders/{id}/notify`): asks
  * first, then e-mails the customer the message of the order's current status in the order's
  * language. Toasts: 'Notification queued', or 'Failed to send order notification' with the
  * status and the server's message.
@@ -19,7 +19,7 @@ import { useLanguageName } from '../hooks/use-language-name.ts';
 export function NotifyButton({ order }: { order: AdminOrderDetail }) {
   const { t } = useTranslation('admin-orders');
   const label = useStatusLabel();
-  const language = useLanguageName(order.language);
+  const language = useLanguageName()(order.language);
   const notify = useNotifyCustomer(order.orderNumber);
   return (
     <ConfirmButton

@@ -5,16 +5,13 @@ import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button.tsx';
 import { cn } from '../../../lib/cn.ts';
-import { SearchForm } from '../../admin/components/search-form.tsx';
+import { FILTER_FIELD_CLASS, FILTER_LABEL_CLASS, FilterSelect } from '../../../admin-kit/components/filter-select.tsx';
+import { SearchForm } from '../../../admin-kit/components/search-form.tsx';
 import { useStatusLabel } from '../api/get-order-statuses.ts';
 import { DEFAULT_FILTERS, type OrderFilters, isFiltered, toggleStatus } from '../hooks/order-filters.ts';
 
-const selectClass =
-  'mt-1 h-11 w-full min-w-0 rounded-xl border border-slate-300 bg-white px-2 text-sm font-normal text-ink';
-const labelClass = 'flex min-w-0 flex-col text-sm font-semibold text-slate-700';
-
 /**
- * The orders list's filter bar (issue 10): a search box (order number, e-mail, name or ICCID),
+ * The orders list's filter bar: a search box (order number, e-mail, name or ICCID),
  * status chips (toggle buttons, several at once), kind, payment method, sort, a creation date
  * range and a line's country. Every change applies at once (the search and the country on Enter)
  * through `onChange`, which puts the view in the address. At 360 px the filters fold under a
@@ -62,20 +59,13 @@ export function OrderFilterBar({
           value={filters.q}
           onSearch={(q) => onChange({ ...filters, q })}
         />
-        <label className={cn(labelClass, 'md:w-52')}>
-          {t('list.sort')}
-          <select
-            value={filters.sort}
-            onChange={(event) => onChange({ ...filters, sort: event.target.value as OrderFilters['sort'] })}
-            className={selectClass}
-          >
-            {ADMIN_ORDER_SORTS.map((sort) => (
-              <option key={sort} value={sort}>
-                {t(`list.sorts.${sort}`)}
-              </option>
-            ))}
-          </select>
-        </label>
+        <FilterSelect
+          label={t('list.sort')}
+          value={filters.sort}
+          onChange={(sort) => onChange({ ...filters, sort: sort as OrderFilters['sort'] })}
+          className="md:w-52"
+          options={ADMIN_ORDER_SORTS.map((sort) => ({ value: sort, label: t(`list.sorts.${sort}`) }))}
+        />
         <Button
           variant="outline"
           className="md:hidden"
@@ -116,52 +106,48 @@ export function OrderFilterBar({
         </fieldset>
 
         <div className="grid grid-cols-2 gap-3 lg:grid-cols-5">
-          <label className={labelClass}>
-            {t('list.kind')}
-            <select
-              value={filters.kind}
-              onChange={(event) => onChange({ ...filters, kind: event.target.value as OrderFilters['kind'] })}
-              className={selectClass}
-            >
-              <option value="">{t('list.anyKind')}</option>
-              <option value="order">{t('kinds.order')}</option>
-              <option value="topup">{t('kinds.topup')}</option>
-            </select>
-          </label>
-          <label className={labelClass}>
-            {t('list.method')}
-            <select
-              value={filters.method}
-              onChange={(event) => onChange({ ...filters, method: event.target.value as OrderFilters['method'] })}
-              className={selectClass}
-            >
-              <option value="">{t('list.anyMethod')}</option>
-              <option value="card">{t('methods.card')}</option>
-              <option value="paypal">{t('methods.paypal')}</option>
-            </select>
-          </label>
-          <label className={labelClass}>
+          <FilterSelect
+            label={t('list.kind')}
+            value={filters.kind}
+            onChange={(kind) => onChange({ ...filters, kind: kind as OrderFilters['kind'] })}
+            options={[
+              { value: '', label: t('list.anyKind') },
+              { value: 'order', label: t('kinds.order') },
+              { value: 'topup', label: t('kinds.topup') },
+            ]}
+          />
+          <FilterSelect
+            label={t('list.method')}
+            value={filters.method}
+            onChange={(method) => onChange({ ...filters, method: method as OrderFilters['method'] })}
+            options={[
+              { value: '', label: t('list.anyMethod') },
+              { value: 'card', label: t('methods.card') },
+              { value: 'paypal', label: t('methods.paypal') },
+            ]}
+          />
+          <label className={FILTER_LABEL_CLASS}>
             {t('list.from')}
             <input
               type="date"
               value={filters.from}
               max={filters.to || undefined}
               onChange={(event) => onChange({ ...filters, from: event.target.value })}
-              className={selectClass}
+              className={FILTER_FIELD_CLASS}
             />
           </label>
-          <label className={labelClass}>
+          <label className={FILTER_LABEL_CLASS}>
             {t('list.to')}
             <input
               type="date"
               value={filters.to}
               min={filters.from || undefined}
               onChange={(event) => onChange({ ...filters, to: event.target.value })}
-              className={selectClass}
+              className={FILTER_FIELD_CLASS}
             />
           </label>
           <form onSubmit={applyCountry} className="col-span-2 lg:col-span-1">
-            <label htmlFor={countryId} className={labelClass}>
+            <label htmlFor={countryId} className={FILTER_LABEL_CLASS}>
               {t('list.country')}
             </label>
             <input
@@ -172,7 +158,7 @@ export function OrderFilterBar({
               onChange={(event) => setCountry(event.target.value)}
               onBlur={() => applyCountry()}
               aria-describedby={`${countryId}-hint`}
-              className={selectClass}
+              className={FILTER_FIELD_CLASS}
             />
             <p id={`${countryId}-hint`} className="sr-only">
               {t('list.countryHint')}

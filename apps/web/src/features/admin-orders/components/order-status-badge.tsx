@@ -1,5 +1,5 @@
 import type { OrderStatus } from '@esim/contract/order';
-import { Badge, orderStatusTone } from '../../admin/components/badge.tsx';
+import { Badge, orderStatusTone } from '../../../admin-kit/components/badge.tsx';
 import { useStatusLabel } from '../api/get-order-statuses.ts';
 
 /** An order status as a coloured pill, named in the interface language (the server's labels). */

@@ -19,9 +19,9 @@ import { Link } from 'wouter';
 import { inputClass } from '../../../components/form/form-field.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { showToast } from '../../../lib/toast.ts';
-import { toastAdminFailure } from '../../admin/admin-error.ts';
-import { EmailStatusBadge } from '../../admin/components/email-status-badge.tsx';
-import { useAdminFormat } from '../../admin/hooks/use-admin-format.ts';
+import { toastAdminFailure } from '../../../admin-kit/admin-error.ts';
+import { EmailStatusBadge } from '../../../admin-kit/components/email-status-badge.tsx';
+import { useAdminFormat } from '../../../admin-kit/hooks/use-admin-format.ts';
 import { useAddOrderNote } from '../api/add-note.ts';
 import { useStatusLabel } from '../api/get-order-statuses.ts';
 import { useActor } from '../hooks/use-actor.ts';
@@ -110,7 +110,7 @@ function EntryBody({ entry }: { entry: AdminTimelineEntry }) {
 }
 
 /**
- * The order's one timeline (issue 10), newest first: status changes with their note, every
+ * The order's one timeline, newest first: status changes with their note, every
  * e-mail (with a link to its Outbox copy), payments, refunds, provisioning errors and retries,
  * token changes and internal notes, each with who and when. A form on top adds an internal note.
  */

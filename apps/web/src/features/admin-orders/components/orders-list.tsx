@@ -2,8 +2,9 @@ import type { AdminOrderSummary } from '@esim/contract/admin-orders';
 import { AlertTriangle } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
-import { Badge } from '../../admin/components/badge.tsx';
-import { useAdminFormat } from '../../admin/hooks/use-admin-format.ts';
+import { Badge } from '../../../admin-kit/components/badge.tsx';
+import { Card, CardList, DataTable } from '../../../admin-kit/components/data-table.tsx';
+import { useAdminFormat } from '../../../admin-kit/hooks/use-admin-format.ts';
 import { OrderStatusBadge } from './order-status-badge.tsx';
 
 /** The order's lines in one phrase: "2 × Turkey 5GB 30 days (TR), Europe+ 3GB (Europe+)". */
@@ -56,70 +57,48 @@ function ErrorNote({ order }: { order: AdminOrderSummary }) {
 export function OrdersList({ orders }: { orders: readonly AdminOrderSummary[] }) {
   const { t } = useTranslation('admin-orders');
   const format = useAdminFormat();
+  const columns = (['order', 'customer', 'items', 'status', 'payment', 'total'] as const).map((key) => ({
+    key,
+    label: t(`list.columns.${key}`),
+    className: key === 'total' ? 'px-4 py-3 text-right' : 'px-4 py-3',
+  }));
   return (
     <>
-      <div className="hidden overflow-x-auto rounded-2xl bg-white shadow-sm ring-1 ring-slate-200 md:block">
-        <table className="w-full text-left text-sm">
-          <caption className="sr-only">{t('list.caption')}</caption>
-          <thead className="border-b border-slate-200 bg-slate-50 text-xs font-semibold tracking-wide text-slate-600 uppercase">
-            <tr>
-              <th scope="col" className="px-4 py-3">
-                {t('list.columns.order')}
-              </th>
-              <th scope="col" className="px-4 py-3">
-                {t('list.columns.customer')}
-              </th>
-              <th scope="col" className="px-4 py-3">
-                {t('list.columns.items')}
-              </th>
-              <th scope="col" className="px-4 py-3">
-                {t('list.columns.status')}
-              </th>
-              <th scope="col" className="px-4 py-3">
-                {t('list.columns.payment')}
-              </th>
-              <th scope="col" className="px-4 py-3 text-right">
-                {t('list.columns.total')}
-              </th>
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-slate-100">
-            {orders.map((order) => (
-              <tr key={order.orderNumber} className="align-top hover:bg-slate-50">
-                <td className="px-4 py-3">
-                  <OrderLink order={order} />
-                  <div className="mt-1 flex flex-wrap items-center gap-1 text-xs text-slate-600">
-                    <time dateTime={order.createdAt}>{format.dateTime(order.createdAt)}</time>
-                    {order.kind === 'topup' ? <Badge tone="info">{t('kinds.topup')}</Badge> : null}
-                  </div>
-                </td>
-                <td className="max-w-56 px-4 py-3">
-                  <div className="truncate font-medium text-ink">{order.customer.name}</div>
-                  <div className="truncate text-xs text-slate-600">{order.customer.email}</div>
-                </td>
-                <td className="max-w-72 px-4 py-3">
-                  <div className="line-clamp-2 text-slate-800">{linesText(order)}</div>
-                  <div className="text-xs text-slate-600">{t('list.esims', { count: order.esimCount })}</div>
-                  <ErrorNote order={order} />
-                </td>
-                <td className="px-4 py-3">
-                  <OrderStatusBadge status={order.status} />
-                </td>
-                <td className="px-4 py-3">
-                  <Payment order={order} />
-                </td>
-                <td className="px-4 py-3 text-right font-semibold whitespace-nowrap text-ink">
-                  {format.money(order.totalCents)}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-
-      <ul className="flex flex-col gap-3 md:hidden" aria-label={t('list.caption')}>
+      <DataTable caption={t('list.caption')} columns={columns} className="hidden md:block">
         {orders.map((order) => (
-          <li key={order.orderNumber} className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200">
+          <tr key={order.orderNumber} className="align-top hover:bg-slate-50">
+            <td className="px-4 py-3">
+              <OrderLink order={order} />
+              <div className="mt-1 flex flex-wrap items-center gap-1 text-xs text-slate-600">
+                <time dateTime={order.createdAt}>{format.dateTime(order.createdAt)}</time>
+                {order.kind === 'topup' ? <Badge tone="info">{t('kinds.topup')}</Badge> : null}
+              </div>
+            </td>
+            <td className="max-w-56 px-4 py-3">
+              <div className="truncate font-medium text-ink">{order.customer.name}</div>
+              <div className="truncate text-xs text-slate-600">{order.customer.email}</div>
+            </td>
+            <td className="max-w-72 px-4 py-3">
+              <div className="line-clamp-2 text-slate-800">{linesText(order)}</div>
+              <div className="text-xs text-slate-600">{t('list.esims', { count: order.esimCount })}</div>
+              <ErrorNote order={order} />
+            </td>
+            <td className="px-4 py-3">
+              <OrderStatusBadge status={order.status} />
+            </td>
+            <td className="px-4 py-3">
+              <Payment order={order} />
+            </td>
+            <td className="px-4 py-3 text-right font-semibold whitespace-nowrap text-ink">
+              {format.money(order.totalCents)}
+            </td>
+          </tr>
+        ))}
+      </DataTable>
+
+      <CardList label={t('list.caption')}>
+        {orders.map((order) => (
+          <Card key={order.orderNumber}>
             <div className="flex items-start justify-between gap-2">
               <div className="min-w-0">
                 <OrderLink order={order} />
@@ -140,9 +119,9 @@ export function OrdersList({ orders }: { orders: readonly AdminOrderSummary[] })
               </span>
               <span className="font-semibold text-ink">{format.money(order.totalCents)}</span>
             </div>
-          </li>
+          </Card>
         ))}
-      </ul>
+      </CardList>
     </>
   );
 }

@@ -13,7 +13,7 @@ import { apiFetch } from '../../../lib/api-client.ts';
 import { readApiError } from '../../../lib/api-error.ts';
 import { cn } from '../../../lib/cn.ts';
 import { showToast } from '../../../lib/toast.ts';
-import { toastAdminFailure } from '../../admin/admin-error.ts';
+import { toastAdminFailure } from '../../../admin-kit/admin-error.ts';
 
 /**
  * Reads the refund policy's verdict on an order (`GET /api/orders/{orderNumber}/refund-check`):
@@ -42,11 +42,11 @@ export function refundOrder(orderNumber: string, body: RefundBody): Promise<Refu
 export const refundCheckKey = (orderNumber: string) => ['admin', 'orders', orderNumber, 'refund-check'] as const;
 
 /**
- * The refund action of the admin order screen (issue 10; refund policy of specification sections
- * 4 and 9): a "Refund" button opening an alert dialog that reads the policy check from the server
+ * The refund action of the admin order screen (refund policy: `docs/product-rules.md#refunds`): a
+ * "Refund" button opening an alert dialog that reads the policy check from the server
  * (which asks the eSIM provider whether any eSIM was activated), shows the amount, the verdict and
  * why, offers an override with a required reason when the policy says no, and "notify the
- * customer" (on by default); then refunds, with a success toast or the section 8 error toast
+ * customer" (on by default); then refunds, with a success toast or the error toast
  * ('Failed to refund order' with the status and the server's message). Texts: `admin-refunds`
  * namespace, key `refund`.
  * @param props.orderNumber `ORD-…`

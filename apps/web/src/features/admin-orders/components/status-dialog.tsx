@@ -8,14 +8,14 @@ import { useTranslation } from 'react-i18next';
 import { inputClass } from '../../../components/form/form-field.tsx';
 import { Button, buttonClass } from '../../../components/ui/button.tsx';
 import { showToast } from '../../../lib/toast.ts';
-import { toastAdminFailure } from '../../admin/admin-error.ts';
-import { useAdminFormat } from '../../admin/hooks/use-admin-format.ts';
+import { toastAdminFailure } from '../../../admin-kit/admin-error.ts';
+import { useAdminFormat } from '../../../admin-kit/hooks/use-admin-format.ts';
 import { useChangeOrderStatus } from '../api/change-status.ts';
 import { useStatusLabel } from '../api/get-order-statuses.ts';
-import { useLanguageName } from '../hooks/use-language-name.ts';
+import { useLanguageName } from '../../../admin-kit/hooks/use-language-name.ts';
 
 /**
- * "Change status" of the order screen (issue 10): a dialog offering only the statuses the
+ * "Change status" of the order screen (`docs/product-rules.md#order-statuses`): a dialog offering only the statuses the
  * transition table allows from the order's current one, a note for the timeline and "e-mail the
  * customer" (in the order's language). `Refunded` refunds the payment through the provider when
  * the refund policy allows it (the note is the refund's reason); the Refund button shows the
@@ -27,7 +27,7 @@ export function StatusDialog({ order }: { order: AdminOrderDetail }) {
   const { t } = useTranslation('admin-orders');
   const label = useStatusLabel();
   const format = useAdminFormat();
-  const languageName = useLanguageName(order.language);
+  const languageName = useLanguageName()(order.language);
   const options = order.nextStatuses;
   const [open, setOpen] = useState(false);
   const [status, setStatus] = useState<OrderStatus | ''>('');

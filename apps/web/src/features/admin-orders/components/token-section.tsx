@@ -6,10 +6,10 @@ import { useTranslation } from 'react-i18next';
 import { Button, buttonClass } from '../../../components/ui/button.tsx';
 import { CopyButton } from '../../../components/ui/copy-button.tsx';
 import { showToast } from '../../../lib/toast.ts';
-import { toastAdminFailure } from '../../admin/admin-error.ts';
-import { Badge, type BadgeTone } from '../../admin/components/badge.tsx';
-import { ConfirmButton } from '../../admin/components/confirm-button.tsx';
-import { useAdminFormat } from '../../admin/hooks/use-admin-format.ts';
+import { toastAdminFailure } from '../../../admin-kit/admin-error.ts';
+import { Badge, type BadgeTone } from '../../../admin-kit/components/badge.tsx';
+import { ConfirmButton } from '../../../admin-kit/components/confirm-button.tsx';
+import { useAdminFormat } from '../../../admin-kit/hooks/use-admin-format.ts';
 import { useReissueAccessToken } from '../api/reissue-token.ts';
 import { useRevokeAccessToken } from '../api/revoke-token.ts';
 
@@ -21,7 +21,7 @@ const TONES: Record<AdminOrderDetail['accessToken']['state'], BadgeTone> = {
 };
 
 /**
- * The order's portal access token (issue 10): its state and dates, "Revoke" (the portal refuses
+ * The order's portal access token (`docs/product-rules.md#customer-portal-and-access-tokens`): its state and dates, "Revoke" (the portal refuses
  * it at once; asks first) and "Issue a new token". A new token replaces the old one; it is shown
  * here once, to read out or copy (the store keeps only its hash), and by default the customer is
  * e-mailed a fresh order confirmation carrying it, which is what support usually wants: the

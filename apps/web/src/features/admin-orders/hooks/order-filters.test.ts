@@ -18,7 +18,7 @@ describe('order list filters in the address', () => {
     expect(writeFilters(DEFAULT_FILTERS)).toBe('');
   });
 
-  it('drops what the API would refuse and keeps the specification order of statuses', () => {
+  it('drops what the API would refuse and keeps the order of ORDER_STATUSES', () => {
     expect(
       readFilters(
         'status=completed,lost&status=pending&kind=gift&method=cash&from=yesterday&to=2026-1-1&country=<x>&sort=random',

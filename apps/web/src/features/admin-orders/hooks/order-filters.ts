@@ -93,7 +93,7 @@ export function isFiltered(filters: OrderFilters): boolean {
   );
 }
 
-/** Toggles one status in the view's status list, keeping the specification's order. */
+/** Toggles one status in the view's status list, keeping the order of `ORDER_STATUSES`. */
 export function toggleStatus(filters: OrderFilters, status: OrderStatus): OrderFilters {
   const on = filters.status.includes(status);
   const next = on ? filters.status.filter((s) => s !== status) : [...filters.status, status];

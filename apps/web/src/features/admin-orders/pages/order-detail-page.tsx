@@ -1,16 +1,16 @@
 import type { AdminOrderDetail } from '@esim/contract/admin-orders';
 import { useQueryClient } from '@tanstack/react-query';
-import { AlertTriangle, ArrowLeft, RotateCw } from 'lucide-react';
+import { AlertTriangle, ArrowLeft } from 'lucide-react';
 import { type ReactNode, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
-import { Button } from '../../../components/ui/button.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { cn } from '../../../lib/cn.ts';
-import { AdminPage } from '../../admin/components/admin-page.tsx';
-import { Badge } from '../../admin/components/badge.tsx';
-import { QueryError } from '../../admin/components/query-state.tsx';
-import { useAdminFormat } from '../../admin/hooks/use-admin-format.ts';
+import { AdminPage } from '../../../admin-kit/components/admin-page.tsx';
+import { Badge } from '../../../admin-kit/components/badge.tsx';
+import { QueryError } from '../../../admin-kit/components/query-state.tsx';
+import { RefreshButton } from '../../../admin-kit/components/refresh-button.tsx';
+import { useAdminFormat } from '../../../admin-kit/hooks/use-admin-format.ts';
 import { useAdminOrder } from '../api/get-order.ts';
 import { ADMIN_ORDERS_KEY } from '../api/get-orders.ts';
 import { EsimsSection } from '../components/esims-section.tsx';
@@ -21,7 +21,7 @@ import { RefundDialog } from '../components/refund-dialog.tsx';
 import { StatusDialog } from '../components/status-dialog.tsx';
 import { TokenSection } from '../components/token-section.tsx';
 import { useActor } from '../hooks/use-actor.ts';
-import { useLanguageName } from '../hooks/use-language-name.ts';
+import { useLanguageName } from '../../../admin-kit/hooks/use-language-name.ts';
 
 const card = 'rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:p-5';
 
@@ -53,7 +53,7 @@ function Facts({ rows }: { rows: readonly [string, ReactNode][] }) {
 function OrderScreen({ order }: { order: AdminOrderDetail }) {
   const { t } = useTranslation('admin-orders');
   const format = useAdminFormat();
-  const language = useLanguageName(order.language);
+  const language = useLanguageName()(order.language);
   const client = useQueryClient();
   const actor = useActor();
   const paid =
@@ -229,7 +229,7 @@ function OrderScreen({ order }: { order: AdminOrderDetail }) {
 }
 
 /**
- * `/admin/orders/{orderNumber}` (issue 10 "Order detail screen"): the customer, lines, payment and
+ * `/admin/orders/{orderNumber}`: the customer, lines, payment and
  * refunds, each eSIM with its state and usage, the access token, and one timeline; actions:
  * change status (only the allowed ones), notify, resend the confirmation, refund (the refunds
  * part's dialog), retry failed provisioning, add a note, revoke or issue a new access token.
@@ -251,18 +251,7 @@ export default function OrderDetailPage({ params }: { params: { orderNumber: str
           {t('detail.back')}
         </Link>
       }
-      actions={
-        <Button
-          variant="outline"
-          size="sm"
-          onClick={() => void query.refetch()}
-          disabled={query.isFetching}
-          aria-busy={query.isFetching}
-        >
-          <RotateCw aria-hidden="true" className={cn('size-4', query.isFetching && 'animate-spin')} />
-          {t('list.refresh')}
-        </Button>
-      }
+      actions={<RefreshButton query={query} label={t('list.refresh')} />}
     >
       {query.isPending ? (
         <Spinner label={t('detail.loading')} className="min-h-[30vh]" />

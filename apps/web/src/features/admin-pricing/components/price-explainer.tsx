@@ -5,7 +5,7 @@ import { type Ref, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { cn } from '../../../lib/cn.ts';
-import { toastAdminFailure } from '../../admin/admin-error.ts';
+import { toastAdminFailure } from '../../../admin-kit/admin-error.ts';
 import { usePriceExplanation } from '../api/get-price-explanation.ts';
 import { useProductSearch } from '../api/search-products.ts';
 import { destinationName, money, percent, scopeText } from '../pricing-format.ts';
@@ -14,7 +14,7 @@ import { destinationName, money, percent, scopeText } from '../pricing-format.ts
 const SEARCH_DEBOUNCE_MS = 250;
 
 /**
- * "Why this price?" (issue 10): the admin finds a product (name, bundle name or destination
+ * "Why this price?": the admin finds a product (name, bundle name or destination
  * code), picks it, and sees the winning rule, the other matching rules and why they lost, and
  * each step from the wholesale price to the retail price (markup, fixed margin, ending, floor; or
  * the admin's fixed price). Says when the price the rules give differs from the current one (no

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Button, buttonClass } from '../../../components/ui/button.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { showToast } from '../../../lib/toast.ts';
-import { toastAdminFailure } from '../../admin/admin-error.ts';
+import { toastAdminFailure } from '../../../admin-kit/admin-error.ts';
 import { useRecalculate } from '../api/recalculate.ts';
 import { dateTime, money, signedMoney } from '../pricing-format.ts';
 
@@ -17,7 +17,7 @@ const MORE_CHANGES = 50;
 const LISTED_WARNINGS = 20;
 
 /**
- * Recalculation with a preview (issue 10): "Preview recalculation" runs the dry run (nothing
+ * Recalculation with a preview: "Preview recalculation" runs the dry run (nothing
  * changes) and shows its report: counts, biggest changes, products below wholesale and ladder
  * warnings, the before/after list. "Apply new prices" runs it for real with the preview's
  * `rulesVersion` (409 if the rules changed since), after a confirmation when products would sell

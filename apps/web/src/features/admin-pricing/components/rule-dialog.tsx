@@ -10,7 +10,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { HttpError } from '../../../lib/api-client.ts';
 import { readApiError } from '../../../lib/api-error.ts';
 import { showToast } from '../../../lib/toast.ts';
-import { toastAdminFailure } from '../../admin/admin-error.ts';
+import { toastAdminFailure } from '../../../admin-kit/admin-error.ts';
 import { useCreatePricingSetting } from '../api/create-pricing-setting.ts';
 import { useUpdatePricingSetting } from '../api/update-pricing-setting.ts';
 import { SCOPES, destinationName } from '../pricing-format.ts';
@@ -88,11 +88,11 @@ function hundredths(text: string): number | undefined {
 }
 
 /**
- * The create / edit dialog of a pricing rule (issue 10): labelled fields for the name, what it
+ * The create / edit dialog of a pricing rule (`docs/product-rules.md#catalogue-sync-and-pricing-rules`): labelled fields for the name, what it
  * applies to (all products, a bundle type, a region, a destination of the catalogue, a bundle),
  * markup in percent, fixed margin and minimum price in dollars, price ending in cents, priority
  * and active. Numbers are checked here for their form; the server checks ranges and values and
- * its field errors are shown next to their fields (translated), with the section 8 toast
+ * its field errors are shown next to their fields (translated), with the error toast
  * ('Failed to create pricing setting' / 'Failed to update pricing setting' with the status
  * text). Saving changes no price: the dialog says so.
  */

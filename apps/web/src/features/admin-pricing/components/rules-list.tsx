@@ -1,12 +1,12 @@
 import type { PricingSetting } from '@esim/contract/admin-pricing';
 import type { Country } from '@esim/contract/catalog';
-import { Pencil, Power, PowerOff, Trash2 } from 'lucide-react';
-import { AlertDialog } from 'radix-ui';
+import { Pencil, Power, PowerOff } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { Button, buttonClass } from '../../../components/ui/button.tsx';
+import { toastAdminFailure } from '../../../admin-kit/admin-error.ts';
+import { Card, CardList, DataTable } from '../../../admin-kit/components/data-table.tsx';
+import { DeleteButton, RowActionButton, RowActions } from '../../../admin-kit/components/row-actions.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { showToast } from '../../../lib/toast.ts';
-import { toastAdminFailure } from '../../admin/admin-error.ts';
 import { useDeletePricingSetting } from '../api/delete-pricing-setting.ts';
 import { useUpdatePricingSetting } from '../api/update-pricing-setting.ts';
 import { money, percent, scopeText } from '../pricing-format.ts';
@@ -18,10 +18,10 @@ interface RulesListProps {
 }
 
 /**
- * The pricing rules in the order they win (issue 10): cards on a phone, a table from the `md`
- * breakpoint. Each rule has Edit (the dialog), Activate / Deactivate and Delete (with a
- * confirmation); failures show the section 8 toasts ('Failed to update pricing setting',
- * 'Failed to delete pricing setting' with the status text).
+ * The pricing rules in the order they win: cards on a phone, a table from the `md` breakpoint.
+ * Each rule has Edit (the dialog), Activate / Deactivate and Delete (with a confirmation);
+ * failures show the toasts 'Failed to update pricing setting' and 'Failed to delete pricing
+ * setting' with the status text.
  */
 export function RulesList({ rules, destinations, onEdit }: RulesListProps) {
   const { t, i18n } = useTranslation('admin-pricing');
@@ -37,19 +37,26 @@ export function RulesList({ rules, destinations, onEdit }: RulesListProps) {
     { key: 'floor', label: t('rules.columns.floor'), value: money(rule.floorCents) },
     { key: 'priority', label: t('rules.columns.priority'), value: String(rule.priority) },
   ];
+  const columns = [
+    { key: 'name', label: t('rules.columns.name'), className: 'px-4 py-3 font-semibold' },
+    ...(rules[0] ? facts(rules[0]) : []).map((f) => ({
+      key: f.key,
+      label: f.label,
+      className: 'px-3 py-3 text-right font-semibold',
+    })),
+    { key: 'status', label: t('rules.columns.status'), className: 'px-3 py-3 font-semibold' },
+    { key: 'actions', label: t('rules.columns.actions'), className: 'px-4 py-3 text-right font-semibold' },
+  ];
 
   return (
     <>
-      <ul className="grid gap-3 md:hidden">
+      <CardList>
         {rules.map((rule) => (
-          <li
-            key={rule.id}
-            className={cn('rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200', !rule.active && 'bg-slate-50')}
-          >
+          <Card key={rule.id} muted={!rule.active}>
             <div className="flex items-start justify-between gap-3">
               <div className="min-w-0">
-                <h3 className="break-words font-bold text-ink">{rule.name}</h3>
-                <p className="mt-0.5 break-words text-sm text-slate-700">
+                <h3 className="font-bold break-words text-ink">{rule.name}</h3>
+                <p className="mt-0.5 text-sm break-words text-slate-700">
                   {scopeText(rule, t, language, destinations)}
                 </p>
               </div>
@@ -64,54 +71,31 @@ export function RulesList({ rules, destinations, onEdit }: RulesListProps) {
               ))}
             </dl>
             <RuleActions rule={rule} onEdit={onEdit} className="mt-4" />
-          </li>
+          </Card>
         ))}
-      </ul>
+      </CardList>
 
-      <div className="hidden overflow-x-auto rounded-2xl bg-white shadow-sm ring-1 ring-slate-200 md:block">
-        <table className="w-full text-left text-sm">
-          <caption className="sr-only">{t('rules.caption')}</caption>
-          <thead className="border-b border-slate-200 bg-slate-50 text-xs uppercase tracking-wide text-slate-600">
-            <tr>
-              <th scope="col" className="px-4 py-3 font-semibold">
-                {t('rules.columns.name')}
-              </th>
-              {facts(rules[0]!).map((f) => (
-                <th key={f.key} scope="col" className="px-3 py-3 text-right font-semibold">
-                  {f.label}
-                </th>
-              ))}
-              <th scope="col" className="px-3 py-3 font-semibold">
-                {t('rules.columns.status')}
-              </th>
-              <th scope="col" className="px-4 py-3 text-right font-semibold">
-                {t('rules.columns.actions')}
-              </th>
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-slate-100">
-            {rules.map((rule) => (
-              <tr key={rule.id} className={cn(!rule.active && 'bg-slate-50 text-slate-600')}>
-                <th scope="row" className="min-w-44 max-w-64 px-4 py-3 text-left font-normal">
-                  <span className="block break-words font-semibold text-ink">{rule.name}</span>
-                  <span className="block break-words text-slate-600">{scopeText(rule, t, language, destinations)}</span>
-                </th>
-                {facts(rule).map((f) => (
-                  <td key={f.key} className="whitespace-nowrap px-3 py-3 text-right tabular-nums">
-                    {f.value}
-                  </td>
-                ))}
-                <td className="px-3 py-3">
-                  <StatusBadge active={rule.active} />
-                </td>
-                <td className="px-4 py-3">
-                  <RuleActions rule={rule} onEdit={onEdit} className="justify-end" compact />
-                </td>
-              </tr>
+      <DataTable caption={t('rules.caption')} columns={columns} className="hidden md:block">
+        {rules.map((rule) => (
+          <tr key={rule.id} className={cn(!rule.active && 'bg-slate-50 text-slate-600')}>
+            <th scope="row" className="max-w-64 min-w-44 px-4 py-3 text-left font-normal">
+              <span className="block font-semibold break-words text-ink">{rule.name}</span>
+              <span className="block break-words text-slate-600">{scopeText(rule, t, language, destinations)}</span>
+            </th>
+            {facts(rule).map((f) => (
+              <td key={f.key} className="px-3 py-3 text-right whitespace-nowrap tabular-nums">
+                {f.value}
+              </td>
             ))}
-          </tbody>
-        </table>
-      </div>
+            <td className="px-3 py-3">
+              <StatusBadge active={rule.active} />
+            </td>
+            <td className="px-4 py-3">
+              <RuleActions rule={rule} onEdit={onEdit} className="justify-end" compact />
+            </td>
+          </tr>
+        ))}
+      </DataTable>
     </>
   );
 }
@@ -152,9 +136,7 @@ function RuleActions({
       void showToast(
         'success',
         rule.active ? t('toasts.deactivated', { name: rule.name }) : t('toasts.activated', { name: rule.name }),
-        {
-          description: t('toasts.rememberApply'),
-        },
+        { description: t('toasts.rememberApply') },
       );
     } catch (error) {
       toastAdminFailure(t('errors.update'), error, t('admin:offline'));
@@ -171,62 +153,38 @@ function RuleActions({
 
   const label = (key: string) => t(key, { name: rule.name });
   return (
-    <div className={cn('flex gap-2', compact ? 'flex-nowrap' : 'flex-wrap', className)}>
-      <Button
-        variant="outline"
-        size="sm"
+    <RowActions compact={compact} className={className}>
+      <RowActionButton
+        icon={Pencil}
+        text={t('rules.edit')}
+        label={label('rules.editLabel')}
+        compact={compact}
         onClick={() => onEdit(rule)}
         disabled={busy}
-        aria-label={label('rules.editLabel')}
-      >
-        <Pencil aria-hidden="true" className="size-4" />
-        {compact ? null : t('rules.edit')}
-      </Button>
-      <Button
-        variant="outline"
-        size="sm"
+      />
+      <RowActionButton
+        icon={rule.active ? PowerOff : Power}
+        text={rule.active ? t('rules.deactivate') : t('rules.activate')}
+        label={label(rule.active ? 'rules.deactivateLabel' : 'rules.activateLabel')}
+        compact={compact}
         onClick={() => void toggle()}
         disabled={busy}
         aria-busy={update.isPending}
-        aria-label={label(rule.active ? 'rules.deactivateLabel' : 'rules.activateLabel')}
-      >
-        {rule.active ? (
-          <PowerOff aria-hidden="true" className="size-4" />
-        ) : (
-          <Power aria-hidden="true" className="size-4" />
-        )}
-        {compact ? null : rule.active ? t('rules.deactivate') : t('rules.activate')}
-      </Button>
-      <AlertDialog.Root>
-        <AlertDialog.Trigger asChild>
-          <Button
-            variant="outline"
-            size="sm"
-            disabled={busy}
-            aria-busy={remove.isPending}
-            aria-label={label('rules.deleteLabel')}
-            className="text-red-700"
-          >
-            <Trash2 aria-hidden="true" className="size-4" />
-            {compact ? null : t('rules.delete')}
-          </Button>
-        </AlertDialog.Trigger>
-        <AlertDialog.Portal>
-          <AlertDialog.Overlay className="fixed inset-0 z-[10003] bg-slate-900/40" />
-          <AlertDialog.Content className="fixed left-1/2 top-1/2 z-[10004] w-[min(28rem,calc(100vw-2rem))] -translate-x-1/2 -translate-y-1/2 rounded-2xl bg-white p-6 shadow-xl">
-            <AlertDialog.Title className="break-words text-lg font-bold text-ink">
-              {t('delete.title', { name: rule.name })}
-            </AlertDialog.Title>
-            <AlertDialog.Description className="mt-2 text-slate-700">{t('delete.body')}</AlertDialog.Description>
-            <div className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-              <AlertDialog.Cancel className={buttonClass('outline')}>{t('delete.cancel')}</AlertDialog.Cancel>
-              <AlertDialog.Action className={buttonClass('danger')} onClick={() => void onDelete()}>
-                {t('delete.confirm')}
-              </AlertDialog.Action>
-            </div>
-          </AlertDialog.Content>
-        </AlertDialog.Portal>
-      </AlertDialog.Root>
-    </div>
+      />
+      <DeleteButton
+        text={t('rules.delete')}
+        label={label('rules.deleteLabel')}
+        compact={compact}
+        busy={remove.isPending}
+        disabled={update.isPending}
+        texts={{
+          title: t('delete.title', { name: rule.name }),
+          body: t('delete.body'),
+          confirm: t('delete.confirm'),
+          cancel: t('delete.cancel'),
+        }}
+        onConfirm={() => void onDelete()}
+      />
+    </RowActions>
   );
 }

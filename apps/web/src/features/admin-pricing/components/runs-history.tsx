@@ -1,11 +1,12 @@
 import type { PricingRun } from '@esim/contract/admin-pricing';
 import { useTranslation } from 'react-i18next';
+import { DataTable } from '../../../admin-kit/components/data-table.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { actorText, dateTime } from '../pricing-format.ts';
 
 /**
- * The applied recalculations, newest first (issue 10 "each run is recorded (who, when,
- * counts)"): a table that scrolls inside its own box on a phone.
+ * The applied recalculations, newest first, each with who ran it, when, and its counts: a table
+ * that scrolls inside its own box on a phone.
  */
 export function RunsHistory({ runs }: { runs: readonly PricingRun[] }) {
   const { t, i18n } = useTranslation('admin-pricing');
@@ -16,57 +17,46 @@ export function RunsHistory({ runs }: { runs: readonly PricingRun[] }) {
       </p>
     );
   const number = (n: number) => n.toLocaleString(i18n.language);
+  const columns = [
+    { key: 'when', label: t('runs.columns.when'), className: 'px-4 py-3 font-semibold' },
+    { key: 'who', label: t('runs.columns.who'), className: 'px-3 py-3 font-semibold' },
+    ...(['checked', 'changed', 'belowWholesale', 'ladderViolations'] as const).map((key) => ({
+      key,
+      label: t(`runs.columns.${key}`),
+      className: 'px-3 py-3 text-right font-semibold',
+    })),
+  ];
   return (
-    <div
-      className="overflow-x-auto rounded-2xl bg-white shadow-sm ring-1 ring-slate-200"
-      tabIndex={0}
-      role="region"
-      aria-label={t('runs.caption')}
+    <DataTable
+      caption={t('runs.caption')}
+      columns={columns}
+      regionLabel={t('runs.caption')}
+      tableClassName="w-full min-w-[36rem] text-left text-sm"
     >
-      <table className="w-full min-w-[36rem] text-left text-sm">
-        <caption className="sr-only">{t('runs.caption')}</caption>
-        <thead className="border-b border-slate-200 bg-slate-50 text-xs uppercase tracking-wide text-slate-600">
-          <tr>
-            <th scope="col" className="px-4 py-3 font-semibold">
-              {t('runs.columns.when')}
-            </th>
-            <th scope="col" className="px-3 py-3 font-semibold">
-              {t('runs.columns.who')}
-            </th>
-            {(['checked', 'changed', 'belowWholesale', 'ladderViolations'] as const).map((key) => (
-              <th key={key} scope="col" className="px-3 py-3 text-right font-semibold">
-                {t(`runs.columns.${key}`)}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-slate-100">
-          {runs.map((run) => (
-            <tr key={run.id}>
-              <td className="whitespace-nowrap px-4 py-3">{dateTime(run.at, i18n.language)}</td>
-              <td className="break-all px-3 py-3">{actorText(run.actor, t)}</td>
-              <td className="px-3 py-3 text-right tabular-nums">{number(run.checked)}</td>
-              <td className="px-3 py-3 text-right tabular-nums">{number(run.changed)}</td>
-              <td
-                className={cn(
-                  'px-3 py-3 text-right tabular-nums',
-                  run.belowWholesale > 0 && 'font-semibold text-amber-800',
-                )}
-              >
-                {number(run.belowWholesale)}
-              </td>
-              <td
-                className={cn(
-                  'px-3 py-3 text-right tabular-nums',
-                  run.ladderViolations > 0 && 'font-semibold text-amber-800',
-                )}
-              >
-                {number(run.ladderViolations)}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+      {runs.map((run) => (
+        <tr key={run.id}>
+          <td className="px-4 py-3 whitespace-nowrap">{dateTime(run.at, i18n.language)}</td>
+          <td className="px-3 py-3 break-all">{actorText(run.actor, t)}</td>
+          <td className="px-3 py-3 text-right tabular-nums">{number(run.checked)}</td>
+          <td className="px-3 py-3 text-right tabular-nums">{number(run.changed)}</td>
+          <td
+            className={cn(
+              'px-3 py-3 text-right tabular-nums',
+              run.belowWholesale > 0 && 'font-semibold text-amber-800',
+            )}
+          >
+            {number(run.belowWholesale)}
+          </td>
+          <td
+            className={cn(
+              'px-3 py-3 text-right tabular-nums',
+              run.ladderViolations > 0 && 'font-semibold text-amber-800',
+            )}
+          >
+            {number(run.ladderViolations)}
+          </td>
+        </tr>
+      ))}
+    </DataTable>
   );
 }

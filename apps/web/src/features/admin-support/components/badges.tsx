@@ -1,7 +1,7 @@
 import type { SupportMessageStatus } from '@esim/contract/support';
 import { CheckCircle2, CircleDot } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { Badge } from '../../admin/components/badge.tsx';
+import { Badge } from '../../../admin-kit/components/badge.tsx';
 
 /** A support message's status: open (amber, needs a reply) or answered (green). */
 export function SupportStatusBadge({ status }: { status: SupportMessageStatus }) {

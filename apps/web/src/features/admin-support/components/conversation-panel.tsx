@@ -1,18 +1,15 @@
 import type { AdminChatMessage, AdminConversationDetail } from '@esim/contract/support';
-import { Bot, CheckCircle2, RotateCcw, User } from 'lucide-react';
+import { Bot, User } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../../components/ui/button.tsx';
+import { changeToasts } from '../../../admin-kit/admin-error.ts';
+import { Badge, type BadgeTone } from '../../../admin-kit/components/badge.tsx';
+import { Facts, MarkButton, PanelSection, RecordView } from '../../../admin-kit/components/side-panel.tsx';
+import { useAdminFormat } from '../../../admin-kit/hooks/use-admin-format.ts';
+import { useLanguageName } from '../../../admin-kit/hooks/use-language-name.ts';
 import { cn } from '../../../lib/cn.ts';
-import { showToast } from '../../../lib/toast.ts';
-import { toastAdminFailure } from '../../admin/admin-error.ts';
-import { Badge, type BadgeTone } from '../../admin/components/badge.tsx';
-import { QueryContent } from '../../admin/components/query-state.tsx';
-import { useAdminFormat } from '../../admin/hooks/use-admin-format.ts';
-import { useConversation, useSetConversationReviewed } from '../api/conversations.ts';
-import { useLanguageName } from '../hooks/use-language-name.ts';
+import { useSetConversationReviewed } from '../api/conversations.ts';
 import { ReviewedBadge } from './badges.tsx';
-import { Facts, SidePanel } from '../../admin/components/side-panel.tsx';
 
 /** The badge colour of how a reply was made: an error or "no answer" stands out. */
 function kindTone(kind: string): BadgeTone {
@@ -22,59 +19,17 @@ function kindTone(kind: string): BadgeTone {
 }
 
 /**
- * One chat conversation in a side panel (`id` null: closed): session, language, engine, times,
- * review mark, then every message as chat bubbles (the visitor's on the right, the assistant's
- * on the left with its sources, how it was made and how long it took), and "Mark reviewed" /
- * "Mark not reviewed" with a toast either way.
+ * One chat conversation in the list's side panel: session, language, engine, times, review mark,
+ * then every message as chat bubbles (the visitor's on the right, the assistant's on the left
+ * with its sources, how it was made and how long it took), and "Mark reviewed" / "Mark not
+ * reviewed" with a toast either way.
  */
-export function ConversationPanel({
-  id,
-  onClose,
-  returnFocusTo,
-}: {
-  id: number | null;
-  onClose: () => void;
-  returnFocusTo?: () => HTMLElement | null;
-}) {
-  const { t } = useTranslation('admin-support');
-  const query = useConversation(id);
-  return (
-    <SidePanel
-      open={id !== null}
-      title={t('conversations.panel.title')}
-      description={t('conversations.panel.description')}
-      onClose={onClose}
-      {...(returnFocusTo ? { returnFocusTo } : {})}
-    >
-      <QueryContent
-        query={query}
-        errorTitle={t('errors.fetchConversation')}
-        notFound={t('conversations.panel.notFound')}
-      >
-        {(data) => <ConversationDetails conversation={data} />}
-      </QueryContent>
-    </SidePanel>
-  );
-}
-
-function ConversationDetails({ conversation }: { conversation: AdminConversationDetail }) {
+export function ConversationDetails({ conversation }: { conversation: AdminConversationDetail }) {
   const { t } = useTranslation('admin-support');
   const format = useAdminFormat();
   const languageName = useLanguageName();
   const update = useSetConversationReviewed();
   const reviewed = conversation.reviewedAt !== null;
-  const toggle = () =>
-    update.mutate(
-      { id: conversation.id, reviewed: !reviewed },
-      {
-        onSuccess: (next) =>
-          void showToast(
-            'success',
-            next.reviewedAt ? t('conversations.panel.markedReviewed') : t('conversations.panel.unmarked'),
-          ),
-        onError: (error) => toastAdminFailure(t('errors.updateConversation'), error, t('admin:offline')),
-      },
-    );
   const facts: [string, ReactNode][] = [
     [t('conversations.panel.session'), <span className="font-mono text-xs break-all">{conversation.sessionId}</span>],
     [t('conversations.panel.review'), <ReviewedBadge reviewed={reviewed} />],
@@ -98,36 +53,36 @@ function ConversationDetails({ conversation }: { conversation: AdminConversation
       }),
     ]);
   }
+  const toggle = () =>
+    update.mutate(
+      { id: conversation.id, reviewed: !reviewed },
+      changeToasts(
+        (next) => (next.reviewedAt ? t('conversations.panel.markedReviewed') : t('conversations.panel.unmarked')),
+        t('errors.updateConversation'),
+        t('admin:offline'),
+      ),
+    );
   return (
-    <div className="flex flex-col gap-4">
-      <Facts facts={facts} />
-      <div>
-        <Button
-          variant={reviewed ? 'outline' : 'primary'}
-          size="sm"
-          onClick={toggle}
-          disabled={update.isPending}
-          aria-busy={update.isPending}
-        >
-          {reviewed ? (
-            <RotateCcw aria-hidden="true" className="size-4" />
-          ) : (
-            <CheckCircle2 aria-hidden="true" className="size-4" />
-          )}
-          {update.isPending
-            ? t('conversations.panel.saving')
-            : reviewed
-              ? t('conversations.panel.unmarkReviewed')
-              : t('conversations.panel.markReviewed')}
-        </Button>
-      </div>
-      <section
-        aria-labelledby="conversation-messages"
-        className="rounded-2xl bg-white p-3 shadow-sm ring-1 ring-slate-200 sm:p-4"
+    <RecordView
+      facts={<Facts facts={facts} />}
+      actions={
+        <MarkButton
+          marked={reviewed}
+          pending={update.isPending}
+          onToggle={toggle}
+          primaryWhenUnmarked
+          labels={{
+            mark: t('conversations.panel.markReviewed'),
+            unmark: t('conversations.panel.unmarkReviewed'),
+            saving: t('conversations.panel.saving'),
+          }}
+        />
+      }
+    >
+      <PanelSection
+        heading={t('conversations.panel.messagesHeading', { count: conversation.messages.length })}
+        className="p-3 sm:p-4"
       >
-        <h3 id="conversation-messages" className="text-sm font-semibold text-slate-600">
-          {t('conversations.panel.messagesHeading', { count: conversation.messages.length })}
-        </h3>
         {conversation.messages.length === 0 ? (
           <p className="mt-2 text-sm text-slate-600">{t('conversations.panel.noMessages')}</p>
         ) : (
@@ -137,8 +92,8 @@ function ConversationDetails({ conversation }: { conversation: AdminConversation
             ))}
           </ol>
         )}
-      </section>
-    </div>
+      </PanelSection>
+    </RecordView>
   );
 }
 

@@ -1,76 +1,41 @@
-import type { AdminSupportMessage, SupportMessageStatus } from '@esim/contract/support';
-import { ChevronRight, Inbox } from 'lucide-react';
-import { useEffect, useMemo, useRef } from 'react';
+import type { SupportMessageStatus } from '@esim/contract/support';
+import { Inbox } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useSearch } from 'wouter';
-import { Spinner } from '../../../components/ui/spinner.tsx';
+import { AdminListPage } from '../../../admin-kit/components/admin-list.tsx';
+import { useAdminFormat } from '../../../admin-kit/hooks/use-admin-format.ts';
+import { useAdminList } from '../../../admin-kit/hooks/use-admin-list.ts';
+import { readChoice, readQuery, readRecordId, useAddressView } from '../../../admin-kit/hooks/use-address-view.ts';
+import { useRecordPanel } from '../../../admin-kit/hooks/use-record-panel.ts';
 import { cn } from '../../../lib/cn.ts';
-import { toastAdminFailure } from '../../admin/admin-error.ts';
-import { AdminPage } from '../../admin/components/admin-page.tsx';
-import { EmptyState, LoadMore, QueryError } from '../../admin/components/query-state.tsx';
-import { RefreshButton } from '../../admin/components/refresh-button.tsx';
-import { SearchForm } from '../../admin/components/search-form.tsx';
-import { useAdminFormat } from '../../admin/hooks/use-admin-format.ts';
-import { type SupportMessageFilters, useSupportMessages } from '../api/support-messages.ts';
+import { type SupportMessageFilters, supportMessages } from '../api/support-messages.ts';
 import { SupportStatusBadge } from '../components/badges.tsx';
-import { SupportMessagePanel } from '../components/support-message-panel.tsx';
+import { SupportMessageDetails } from '../components/support-message-panel.tsx';
 
 const STATUSES: readonly SupportMessageStatus[] = ['open', 'answered'];
-const PATH = '/admin/support-messages';
 
-/** The screen's state in the address: filters and the open message (`?id=`, the desk e-mail's link). */
-function readSearch(search: string): { filters: SupportMessageFilters; id: number | null } {
+/** The screen's view in the address: filters and the open message (`?id=`, the desk e-mail's link). */
+function readView(search: string): { filters: SupportMessageFilters; id: number | null } {
   const params = new URLSearchParams(search);
-  const status = params.get('status') ?? '';
-  const rawId = params.get('id') ?? '';
   return {
-    filters: {
-      status: (STATUSES as readonly string[]).includes(status) ? (status as SupportMessageStatus) : '',
-      q: (params.get('q') ?? '').slice(0, 200),
-    },
-    id: /^[1-9]\d{0,9}$/.test(rawId) ? Number(rawId) : null,
+    filters: { status: readChoice(params, 'status', STATUSES), q: readQuery(params) },
+    id: readRecordId(params),
   };
 }
 
 /**
- * `/admin/support-messages` (issue 11 "Admins see the messages ... and mark them answered"):
- * the contact form's messages newest first, with status tabs (all, open, answered, with their
- * counts), a search by name, e-mail, subject or `SUP-` reference, and "load more" pages; opening
- * one (`?id=<id>`, also the link of the support desk's e-mail) shows it in a panel with a
- * "Reply by e-mail" link and "Mark answered" / "Reopen". The view lives in the address. Rows are
- * cards that wrap at 360 px.
+ * `/admin/support-messages`: the contact form's messages newest first, with status buttons (all,
+ * open, answered, each with its count), a search by name, e-mail, subject or `SUP-` reference,
+ * and "Load more" pages; opening one (`?id=<id>`, also the link of the support desk's e-mail)
+ * shows it in a side panel with "Reply by e-mail" and "Mark answered" / "Reopen".
  */
 export default function SupportMessagesPage() {
   const { t } = useTranslation(['admin-support', 'admin']);
-  const search = useSearch();
-  const [, navigate] = useLocation();
-  const { filters, id } = useMemo(() => readSearch(search), [search]);
-  const query = useSupportMessages(filters);
-  const messages = query.data?.pages.flatMap((p) => p.messages) ?? [];
-  const counts = query.data?.pages[0]?.counts;
-  const filtered = Boolean(filters.q || filters.status);
-  const openedFrom = useRef<number | null>(null);
-
-  const update = (next: Partial<SupportMessageFilters> & { id?: number | null }) => {
-    const params = new URLSearchParams(search);
-    for (const [key, value] of Object.entries(next)) {
-      if (value === null || value === '' || value === undefined) params.delete(key);
-      else params.set(key, String(value));
-    }
-    const text = params.toString();
-    navigate(`${PATH}${text ? `?${text}` : ''}`, { replace: !('id' in next) });
-  };
-
-  // A failed "Load more" keeps the pages already shown and says so in a toast.
-  const pageError = query.isFetchNextPageError ? query.error : null;
-  const reported = useRef<unknown>(null);
-  useEffect(() => {
-    if (pageError && reported.current !== pageError) {
-      reported.current = pageError;
-      toastAdminFailure(t('errors.fetchMessages'), pageError, t('admin:offline'));
-    }
-  }, [pageError, t]);
-
+  const address = useAddressView('/admin/support-messages', readView);
+  const { filters, id } = address.view;
+  const list = useAdminList(supportMessages.useList(filters), (page) => page.messages, t('errors.fetchMessages'));
+  const panel = useRecordPanel(address.patch, id, supportMessages);
+  const format = useAdminFormat();
+  const counts = list.first?.counts;
   const tabs: { value: SupportMessageStatus | ''; label: string; count: number | undefined }[] = [
     { value: '', label: t('messages.all'), count: counts ? counts.open + counts.answered : undefined },
     { value: 'open', label: t('messages.statuses.open'), count: counts?.open },
@@ -78,18 +43,16 @@ export default function SupportMessagesPage() {
   ];
 
   return (
-    <AdminPage
+    <AdminListPage
       title={t('admin:nav.supportMessages')}
-      lead={t('messages.lead')}
-      actions={<RefreshButton query={query} />}
-    >
-      <div className="flex flex-col gap-3 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200 md:flex-row md:items-end">
-        <SearchForm
-          label={t('messages.searchLabel')}
-          placeholder={t('messages.searchPlaceholder')}
-          value={filters.q}
-          onSearch={(q) => update({ q })}
-        />
+      texts={(key) => t(`messages.${key}`)}
+      list={list}
+      errorTitle={t('errors.fetchMessages')}
+      emptyIcon={Inbox}
+      filtered={Boolean(filters.q || filters.status)}
+      search={filters.q}
+      onSearch={(q) => address.patch({ q })}
+      filters={
         <div
           role="group"
           aria-label={t('messages.statusLabel')}
@@ -102,7 +65,7 @@ export default function SupportMessagesPage() {
                 key={tab.value || 'all'}
                 type="button"
                 aria-pressed={on}
-                onClick={() => update({ status: tab.value })}
+                onClick={() => address.patch({ status: tab.value })}
                 className={cn(
                   'inline-flex h-9 flex-auto items-center justify-center gap-1.5 rounded-lg px-2.5 text-sm font-semibold whitespace-nowrap',
                   on ? 'bg-white text-brand-800 shadow-sm ring-1 ring-slate-200' : 'text-slate-700 hover:bg-white/60',
@@ -116,104 +79,32 @@ export default function SupportMessagesPage() {
             );
           })}
         </div>
-      </div>
-
-      <div className="mt-4">
-        {query.isError && !query.data ? (
-          <QueryError
-            title={t('errors.fetchMessages')}
-            error={query.error}
-            onRetry={() => void query.refetch()}
-            retrying={query.isFetching}
-          />
-        ) : query.isPending ? (
-          <Spinner label={t('admin:loading')} className="min-h-[30vh]" />
-        ) : messages.length === 0 ? (
-          <EmptyState
-            icon={<Inbox className="size-8" />}
-            title={filtered ? t('messages.noMatchTitle') : t('messages.emptyTitle')}
-          >
-            {filtered ? t('messages.noMatch') : t('messages.empty')}
-          </EmptyState>
-        ) : (
+      }
+      row={(message) => ({
+        heading: <span className="min-w-0 font-semibold break-words text-ink">{message.subject}</span>,
+        badge: <SupportStatusBadge status={message.status} />,
+        lines: (
           <>
-            <ul
-              aria-label={t('messages.listLabel')}
-              className="overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-slate-200"
-            >
-              {messages.map((message) => (
-                <MessageRow
-                  key={message.id}
-                  message={message}
-                  current={message.id === id}
-                  onOpen={() => {
-                    openedFrom.current = message.id;
-                    update({ id: message.id });
-                  }}
-                />
-              ))}
-            </ul>
-            <LoadMore
-              hasMore={query.hasNextPage}
-              loading={query.isFetchingNextPage}
-              onLoad={() => void query.fetchNextPage()}
-            />
+            <span className="mt-0.5 block text-sm break-words text-slate-800">
+              {message.name} · <span className="break-all">{message.email}</span>
+            </span>
+            <span className="mt-0.5 line-clamp-2 block text-sm break-words text-slate-600">{message.preview}</span>
           </>
-        )}
-      </div>
-
-      <SupportMessagePanel
-        id={id}
-        onClose={() => update({ id: null })}
-        returnFocusTo={() =>
-          openedFrom.current === null
-            ? null
-            : document.querySelector<HTMLElement>(`[data-support-message-id="${openedFrom.current}"]`)
-        }
-      />
-    </AdminPage>
-  );
-}
-
-function MessageRow({
-  message,
-  onOpen,
-  current,
-}: {
-  message: AdminSupportMessage;
-  onOpen: () => void;
-  current: boolean;
-}) {
-  const format = useAdminFormat();
-  return (
-    <li className="border-b border-slate-100 last:border-b-0">
-      <button
-        type="button"
-        data-support-message-id={message.id}
-        onClick={onOpen}
-        aria-current={current ? 'true' : undefined}
-        className={cn(
-          'flex w-full items-start gap-3 px-4 py-3 text-left hover:bg-slate-50 focus-visible:bg-slate-50',
-          current && 'bg-brand-50',
-        )}
-      >
-        <span className="min-w-0 flex-1">
-          <span className="flex flex-wrap items-center gap-x-2 gap-y-1">
-            <span className="min-w-0 font-semibold break-words text-ink">{message.subject}</span>
-            <SupportStatusBadge status={message.status} />
-          </span>
-          <span className="mt-0.5 block text-sm break-words text-slate-800">
-            {message.name} · <span className="break-all">{message.email}</span>
-          </span>
-          <span className="mt-0.5 line-clamp-2 block text-sm break-words text-slate-600">{message.preview}</span>
-          <span className="mt-1 flex flex-wrap gap-x-3 gap-y-1 text-xs text-slate-600">
+        ),
+        meta: (
+          <>
             <span className="font-mono">{message.reference}</span>
             <span className="uppercase">{message.language}</span>
             <time dateTime={message.createdAt}>{format.dateTime(message.createdAt)}</time>
-          </span>
-        </span>
-        <ChevronRight aria-hidden="true" className="mt-1 size-4 shrink-0 text-slate-500" />
-      </button>
-    </li>
+          </>
+        ),
+      })}
+      panel={{
+        state: panel,
+        errorTitle: t('errors.fetchMessage'),
+        title: (message) => message.subject,
+        view: (message) => <SupportMessageDetails message={message} />,
+      }}
+    />
   );
 }

@@ -22,7 +22,8 @@ export function getAdminPing(signal?: AbortSignal): Promise<AdminPing> {
 
 /**
  * The admin shell's access check: asked once per visit of the admin area (kept while the admin
- * moves between sections), never retried (specification section 9).
+ * moves between sections), never retried: a refusal is the server's answer, shown at once with the
+ * shell's own retry button.
  */
 export function useAdminPing() {
   return useQuery(

@@ -1,7 +1,7 @@
 import type { JobActionResponse } from '@esim/contract/admin';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client.ts';
-import { JOBS_KEY } from './get-jobs.ts';
+import { jobs } from './get-jobs.ts';
 
 /** What the admin can do to a job. */
 export type JobAction = 'retry' | 'cancel';
@@ -24,7 +24,7 @@ export function useJobAction() {
     mutationFn: ({ id, action }: { id: number; action: JobAction }) => runJobAction(id, action),
     onSettled: async () => {
       await Promise.all([
-        queryClient.invalidateQueries({ queryKey: JOBS_KEY }),
+        queryClient.invalidateQueries({ queryKey: jobs.key }),
         queryClient.invalidateQueries({ queryKey: ['/api/admin/dashboard'] }),
       ]);
     },

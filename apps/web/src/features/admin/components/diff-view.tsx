@@ -1,5 +1,6 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DataTable } from '../../../admin-kit/components/data-table.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { diffValues } from '../hooks/json-diff.ts';
 
@@ -11,7 +12,6 @@ import { diffValues } from '../hooks/json-diff.ts';
 export function DiffView({ before, after }: { before: unknown; after: unknown }) {
   const { t } = useTranslation('admin');
   const [showAll, setShowAll] = useState(false);
-  const captionId = useId();
   const rows = diffValues(before, after);
   if (rows.length === 0) return <p className="text-sm text-slate-600">{t('audit.noChanges')}</p>;
   const unchanged = rows.filter((r) => !r.changed).length;
@@ -19,51 +19,42 @@ export function DiffView({ before, after }: { before: unknown; after: unknown })
   const none = <span className="text-slate-500 italic">{t('audit.none')}</span>;
   return (
     <div>
-      <div className="overflow-x-auto rounded-xl ring-1 ring-slate-200">
-        <table aria-labelledby={captionId} className="w-full min-w-[28rem] text-left text-xs">
-          <caption id={captionId} className="sr-only">
-            {t('audit.diffCaption')}
-          </caption>
-          <thead className="bg-slate-50 text-slate-700">
-            <tr>
-              <th scope="col" className="px-3 py-2 font-semibold">
-                {t('audit.field')}
-              </th>
-              <th scope="col" className="px-3 py-2 font-semibold">
-                {t('audit.before')}
-              </th>
-              <th scope="col" className="px-3 py-2 font-semibold">
-                {t('audit.after')}
-              </th>
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-slate-100 bg-white font-mono">
-            {shown.map((row) => (
-              <tr key={row.path} className={cn(!row.changed && 'text-slate-600')}>
-                <th scope="row" className="px-3 py-1.5 align-top font-semibold break-all text-ink">
-                  {row.path}
-                </th>
-                <td
-                  className={cn(
-                    'px-3 py-1.5 align-top break-all',
-                    row.changed && row.before !== undefined && 'bg-red-50 text-red-900 line-through',
-                  )}
-                >
-                  {row.before ?? none}
-                </td>
-                <td
-                  className={cn(
-                    'px-3 py-1.5 align-top break-all',
-                    row.changed && row.after !== undefined && 'bg-emerald-50 text-emerald-900',
-                  )}
-                >
-                  {row.after ?? none}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <DataTable
+        caption={t('audit.diffCaption')}
+        columns={(['field', 'before', 'after'] as const).map((key) => ({
+          key,
+          label: t(`audit.${key}`),
+          className: 'px-3 py-2 font-semibold',
+        }))}
+        frameClassName="overflow-x-auto rounded-xl ring-1 ring-slate-200"
+        tableClassName="w-full min-w-[28rem] text-left text-xs"
+        headClassName="bg-slate-50 text-slate-700"
+        bodyClassName="divide-y divide-slate-100 bg-white font-mono"
+      >
+        {shown.map((row) => (
+          <tr key={row.path} className={cn(!row.changed && 'text-slate-600')}>
+            <th scope="row" className="px-3 py-1.5 align-top font-semibold break-all text-ink">
+              {row.path}
+            </th>
+            <td
+              className={cn(
+                'px-3 py-1.5 align-top break-all',
+                row.changed && row.before !== undefined && 'bg-red-50 text-red-900 line-through',
+              )}
+            >
+              {row.before ?? none}
+            </td>
+            <td
+              className={cn(
+                'px-3 py-1.5 align-top break-all',
+                row.changed && row.after !== undefined && 'bg-emerald-50 text-emerald-900',
+              )}
+            >
+              {row.after ?? none}
+            </td>
+          </tr>
+        ))}
+      </DataTable>
       {unchanged > 0 ? (
         <button
           type="button"

@@ -4,62 +4,31 @@ import { Tabs } from 'radix-ui';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
-import { showToast } from '../../../lib/toast.ts';
-import { toastAdminFailure } from '../admin-error.ts';
-import { useEmail } from '../api/get-email.ts';
-import { useResendEmail } from '../api/resend-email.ts';
-import { ConfirmButton } from './confirm-button.tsx';
-import { EmailStatusBadge } from './email-status-badge.tsx';
-import { QueryContent } from './query-state.tsx';
-import { SidePanel } from './side-panel.tsx';
-import { useAdminFormat } from '../hooks/use-admin-format.ts';
+import { changeToasts } from '../../../admin-kit/admin-error.ts';
+import { ConfirmButton } from '../../../admin-kit/components/confirm-button.tsx';
+import { EmailStatusBadge } from '../../../admin-kit/components/email-status-badge.tsx';
+import { RecordView } from '../../../admin-kit/components/side-panel.tsx';
+import { useAdminFormat } from '../../../admin-kit/hooks/use-admin-format.ts';
+import { useResendEmail } from '../api/emails.ts';
 import { useTemplateName } from '../hooks/use-template-name.ts';
 
 /**
- * One Outbox message in a side panel (a modal dialog: full width on a phone, 48 rem on a
- * desktop; focus trapped, Escape closes): recipient, status, dates, order link, and tabs with the
- * message as it was sent (its HTML copy from `GET /api/admin/emails/{id}/html` in an `<iframe>`
- * with an empty `sandbox`: no script, no form, no navigation of the admin page; the server's CSP
- * lets only this origin frame it), its text version and its inline images; "Resend" after a
- * confirmation, with a toast either way. `id` null: closed.
+ * One Outbox message in the list's side panel: recipient, status, dates, order link, and tabs
+ * with the message as it was sent (its HTML copy from `GET /api/admin/emails/{id}/html` in an
+ * `<iframe>` with an empty `sandbox`: no script, no form, no navigation of the admin page; the
+ * server's CSP lets only this origin frame it), its text version and its inline images; "Resend"
+ * after a confirmation, with a toast either way.
  */
-export function MessagePanel({
-  id,
-  onClose,
-  returnFocusTo,
-}: {
-  id: number | null;
-  onClose: () => void;
-  /** Where focus goes when the panel closes (the row that opened it); default: Radix's choice. */
-  returnFocusTo?: () => HTMLElement | null;
-}) {
-  const { t } = useTranslation('admin');
-  const query = useEmail(id);
-  return (
-    <SidePanel
-      open={id !== null}
-      title={query.data?.subject ?? t('outbox.panel.title')}
-      description={t('outbox.panel.description')}
-      onClose={onClose}
-      {...(returnFocusTo ? { returnFocusTo } : {})}
-    >
-      <QueryContent query={query} errorTitle={t('errors.fetchEmail')} notFound={t('outbox.panel.notFound')}>
-        {(data) => <MessageDetails message={data} />}
-      </QueryContent>
-    </SidePanel>
-  );
-}
-
-function MessageDetails({ message }: { message: OutboxMessageDetail }) {
+export function OutboxMessageDetails({ message }: { message: OutboxMessageDetail }) {
   const { t } = useTranslation('admin');
   const format = useAdminFormat();
   const resend = useResendEmail();
   const templateName = useTemplateName();
   const onResend = () =>
-    resend.mutate(message.id, {
-      onSuccess: ({ message: copy }) => void showToast('success', t('outbox.panel.resent', { to: copy.to })),
-      onError: (error) => toastAdminFailure(t('errors.resend'), error, t('offline')),
-    });
+    resend.mutate(
+      message.id,
+      changeToasts(({ message: copy }) => t('outbox.panel.resent', { to: copy.to }), t('errors.resend'), t('offline')),
+    );
   const facts: [string, ReactNode][] = [
     [t('outbox.panel.to'), <span className="break-all">{message.to}</span>],
     [t('outbox.status'), <EmailStatusBadge status={message.status} />],
@@ -72,51 +41,55 @@ function MessageDetails({ message }: { message: OutboxMessageDetail }) {
     ],
   ];
   return (
-    <div className="flex flex-col gap-4">
-      <dl className="grid grid-cols-1 gap-x-6 gap-y-2 rounded-2xl bg-white p-4 text-sm shadow-sm ring-1 ring-slate-200 sm:grid-cols-2">
-        {facts.map(([label, value]) => (
-          <div key={label} className="flex min-w-0 gap-2">
-            <dt className="shrink-0 font-semibold text-slate-600">{label}</dt>
-            <dd className="min-w-0 text-ink">{value}</dd>
-          </div>
-        ))}
-        {message.orderNumber ? (
-          <div className="flex min-w-0 gap-2">
-            <dt className="shrink-0 font-semibold text-slate-600">{t('outbox.panel.order')}</dt>
-            <dd>
-              <Link
-                href={`/admin/orders/${message.orderNumber}`}
-                className="font-mono font-semibold text-brand-800 hover:underline"
-              >
-                {message.orderNumber}
-              </Link>
-            </dd>
-          </div>
-        ) : null}
-        {message.error ? (
-          <div className="flex min-w-0 flex-col gap-1 sm:col-span-2">
-            <dt className="font-semibold text-slate-600">{t('outbox.panel.error')}</dt>
-            <dd className="break-words text-red-800">{message.error}</dd>
-          </div>
-        ) : null}
-      </dl>
-
-      <div className="flex flex-wrap items-center gap-3">
-        <ConfirmButton
-          variant="primary"
-          disabled={!message.resendable}
-          busy={resend.isPending}
-          title={t('outbox.panel.confirmTitle')}
-          description={t('outbox.panel.confirmBody', { subject: message.subject, to: message.to })}
-          confirmLabel={t('outbox.panel.confirm')}
-          cancelLabel={t('common.cancel')}
-          onConfirm={onResend}
-        >
-          <Send aria-hidden="true" className="size-4" />
-          {resend.isPending ? t('outbox.panel.resending') : t('outbox.panel.resend')}
-        </ConfirmButton>
-        {!message.resendable ? <p className="text-sm text-slate-600">{t('outbox.panel.notResendable')}</p> : null}
-      </div>
+    <RecordView
+      facts={
+        <dl className="grid grid-cols-1 gap-x-6 gap-y-2 rounded-2xl bg-white p-4 text-sm shadow-sm ring-1 ring-slate-200 sm:grid-cols-2">
+          {facts.map(([label, value]) => (
+            <div key={label} className="flex min-w-0 gap-2">
+              <dt className="shrink-0 font-semibold text-slate-600">{label}</dt>
+              <dd className="min-w-0 text-ink">{value}</dd>
+            </div>
+          ))}
+          {message.orderNumber ? (
+            <div className="flex min-w-0 gap-2">
+              <dt className="shrink-0 font-semibold text-slate-600">{t('outbox.panel.order')}</dt>
+              <dd>
+                <Link
+                  href={`/admin/orders/${message.orderNumber}`}
+                  className="font-mono font-semibold text-brand-800 hover:underline"
+                >
+                  {message.orderNumber}
+                </Link>
+              </dd>
+            </div>
+          ) : null}
+          {message.error ? (
+            <div className="flex min-w-0 flex-col gap-1 sm:col-span-2">
+              <dt className="font-semibold text-slate-600">{t('outbox.panel.error')}</dt>
+              <dd className="break-words text-red-800">{message.error}</dd>
+            </div>
+          ) : null}
+        </dl>
+      }
+      actions={
+        <>
+          <ConfirmButton
+            variant="primary"
+            disabled={!message.resendable}
+            busy={resend.isPending}
+            title={t('outbox.panel.confirmTitle')}
+            description={t('outbox.panel.confirmBody', { subject: message.subject, to: message.to })}
+            confirmLabel={t('outbox.panel.confirm')}
+            cancelLabel={t('common.cancel')}
+            onConfirm={onResend}
+          >
+            <Send aria-hidden="true" className="size-4" />
+            {resend.isPending ? t('outbox.panel.resending') : t('outbox.panel.resend')}
+          </ConfirmButton>
+          {!message.resendable ? <p className="text-sm text-slate-600">{t('outbox.panel.notResendable')}</p> : null}
+        </>
+      }
+    >
       {message.redacted ? (
         <p className="flex items-center gap-2 rounded-xl bg-amber-50 px-3 py-2 text-sm text-amber-900 ring-1 ring-amber-200">
           <EyeOff aria-hidden="true" className="size-4 shrink-0" />
@@ -170,6 +143,6 @@ function MessageDetails({ message }: { message: OutboxMessageDetail }) {
           )}
         </Tabs.Content>
       </Tabs.Root>
-    </div>
+    </RecordView>
   );
 }

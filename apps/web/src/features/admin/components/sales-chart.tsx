@@ -1,13 +1,13 @@
 import type { SalesDay } from '@esim/contract/admin';
 import { useTranslation } from 'react-i18next';
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import { useAdminFormat } from '../hooks/use-admin-format.ts';
+import { useAdminFormat } from '../../../admin-kit/hooks/use-admin-format.ts';
 
 /** The brand colour of the bars (`--color-brand-600`). */
 const BAR_COLOR = '#0d9488';
 
 /**
- * The dashboard's chart of sales per day (issue 10), drawn with recharts: revenue per day as bars,
+ * The dashboard's chart of sales per day, drawn with recharts: revenue per day as bars,
  * the day's orders in the tooltip. Its own lazy chunk, so recharts loads only with the admin
  * dashboard and never with the storefront. For screen readers the chart is summarised in its
  * title and the same figures follow as a table (visually hidden).

@@ -1,6 +1,6 @@
 /**
- * The before/after of an audit log entry as rows of changed fields (issue 10 "audit log with
- * before/after diff view"): both values are flattened to dotted paths (`customer.email`,
+ * The before/after of an audit log entry as rows of changed fields: both values are flattened to
+ * dotted paths (`customer.email`,
  * `lines[0].quantity`) and compared as JSON text, so a change deep inside an object shows as the
  * one field that changed.
  */

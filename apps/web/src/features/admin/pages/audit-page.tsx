@@ -1,23 +1,30 @@
 import type { AuditEntry } from '@esim/contract/admin';
 import { ScrollText } from 'lucide-react';
-import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation, useSearch } from 'wouter';
-import { Spinner } from '../../../components/ui/spinner.tsx';
-import { type AuditFilters, useAudit } from '../api/get-audit.ts';
-import { AdminPage } from '../components/admin-page.tsx';
-import { Badge } from '../components/badge.tsx';
+import { Link } from 'wouter';
+import { AdminListPage, type ListTextKey } from '../../../admin-kit/components/admin-list.tsx';
+import { Badge } from '../../../admin-kit/components/badge.tsx';
+import { useAdminFormat } from '../../../admin-kit/hooks/use-admin-format.ts';
+import { useAdminList } from '../../../admin-kit/hooks/use-admin-list.ts';
+import { readQuery, useAddressView } from '../../../admin-kit/hooks/use-address-view.ts';
+import { type AuditFilters, auditLog } from '../api/get-audit.ts';
 import { DiffView } from '../components/diff-view.tsx';
-import { EmptyState, LoadMore, QueryError } from '../components/query-state.tsx';
-import { SearchForm } from '../components/search-form.tsx';
-import { useAdminFormat } from '../hooks/use-admin-format.ts';
-import { RefreshButton } from '../components/refresh-button.tsx';
 
 /** The audit log's filters in the address: `?q=` and `?all=1` (reads too; changes only by default). */
-function readSearch(search: string): AuditFilters {
+function readFilters(search: string): AuditFilters {
   const params = new URLSearchParams(search);
-  return { q: (params.get('q') ?? '').slice(0, 200), changesOnly: params.get('all') !== '1' };
+  return { q: readQuery(params), changesOnly: params.get('all') !== '1' };
 }
+
+/** The audit log's texts: its empty states are a title alone, and it opens no panel. */
+const TEXT_KEYS: Partial<Record<ListTextKey, string>> = {
+  lead: 'audit.lead',
+  searchLabel: 'audit.searchLabel',
+  searchPlaceholder: 'audit.searchPlaceholder',
+  listLabel: 'audit.listLabel',
+  emptyTitle: 'audit.empty',
+  noMatchTitle: 'audit.noMatch',
+};
 
 /** Where a target links in the admin area, if anywhere (`order:ORD-…`, `email:12`, `job:7`). */
 function targetHref(target: string): string | undefined {
@@ -30,76 +37,42 @@ function targetHref(target: string): string | undefined {
 }
 
 /**
- * `/admin/audit` (issue 10 "Everywhere": every admin call recorded with who, what, when and
- * before/after): entries newest first, changes only by default (reads on request), searchable by
- * admin, action or target, each with its answer, address and, for changes, a field-by-field diff
- * of before and after. Targets link to the order, message or jobs they name.
+ * `/admin/audit`: every admin call as recorded on the server (who, what, when, from where),
+ * newest first, changes only by default (reads on request), searchable by admin, action or
+ * target; each entry shows its answer and, for a change, a field-by-field diff of before and
+ * after. Targets link to the order, message or jobs they name.
  */
 export default function AuditPage() {
   const { t } = useTranslation('admin');
-  const search = useSearch();
-  const [, navigate] = useLocation();
-  const filters = useMemo(() => readSearch(search), [search]);
-  const query = useAudit(filters);
-  const entries = query.data?.pages.flatMap((p) => p.entries) ?? [];
-  const update = (next: Partial<AuditFilters>) => {
-    const merged = { ...filters, ...next };
-    const params = new URLSearchParams();
-    if (merged.q) params.set('q', merged.q);
-    if (!merged.changesOnly) params.set('all', '1');
-    const text = params.toString();
-    navigate(`/admin/audit${text ? `?${text}` : ''}`, { replace: true });
-  };
+  const address = useAddressView('/admin/audit', readFilters);
+  const filters = address.view;
+  const list = useAdminList(auditLog.useList(filters), (page) => page.entries);
   return (
-    <AdminPage title={t('nav.audit')} lead={t('audit.lead')} actions={<RefreshButton query={query} />}>
-      <div className="flex flex-col gap-3 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200 md:flex-row md:items-end">
-        <SearchForm
-          label={t('audit.searchLabel')}
-          placeholder={t('audit.searchPlaceholder')}
-          value={filters.q}
-          onSearch={(q) => update({ q })}
-        />
+    <AdminListPage
+      title={t('nav.audit')}
+      texts={(key) => {
+        const textKey = TEXT_KEYS[key];
+        return textKey ? t(textKey) : '';
+      }}
+      list={list}
+      errorTitle={t('errors.fetchAudit')}
+      emptyIcon={ScrollText}
+      filtered={Boolean(filters.q)}
+      search={filters.q}
+      onSearch={(q) => address.patch({ q })}
+      filters={
         <label className="flex h-11 items-center gap-2 text-sm font-semibold text-slate-700">
           <input
             type="checkbox"
             checked={filters.changesOnly}
-            onChange={(event) => update({ changesOnly: event.target.checked })}
+            onChange={(event) => address.patch({ all: !event.target.checked && '1' })}
             className="size-4 accent-brand-700"
           />
           {t('audit.changesOnly')}
         </label>
-      </div>
-      <div className="mt-4">
-        {query.isError && !query.data ? (
-          <QueryError
-            title={t('errors.fetchAudit')}
-            error={query.error}
-            onRetry={() => void query.refetch()}
-            retrying={query.isFetching}
-          />
-        ) : query.isPending ? (
-          <Spinner label={t('loading')} className="min-h-[30vh]" />
-        ) : entries.length === 0 ? (
-          <EmptyState
-            icon={<ScrollText className="size-8" />}
-            title={filters.q ? t('audit.noMatch') : t('audit.empty')}
-          />
-        ) : (
-          <>
-            <ol aria-label={t('audit.listLabel')} className="flex flex-col gap-3">
-              {entries.map((entry) => (
-                <AuditRow key={entry.id} entry={entry} />
-              ))}
-            </ol>
-            <LoadMore
-              hasMore={query.hasNextPage}
-              loading={query.isFetchingNextPage}
-              onLoad={() => void query.fetchNextPage()}
-            />
-          </>
-        )}
-      </div>
-    </AdminPage>
+      }
+      card={(entry) => <AuditRow key={entry.id} entry={entry} />}
+    />
   );
 }
 

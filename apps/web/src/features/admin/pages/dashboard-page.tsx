@@ -13,18 +13,18 @@ import { Link } from 'wouter';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { browserTimeZone, useDashboard } from '../api/get-dashboard.ts';
-import { AdminPage } from '../components/admin-page.tsx';
-import { Badge, orderStatusTone } from '../components/badge.tsx';
-import { EmptyState, QueryError } from '../components/query-state.tsx';
-import { useAdminFormat } from '../hooks/use-admin-format.ts';
-import { RefreshButton } from '../components/refresh-button.tsx';
+import { AdminPage } from '../../../admin-kit/components/admin-page.tsx';
+import { Badge, orderStatusTone } from '../../../admin-kit/components/badge.tsx';
+import { EmptyState, QueryError } from '../../../admin-kit/components/query-state.tsx';
+import { useAdminFormat } from '../../../admin-kit/hooks/use-admin-format.ts';
+import { RefreshButton } from '../../../admin-kit/components/refresh-button.tsx';
 
 const SalesChart = lazy(() => import('../components/sales-chart.tsx'));
 
 const card = 'rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:p-5';
 
 /**
- * `/admin`, the dashboard (issue 10 "Dashboard"): revenue and orders for today, the last 7 and
+ * `/admin`, the dashboard (`docs/product-rules.md#admin-area`): revenue and orders for today, the last 7 and
  * 30 days in the admin's own time zone, a chart of sales per day (recharts, in its own lazy
  * chunk), the orders that need attention (failed provisioning, stuck in processing, payments
  * waiting for approval) and the newest orders, each linking to the order, and the background

@@ -1,21 +1,27 @@
 import type { AdminJob, JobCounts } from '@esim/contract/admin';
-import { Briefcase, Ban, RotateCcw } from 'lucide-react';
+import { Ban, Briefcase, RotateCcw } from 'lucide-react';
 import { Tabs } from 'radix-ui';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation, useSearch } from 'wouter';
-import { Spinner } from '../../../components/ui/spinner.tsx';
-import { showToast } from '../../../lib/toast.ts';
-import { toastAdminFailure } from '../admin-error.ts';
-import { type JobTab, useJobs } from '../api/get-jobs.ts';
+import { Link } from 'wouter';
+import { changeToasts } from '../../../admin-kit/admin-error.ts';
+import { AdminList } from '../../../admin-kit/components/admin-list.tsx';
+import { AdminPage } from '../../../admin-kit/components/admin-page.tsx';
+import { Badge, type BadgeTone } from '../../../admin-kit/components/badge.tsx';
+import { ConfirmButton } from '../../../admin-kit/components/confirm-button.tsx';
+import { EmptyState } from '../../../admin-kit/components/query-state.tsx';
+import { RefreshButton } from '../../../admin-kit/components/refresh-button.tsx';
+import { useAdminFormat } from '../../../admin-kit/hooks/use-admin-format.ts';
+import { useAdminList } from '../../../admin-kit/hooks/use-admin-list.ts';
+import { readChoice, useAddressView } from '../../../admin-kit/hooks/use-address-view.ts';
+import { type JobTab, jobs } from '../api/get-jobs.ts';
 import { type JobAction, useJobAction } from '../api/job-actions.ts';
-import { AdminPage } from '../components/admin-page.tsx';
-import { Badge, type BadgeTone } from '../components/badge.tsx';
-import { ConfirmButton } from '../components/confirm-button.tsx';
-import { EmptyState, LoadMore, QueryError } from '../components/query-state.tsx';
-import { useAdminFormat } from '../hooks/use-admin-format.ts';
-import { RefreshButton } from '../components/refresh-button.tsx';
 
 const TABS: readonly JobTab[] = ['failed', 'queued', 'running', 'cancelled'];
+
+/** The tab in the address (`?status=`), failed jobs by default. */
+function readTab(search: string): JobTab {
+  return readChoice(new URLSearchParams(search), 'status', TABS) || 'failed';
+}
 
 /** How many jobs a tab holds, from the counts by state. */
 function tabCount(tab: JobTab, counts: JobCounts): number {
@@ -31,25 +37,21 @@ const STATUS_TONES: Record<string, BadgeTone> = {
 };
 
 /**
- * `/admin/jobs` (issue 10 "Jobs: failed and waiting jobs with their last error, retry and
- * cancel"): the background jobs by state in tabs (`?status=failed|queued|running|cancelled`,
+ * `/admin/jobs`: the background jobs by state in tabs (`?status=failed|queued|running|cancelled`,
  * failed first), each with its type, attempts, when it runs, the order it is about, its last
  * error and its payload without secrets; "Retry now" for failed or cancelled jobs and "Cancel"
  * for queued or failed ones, each after a confirmation, with a toast.
  */
 export default function JobsPage() {
   const { t } = useTranslation('admin');
-  const search = useSearch();
-  const [, navigate] = useLocation();
-  const requested = new URLSearchParams(search).get('status') ?? '';
-  const tab: JobTab = (TABS as readonly string[]).includes(requested) ? (requested as JobTab) : 'failed';
-  const query = useJobs(tab);
-  const counts = query.data?.pages[0]?.counts;
-  const jobs = query.data?.pages.flatMap((p) => p.jobs) ?? [];
+  const address = useAddressView('/admin/jobs', readTab);
+  const tab = address.view;
+  const list = useAdminList(jobs.useList(tab), (page) => page.jobs);
+  const counts = list.first?.counts;
 
   return (
-    <AdminPage title={t('nav.jobs')} lead={t('jobs.lead')} actions={<RefreshButton query={query} />}>
-      <Tabs.Root value={tab} onValueChange={(value) => navigate(`/admin/jobs?status=${value}`, { replace: true })}>
+    <AdminPage title={t('nav.jobs')} lead={t('jobs.lead')} actions={<RefreshButton query={list.query} />}>
+      <Tabs.Root value={tab} onValueChange={(value) => address.show(`status=${value}`)}>
         <Tabs.List aria-label={t('jobs.tabsLabel')} className="-mx-1 flex gap-1 overflow-x-auto p-1">
           {TABS.map((value) => (
             <Tabs.Trigger
@@ -66,31 +68,17 @@ export default function JobsPage() {
         </Tabs.List>
         {TABS.map((value) => (
           <Tabs.Content key={value} value={value} className="mt-4 focus-visible:outline-2">
-            {query.isError && !query.data ? (
-              <QueryError
-                title={t('errors.fetchJobs')}
-                error={query.error}
-                onRetry={() => void query.refetch()}
-                retrying={query.isFetching}
-              />
-            ) : query.isPending ? (
-              <Spinner label={t('loading')} className="min-h-[30vh]" />
-            ) : jobs.length === 0 ? (
-              <EmptyState icon={<Briefcase className="size-8" />} title={t(`jobs.empty.${value}`)} />
-            ) : (
-              <>
-                <ul className="flex flex-col gap-3">
-                  {jobs.map((job) => (
-                    <JobCard key={job.id} job={job} />
-                  ))}
-                </ul>
-                <LoadMore
-                  hasMore={query.hasNextPage}
-                  loading={query.isFetchingNextPage}
-                  onLoad={() => void query.fetchNextPage()}
-                />
-              </>
-            )}
+            <AdminList
+              list={list}
+              errorTitle={t('errors.fetchJobs')}
+              empty={<EmptyState icon={<Briefcase className="size-8" />} title={t(`jobs.empty.${value}`)} />}
+            >
+              <ul className="flex flex-col gap-3">
+                {list.items.map((job) => (
+                  <JobCard key={job.id} job={job} />
+                ))}
+              </ul>
+            </AdminList>
           </Tabs.Content>
         ))}
       </Tabs.Root>
@@ -106,12 +94,11 @@ function JobCard({ job }: { job: AdminJob }) {
   const run = (kind: JobAction) =>
     action.mutate(
       { id: job.id, action: kind },
-      {
-        onSuccess: () =>
-          void showToast('success', t(kind === 'retry' ? 'jobs.retried' : 'jobs.cancelled', { id: job.id })),
-        onError: (error) =>
-          toastAdminFailure(t(kind === 'retry' ? 'errors.retryJob' : 'errors.cancelJob'), error, t('offline')),
-      },
+      changeToasts(
+        () => t(kind === 'retry' ? 'jobs.retried' : 'jobs.cancelled', { id: job.id }),
+        t(kind === 'retry' ? 'errors.retryJob' : 'errors.cancelJob'),
+        t('offline'),
+      ),
     );
   const canRetry = job.status === 'failed' || job.status === 'cancelled';
   const canCancel = job.status === 'queued' || job.status === 'failed';

@@ -1,14 +1,14 @@
 import { AlertTriangle, Inbox, RotateCw } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../../components/ui/button.tsx';
-import { Spinner } from '../../../components/ui/spinner.tsx';
-import { readApiError } from '../../../lib/api-error.ts';
+import { Button } from '../../components/ui/button.tsx';
+import { Spinner } from '../../components/ui/spinner.tsx';
+import { readApiError } from '../../lib/api-error.ts';
 import { adminFailureText } from '../admin-error.ts';
 
 /**
- * A failed read of an admin screen (specification section 8: the 'Failed to …' text, then the
- * status and the server's message), with a retry button.
+ * A failed read of an admin screen (the 'Failed to …' text, then the status and the server's
+ * message), with a retry button.
  */
 export function QueryError({
   title,

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 
 /**
- * The frame of an admin screen (issue 10): the page's one `h1`, an optional lead, actions on the
+ * The frame of an admin screen: the page's one `h1`, an optional lead, actions on the
  * right (below the title at 360 px), then the content.
  */
 export function AdminPage({

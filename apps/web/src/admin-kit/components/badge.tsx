@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { cn } from '../../../lib/cn.ts';
+import { cn } from '../../lib/cn.ts';
 
 /** The colours of a {@link Badge}; each pairs text and background above WCAG AA contrast. */
 export type BadgeTone = 'neutral' | 'info' | 'success' | 'warning' | 'danger';

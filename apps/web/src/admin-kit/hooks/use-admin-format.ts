@@ -3,8 +3,9 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 
 /**
- * The admin screens' formatters in the interface language: money in US dollars by the
- * specification's section 5 rule (`Intl.NumberFormat('en-US', USD)`, whatever the language),
+ * The admin screens' formatters in the interface language: money in US dollars as everywhere in
+ * the store (`docs/product-rules.md#prices-and-currency`: `Intl.NumberFormat('en-US', USD)`,
+ * whatever the language),
  * whole numbers, dates and date-times with `Intl.DateTimeFormat`, and "3 minutes ago" with
  * `Intl.RelativeTimeFormat`. Unreadable dates show as an em dash.
  */

@@ -1,5 +1,5 @@
 /**
- * A progress bar for long admin work (catalogue sync, bulk import; issue 10): `value` of `max`
+ * A progress bar for long admin work (catalogue sync, bulk import): `value` of `max`
  * done, announced as a WAI-ARIA `progressbar` named `label`. `max` 0 (not known yet) shows an
  * indeterminate bar.
  */

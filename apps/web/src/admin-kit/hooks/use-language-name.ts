@@ -2,8 +2,9 @@ import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 
 /**
- * A language's name in the interface language (`tr` → "Turkish", "Türkçe"...), from
- * `Intl.DisplayNames`; the code itself when the runtime does not know it.
+ * Names languages in the interface language: the function returned maps a code to its name
+ * (`tr` → "Turkish", "Türkçe"...) with `Intl.DisplayNames`, or to the code itself when the
+ * runtime does not know it. The admin screens name a customer's or an article's language so.
  */
 export function useLanguageName(): (code: string) => string {
   const { i18n } = useTranslation();
