@@ -15,7 +15,7 @@ import { loadSeedArticles, SEED_CONTENT_DIR } from '../src/modules/chat/knowledg
 import { SandboxEsimProvider } from '../src/providers/esim/sandbox.ts';
 
 /**
- * The chat assistant's evaluation (issue 11 "Done means": `npm run eval:chat`): the project's own
+ * The chat assistant's evaluation (`npm run eval:chat`; decision record 0017): the project's own
  * question set, `apps/api/eval/questions/*.json`, run against the local engine over the shipped
  * knowledge base (`apps/api/content/knowledge-base/`) and the real catalogue (the sandbox
  * provider's, imported into an in-memory PGlite database as on a first start). For each question:
@@ -26,7 +26,7 @@ import { SandboxEsimProvider } from '../src/providers/esim/sandbox.ts';
  *   in `cite` (any language; questions with an empty `cite` are not counted);
  * - "states the facts": for every fact, at least one of its alternatives appears in the reply,
  *   compared folded (case and accents folded by the engine's own `fold`).
- * Targets (issue 11): at least 90% cite a right article and 85% state the facts.
+ * Targets: at least 90% cite a right article and 85% state the facts.
  */
 
 /** One question of a question file. */

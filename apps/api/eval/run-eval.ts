@@ -1,5 +1,5 @@
 /**
- * `npm run eval:chat` (issue 11 "Done means"): runs the question set against the local chat
+ * `npm run eval:chat` (decision record 0017): runs the question set against the local chat
  * engine and prints, per language and overall, the share of answers that cite a right article and
  * the share that state all the facts, then the failures. Exits 1 when the overall shares are
  * below the targets (90% and 85%), 2 when the evaluation cannot run. See `chat-eval.ts`.

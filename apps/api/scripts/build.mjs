@@ -1,4 +1,4 @@
-// The API's production build (issue 12; docs/decisions/0021-production-build.md): esbuild bundles
+// The API's production build (docs/decisions/0021-production-build.md): esbuild bundles
 // the server and the two command-line tools into plain ESM JavaScript under apps/api/dist, which
 // `node` runs with no TypeScript loader (`npm run start:prod`).
 //

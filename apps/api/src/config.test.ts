@@ -21,7 +21,7 @@ describe('loadConfig', () => {
     expect(loadConfig({ INIT_CWD: '/srv/store', DATA_DIR: '/var/lib/esim' }).dataDir).toBe('/var/lib/esim');
   });
 
-  it('trusts no proxy by default and reads TRUST_PROXY as addresses and CIDR ranges (issue 8)', () => {
+  it('trusts no proxy by default and reads TRUST_PROXY as addresses and CIDR ranges', () => {
     expect(loadConfig({}).trustProxy).toEqual([]);
     expect(loadConfig({ TRUST_PROXY: ' 127.0.0.1, 10.0.0.0/8,::1 ' }).trustProxy).toEqual([
       '127.0.0.1',
@@ -36,7 +36,7 @@ describe('loadConfig', () => {
     expect(loadConfig({ PUBLIC_URL: 'https://shop.example/' }).publicUrl).toBe('https://shop.example');
   });
 
-  it('syncs the catalogue every 6 hours by default, or as CATALOGUE_SYNC_INTERVAL says (issue 10)', () => {
+  it('syncs the catalogue every 6 hours by default, or as CATALOGUE_SYNC_INTERVAL says', () => {
     expect(loadConfig({}).catalogueSyncIntervalMs).toBe(6 * 3_600_000);
     expect(loadConfig({ CATALOGUE_SYNC_INTERVAL: '30m' }).catalogueSyncIntervalMs).toBe(1_800_000);
     expect(loadConfig({ CATALOGUE_SYNC_INTERVAL: ' 1D ' }).catalogueSyncIntervalMs).toBe(86_400_000);

@@ -21,7 +21,7 @@ export function parseInterval(value: string): number | null | undefined {
 }
 
 /**
- * The only reader of `process.env` (STYLE.md: one validated env module). A bad value stops
+ * The only reader of `process.env`, so the environment is validated once. A bad value stops
  * start-up with a message naming the variable.
  */
 const envSchema = z.object({
@@ -47,14 +47,14 @@ const envSchema = z.object({
   /**
    * The store's public origin (`https://store.example`): the only source of absolute URLs in
    * pages, the sitemap, `robots.txt`, e-mails and payment return links; request headers never
-   * are (issue 8). Default `http://localhost:<PORT>`.
+   * are (decision record 0013). Default `http://localhost:<PORT>`.
    */
   PUBLIC_URL: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
   /**
    * The reverse proxies whose `X-Forwarded-For`, `-Proto` and `-Host` are believed: a
    * comma-separated list of addresses or CIDR ranges (`127.0.0.1`, `10.0.0.0/8`, `::1`), as
    * Fastify's `trustProxy` takes them. Default empty: trust nobody, so the client address is the
-   * connection's and forwarded headers are ignored (issue 8; OWASP ASVS 4.0.3 V1.14).
+   * connection's and forwarded headers are ignored (decision record 0013; OWASP ASVS 4.0.3 V1.14).
    */
   TRUST_PROXY: z
     .string()
@@ -70,7 +70,7 @@ const envSchema = z.object({
       return z.NEVER;
     }),
   /**
-   * The eSIM wholesaler (issue 12; DESIGN.md section 4): `sandbox` (default, embedded simulator)
+   * The eSIM wholesaler (decision record 0018): `sandbox` (default, embedded simulator)
    * or `esimgo` (the eSIM Go API v2.4 at `ESIMGO_BASE_URL` with `ESIMGO_API_KEY`).
    */
   ESIM_PROVIDER: z.enum(['sandbox', 'esimgo']).default('sandbox'),
@@ -85,7 +85,7 @@ const envSchema = z.object({
   /** eSIM Go calls per second this store makes, across every instance (eSIM Go allows 10). Default 10. */
   ESIMGO_RATE_LIMIT_PER_SECOND: z.coerce.number().int().min(1).max(1_000).default(10),
   /**
-   * Who takes card payments (issue 12): `sandbox` (default, embedded, Stripe's test-card
+   * Who takes card payments (decision record 0019): `sandbox` (default, embedded, Stripe's test-card
    * semantics) or `stripe` (the Stripe API with `STRIPE_SECRET_KEY`, the Payment Element in the
    * browser with `STRIPE_PUBLISHABLE_KEY`, webhooks signed with `STRIPE_WEBHOOK_SECRET`). PayPal is
    * the PayPal REST API when `PAYPAL_CLIENT_ID` is set; with `stripe` and no PayPal credentials,
@@ -131,7 +131,7 @@ const envSchema = z.object({
   /** Time-out of one Stripe or PayPal call, ms. Default 30000. */
   PAYMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(300_000).default(30_000),
   /**
-   * `redis://host:6379`: rate limits are counted in Redis, shared by every instance (issue 12).
+   * `redis://host:6379`: rate limits are counted in Redis, shared by every instance (decision record 0020).
    * Unset: they are counted in the database, shared all the same.
    */
   REDIS_URL: z.preprocess(
@@ -175,7 +175,7 @@ const envSchema = z.object({
   /** Sender of every e-mail (RFC 5322 mailbox). */
   MAIL_FROM: z.string().min(3).default('Roamwise <orders@roamwise.example>'),
   /**
-   * How often the catalogue is synced with the eSIM provider (issue 10), once across instances:
+   * How often the catalogue is synced with the eSIM provider, once across instances:
    * `6h`, `30m`, `1d`, `90s`, a whole number of milliseconds, or `off`. At least 1 minute, at
    * most 30 days. Default `6h`.
    */
@@ -198,7 +198,7 @@ const envSchema = z.object({
   /**
    * Payment attempts (card tokenisations, checkouts, portal top-ups; each counted apart) one
    * visitor session, or one portal access token, may make per `PAYMENT_THROTTLE_ATTEMPT_WINDOW_S`;
-   * more are answered 429 with `Retry-After` (issue 8: card testing; OWASP ASVS 4.0.3 V11.1.4).
+   * more are answered 429 with `Retry-After`, against card testing (OWASP ASVS 4.0.3 V11.1.4).
    * Default 10.
    */
   PAYMENT_THROTTLE_ATTEMPTS_PER_SESSION: z.coerce.number().int().min(1).max(1_000_000).default(10),
@@ -209,7 +209,7 @@ const envSchema = z.object({
   /**
    * Declined payments (402, checkout and top-ups together) after which a session or access token
    * may not attempt payments until `PAYMENT_THROTTLE_DECLINE_WINDOW_S` after its first decline has
-   * passed (issue 8). Default 3.
+   * passed. Default 3.
    */
   PAYMENT_THROTTLE_DECLINES_PER_SESSION: z.coerce.number().int().min(1).max(1_000_000).default(3),
   /** The same per client address (IPv6 by /64). Default 10. */
@@ -254,7 +254,7 @@ const envSchema = z.object({
    */
   ADMIN_REQUIRE_2FA: z.enum(['true', 'false']).optional(),
   /**
-   * Failed sign-ins and two-factor codes (issue 9; ASVS 4.0.3 V2.2.1) one account may have per
+   * Failed sign-ins and two-factor codes (ASVS 4.0.3 V2.2.1) one account may have per
    * `AUTH_THROTTLE_WINDOW_S` before it must wait; the allowance doubles for windows 15 and 60
    * times as long, so the delays grow (5 per minute, 10 per 15 minutes, 20 per hour by default)
    * and the owner is never locked out for good. Default 5.
@@ -267,7 +267,7 @@ const envSchema = z.object({
   /** Sign-in and registration requests one client address may make per hour, failed or not. Default 60. */
   AUTH_THROTTLE_ATTEMPTS_PER_ADDRESS: z.coerce.number().int().min(1).max(1_000_000).default(60),
   /**
-   * Password-reset requests (`POST /api/forgot-password`, issue 9; ASVS 4.0.3 V2.5, V11.1.4) one
+   * Password-reset requests (`POST /api/forgot-password`; ASVS 4.0.3 V2.5, V11.1.4) one
    * e-mail address may receive per hour, whether or not it has an account; more are answered 429
    * with `Retry-After`, so nobody can flood a mailbox. Default 3.
    */
@@ -275,7 +275,7 @@ const envSchema = z.object({
   /** Password-reset requests one client address (IPv6 by /64) may make per hour, whatever the addresses. Default 10. */
   AUTH_RESET_REQUESTS_PER_ADDRESS: z.coerce.number().int().min(1).max(1_000_000).default(10),
   /**
-   * Who answers the chat assistant (issue 11; DESIGN.md section 4 "Chat engine"): `local` (default),
+   * Who answers the chat assistant (decision record 0017): `local` (default),
    * retrieval over the knowledge base and the catalogue inside this process; `anythingllm`, the
    * workspace chat of an AnythingLLM server (`ANYTHINGLLM_URL`, `ANYTHINGLLM_API_KEY`,
    * `ANYTHINGLLM_WORKSPACE`).
@@ -298,7 +298,7 @@ const envSchema = z.object({
   /** Chat messages one chat session may send per minute (default 20), and one client address (default 60). */
   CHAT_RATE_LIMIT_PER_SESSION: z.coerce.number().int().min(1).max(1_000_000).default(20),
   CHAT_RATE_LIMIT_PER_ADDRESS: z.coerce.number().int().min(1).max(1_000_000).default(60),
-  /** Where the support page's contact form messages are e-mailed (issue 11). */
+  /** Where the support page's contact form messages are e-mailed. */
   SUPPORT_EMAIL: z.string().min(3).default('support@roamwise.example'),
   /** Contact-form messages one client address may send per hour (default 5). */
   SUPPORT_RATE_LIMIT_PER_HOUR: z.coerce.number().int().min(1).max(1_000_000).default(5),
@@ -318,11 +318,11 @@ export type Config = {
   /** Addresses and CIDR ranges of trusted reverse proxies; empty trusts none. */
   trustProxy: string[];
   esimProvider: 'sandbox' | 'esimgo';
-  /** eSIM Go (issue 12): base URL with version (no trailing slash), key, time-out (ms), calls per second. */
+  /** eSIM Go: base URL with version (no trailing slash), key, time-out (ms), calls per second. */
   esimGo: { baseUrl: string; apiKey: string | undefined; timeoutMs: number; ratePerSecond: number };
-  /** Card payments provider (issue 12). */
+  /** Card payments provider. */
   paymentProvider: 'sandbox' | 'stripe';
-  /** Stripe (issue 12): keys, the API origin (a fake in tests), the browser's Stripe.js URL. */
+  /** Stripe: keys, the API origin (a fake in tests), the browser's Stripe.js URL. */
   stripe: {
     secretKey: string | undefined;
     publishableKey: string | undefined;
@@ -330,7 +330,7 @@ export type Config = {
     apiUrl: string;
     jsUrl: string;
   };
-  /** PayPal REST (issue 12); `clientId` undefined: the sandbox's PayPal (sandbox payments) or none (stripe). */
+  /** PayPal REST; `clientId` undefined: the sandbox's PayPal (sandbox payments) or none (stripe). */
   paypal: {
     clientId: string | undefined;
     clientSecret: string | undefined;
@@ -361,7 +361,7 @@ export type Config = {
   /** Customer portal: periodic usage refresh (ms) and requests per IP per minute. */
   portal: { usageSyncIntervalMs: number; rateLimitPerMinute: number };
   /**
-   * Payment throttles (issue 8; `lib/payment-throttle.ts`): counts per session (or access token)
+   * Payment throttles (`lib/payment-throttle.ts`): counts per session (or access token)
    * and per client address, windows in seconds.
    */
   paymentThrottle: {
@@ -373,7 +373,7 @@ export type Config = {
     declineWindowS: number;
   };
   /**
-   * The chat assistant (issue 11): the engine, the AnythingLLM server when that engine is chosen,
+   * The chat assistant: the engine, the AnythingLLM server when that engine is chosen,
    * and the rate limits per chat session and per client address (messages per minute).
    */
   chat: {
@@ -382,9 +382,9 @@ export type Config = {
     rateLimitPerSession: number;
     rateLimitPerAddress: number;
   };
-  /** The support contact form (issue 11): the support mailbox and messages per client address per hour. */
+  /** The support contact form: the support mailbox and messages per client address per hour. */
   support: { email: string; rateLimitPerHour: number };
-  /** Accounts (issue 9; `modules/auth`). Durations in seconds. */
+  /** Accounts (`modules/auth`). Durations in seconds. */
   auth: {
     /** Source of the TOTP secrets' encryption key (32+ characters). */
     secret: string;
@@ -510,11 +510,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, options: LoadCo
     throw new ConfigError(`Invalid environment:\n  ${lines.join('\n  ')}`);
   }
   const e = parsed.data;
-  // The AnythingLLM engine needs its server (issue 11); a missing key only makes its replies the error reply.
+  // The AnythingLLM engine needs its server; a missing key only makes its replies the error reply.
   if (e.CHAT_ENGINE === 'anythingllm' && !e.ANYTHINGLLM_URL) {
     throw new ConfigError('Invalid environment:\n  ANYTHINGLLM_URL: required when CHAT_ENGINE=anythingllm');
   }
-  // The production adapters need their credentials (issue 12).
+  // The production adapters need their credentials.
   const missing = [
     ...(e.ESIM_PROVIDER === 'esimgo' && !e.ESIMGO_API_KEY
       ? ['ESIMGO_API_KEY: required when ESIM_PROVIDER=esimgo']

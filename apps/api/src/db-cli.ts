@@ -48,7 +48,7 @@ async function main(command: string | undefined): Promise<number> {
     if (command === 'seed') {
       const catalog = new CatalogService(new CatalogRepository(database.db), new SandboxEsimProvider());
       await catalog.ensureSeeded();
-      // The shipped knowledge base (issue 11), when it has never been touched.
+      // The shipped knowledge base, when it has never been touched.
       const articles = await new KnowledgeBaseRepository(database.db).ensureSeeded({
         onSkip: (file, reason) => console.error(`knowledge base: ${file} left out: ${reason}`),
       });

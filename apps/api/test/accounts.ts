@@ -22,7 +22,7 @@ export interface SignedIn {
 }
 
 /**
- * Makes an account and signs it in through `POST /api/login` (issue 10 permission matrix):
+ * Makes an account and signs it in through `POST /api/login`, for the admin permission matrix:
  * a customer, or an admin (`admin: true`, made with `AuthService.createAdmin`), with two-factor
  * authentication marked on (`twoFactor: true`) so that it passes `ADMIN_REQUIRE_2FA`. The second
  * factor is set in the database: these tests are about the admin area, not the TOTP sign-in

@@ -12,8 +12,7 @@ import { FlakySandboxPayments, checkoutBody, client, newKey, newSession } from '
 import { openTestDatabase, testConfig } from './helper.ts';
 
 /**
- * The permission matrix of the admin area (issue 10 "Everywhere" and "Done means"; specification
- * section 6; OWASP ASVS 4.0.3 V4.1.1, V4.1.3, V4.2.2): with `ADMIN_REQUIRE_2FA=true`, every route
+ * The permission matrix of the admin area (docs/product-rules.md#admin-area; OWASP ASVS 4.0.3 V4.1.1, V4.1.3, V4.2.2): with `ADMIN_REQUIRE_2FA=true`, every route
  * registered in an `adminScope` (`ADMIN_ROUTES`, filled by each part as its routes land) plus the
  * admin branch of `GET /api/orders` is requested
  *

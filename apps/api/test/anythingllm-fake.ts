@@ -3,10 +3,9 @@ import { type IncomingMessage, type ServerResponse, createServer } from 'node:ht
 import type { AddressInfo } from 'node:net';
 
 /**
- * A local fake of AnythingLLM's developer API (issue 11 "Tested against a local fake of that API
- * that serves the shapes in the research notes, errors included"): a real HTTP server on
- * 127.0.0.1 (port 0) answering as `Mintplex-Labs/anything-llm` 1.16.0 does
- * (research/chat.md section 1):
+ * A local fake of AnythingLLM's developer API, errors included (decision record 0017): a real HTTP server on
+ * 127.0.0.1 (port 0) answering as `Mintplex-Labs/anything-llm` 1.16.0's source
+ * does:
  *
  * - `GET /api/v1/auth` -> `{ authenticated: true }`;
  * - `POST /api/v1/workspace/:slug/chat` -> `{ id, type: 'textResponse', close, error: null, chatId,

@@ -10,7 +10,7 @@ import { NGINX_BINARY, NGINX_SITE_FILE, writeLocalNginx } from '../../../deploy/
 import { freePort } from './free-port.ts';
 
 /**
- * The production reverse-proxy file `deploy/nginx.conf` (issue 12; docs/deployment.md): the full
+ * The production reverse-proxy file `deploy/nginx.conf` (docs/deployment.md): the full
  * file passes `nginx -t` with a certificate, and its loopback rendering, run by Debian's nginx in
  * front of two stand-in instances, balances, retries only idempotent requests, passes webhooks
  * byte for byte with their signature headers, sets the forwarded headers the store trusts,

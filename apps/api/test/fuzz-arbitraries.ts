@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { z } from 'zod';
 
 /**
- * Generated-input requests for the fuzz test (`fuzz.test.ts`, issue 8; OWASP ASVS 4.0.3 V5.1 input
+ * Generated-input requests for the fuzz test (`fuzz.test.ts`; OWASP ASVS 4.0.3 V5.1 input
  * validation, V7.4 error handling, V13.1 API): valid requests derived from a route's own schemas
  * (zod, converted with `z.toJSONSchema`), then mutations of them (wrong types, missing fields,
  * huge strings, NUL, lone surrogates, control characters, bad percent-escapes and over-long path

@@ -33,8 +33,8 @@ import {
 } from './orders-fixtures.ts';
 
 /**
- * Generated-input test of every route the app registers (issue 8 "Hardening what is live";
- * DESIGN.md section 6 "no 5xx and no stack trace for any malformed request"; OWASP ASVS 4.0.3
+ * Generated-input test of every route the app registers: no 5xx and no stack trace for any
+ * malformed request (ARCHITECTURE.md "No 5xx from what a client sends"; OWASP ASVS 4.0.3
  * V5.1, V7.4, V13.1). Routes are collected with an `onRoute` hook on every Fastify instance (the
  * OpenAPI document's and the hidden ones: sandbox pages, e-mail preview, robots.txt, sitemap, the
  * OpenAPI UI's assets, HEAD twins); static files of one folder are one family. For each route:
@@ -65,7 +65,7 @@ if (!Number.isSafeInteger(SEED) || !Number.isSafeInteger(RUNS))
 /** Requests per route with another method on its path. */
 const OTHER_METHOD_RUNS = Math.max(1, Math.ceil(RUNS / 10));
 const ONLY = process.env.FUZZ_ROUTE;
-/** DESIGN.md section 6 budgets are far lower; this only catches hangs and pathological inputs. */
+/** The latency budgets of `npm run bench` are far lower; this only catches hangs and pathological inputs. */
 const SLOW_MS = 2_000;
 /**
  * Concurrent bursts per route: `BURSTS` valid requests each sent `BURST_COPIES` times at once
@@ -203,7 +203,7 @@ async function seedStore({ app, services }: OrdersTestApp) {
   const paypalIds = [buyerC.payment, topupPaypal.payment].flatMap((p) =>
     p.status === 'requires_approval' ? [paypalId(p.approvalUrl)] : [],
   );
-  // The first-admin link's token (issue 9), so that valid `POST /api/setup-admin` requests get past it (one admin, then 409).
+  // The first-admin link's token, so that valid `POST /api/setup-admin` requests get past it (one admin, then 409).
   const adminSetup = await services.auth.createAdminSetupLink();
   const adminSetupToken = adminSetup ? new URL(adminSetup.url).hash.replace(/^#token=/, '') : 'no-admin-setup-token';
 

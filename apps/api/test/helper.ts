@@ -43,7 +43,7 @@ export const UNTHROTTLED_ENV: NodeJS.ProcessEnv = {
   PAYMENT_THROTTLE_ATTEMPTS_PER_ADDRESS: '1000000',
   PAYMENT_THROTTLE_DECLINES_PER_SESSION: '1000000',
   PAYMENT_THROTTLE_DECLINES_PER_ADDRESS: '1000000',
-  // Accounts (issue 9): only `modules/auth/auth-throttle.test.ts` sets its own.
+  // Accounts: only `modules/auth/auth-throttle.test.ts` sets its own.
   AUTH_THROTTLE_FAILURES_PER_ACCOUNT: '1000000',
   AUTH_THROTTLE_FAILURES_PER_ADDRESS: '1000000',
   AUTH_THROTTLE_ATTEMPTS_PER_ADDRESS: '1000000',

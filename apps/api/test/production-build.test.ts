@@ -7,7 +7,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 /**
- * The production build (issue 12; docs/decisions/0021-production-build.md): `scripts/build.mjs`
+ * The production build (docs/decisions/0021-production-build.md): `scripts/build.mjs`
  * bundles the API to plain JavaScript, which node 20 runs with no TypeScript loader. Node 20 has
  * no built-in TypeScript support, so a server that answers at all ran compiled code; the test also
  * checks that the process had no `--import`/`--loader`/`--require` and no `NODE_OPTIONS`, that no

@@ -15,7 +15,7 @@ import * as schema from './schema.ts';
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
 /**
- * LISTEN on one channel (issue 12, several instances; docs/decisions/0020-several-instances.md):
+ * LISTEN on one channel (several instances: docs/decisions/0020-several-instances.md):
  * `onNotify(payload)` for each notification, `onListen()` each time the LISTEN is in place (the
  * first time, and again after postgres.js re-opened its listening connection, when notifications
  * may have been missed). Resolves once listening; the returned function stops listening.
@@ -35,7 +35,7 @@ export interface Database {
   migrate(): Promise<void>;
   close(): Promise<void>;
   /**
-   * LISTEN/NOTIFY (issue 12). PostgreSQL: one dedicated connection (postgres.js `sql.listen`,
+   * LISTEN/NOTIFY, for the change bus. PostgreSQL: one dedicated connection (postgres.js `sql.listen`,
    * re-opened by the driver when it drops); PGlite: `pglite.listen`, delivered in process.
    * Channel names are lower-case identifiers (`[a-z_][a-z0-9_]*`: PGlite does not quote them).
    * Absent on hand-made test databases: the change bus then works within the process only.
@@ -149,7 +149,7 @@ export async function queryRows<TRow extends Record<string, unknown>>(db: Db, qu
 let newestMigration: Promise<number> | undefined;
 
 /**
- * Whether every migration shipped with this build is applied to `db` (`/readyz`, issue 12): the
+ * Whether every migration shipped with this build is applied to `db` (`/readyz`): the
  * newest row of Drizzle's `drizzle.__drizzle_migrations` (its `created_at` is the journal's
  * `when`, which is how Drizzle's migrator decides what is pending) is at least the newest
  * journal entry. False when the table does not exist yet.

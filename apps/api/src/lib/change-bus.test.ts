@@ -4,7 +4,7 @@ import type { Database, Listen } from '../db/client.ts';
 import { ChangeBus, type ChangeEvent, channelOf, notifyInTransaction } from './change-bus.ts';
 
 /**
- * The change bus (issue 12; `change-bus.ts`) on the test database (PGlite in process, or
+ * The change bus (`change-bus.ts`) on the test database (PGlite in process, or
  * PostgreSQL with `DATABASE_URL`), and with a fake LISTEN that can lose its connection: local
  * delivery at once, the other instance's copy through NOTIFY, one's own copy not delivered twice,
  * notifications from a transaction only at commit, and a resync after a lost heartbeat.

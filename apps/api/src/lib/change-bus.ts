@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { type Database, type Db, pgNotify } from '../db/client.ts';
 
 /**
- * The change bus (issue 12 "several instances"; docs/decisions/0020-several-instances.md): tells
+ * The change bus (docs/decisions/0020-several-instances.md): tells
  * every instance of the store on one database that something it may hold in memory changed, over
  * PostgreSQL LISTEN/NOTIFY (PGlite's `listen` within the process). A notification says only
  * "topic X changed" (the payload is a hint, at most a few bytes): receivers drop or re-check what

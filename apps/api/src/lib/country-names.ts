@@ -16,7 +16,7 @@ export type LocalisedNames = Record<Language, string>;
 /**
  * Localised name of a destination: an ISO 3166-1 alpha-2 code (CLDR names via
  * i18n-iso-countries), a special code (CYP, US-HI), a region name or `Global`.
- * Falls back from the language to English to the raw code (specification section 3).
+ * Falls back from the language to English to the raw code, so a destination always has a name.
  */
 export function destinationNames(code: string): LocalisedNames {
   const special = (SPECIAL_COUNTRIES as Record<string, LocalisedNames | undefined>)[code];

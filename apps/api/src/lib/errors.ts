@@ -66,7 +66,7 @@ export class ConflictError extends AppError {
 }
 
 /**
- * 409: the visitor's cart is already tied to an order (issue 8, "one cart, one checkout"):
+ * 409: the visitor's cart is already tied to an order ("one cart, one checkout", decision record 0012):
  * `checkout_in_progress` (an unpaid checkout of it is open) or `cart_checked_out` (it was paid
  * as that order). `orderNumber` names the order, which the same session may read.
  */

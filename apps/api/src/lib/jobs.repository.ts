@@ -44,7 +44,7 @@ export interface EnqueueRequest {
  * Enqueues a job inside the caller's transaction `tx`, so the job exists exactly when the
  * caller's change commits (transactional outbox). Idempotent on `dedupeKey`: a second enqueue
  * with the same key leaves the first job as it is, whatever its state. A job due now also
- * notifies the change bus's `jobs` topic in the same transaction (issue 12): at commit, idle
+ * notifies the change bus's `jobs` topic in the same transaction: at commit, idle
  * workers of every instance wake and one claims it; polling stays the safety net.
  * @returns the new job's id, or `undefined` when a job with `dedupeKey` already existed.
  */
@@ -92,10 +92,10 @@ export async function discardJob(tx: Db, dedupeKey: string): Promise<void> {
 /** Row counts by status, for tests and health checks. */
 export type JobCounts = Record<'queued' | 'running' | 'succeeded' | 'failed', number>;
 
-/** `jobs.status` (decision record 0008; `cancelled` by an admin, issue 10). */
+/** `jobs.status` (decision record 0008; `cancelled` by an admin). */
 export type JobStatus = 'queued' | 'running' | 'succeeded' | 'failed' | 'cancelled';
 
-/** A job row as the admin screens read it (issue 10). `runAt` is `Infinity`-dated while parked. */
+/** A job row as the admin screens read it. `runAt` is `Infinity`-dated while parked. */
 export interface JobRow {
   id: number;
   type: string;
@@ -259,8 +259,8 @@ export class JobsRepository {
     return counts;
   }
 
-  // --- The admin's jobs screen (issue 10 "Jobs: failed and waiting jobs with their last error,
-  // retry and cancel"). Writes are compare-and-set on `status`, so a worker claiming the job at
+  // --- The admin's jobs screen (failed and waiting jobs with their last error, retry and cancel).
+  // Writes are compare-and-set on `status`, so a worker claiming the job at
   // the same moment and the admin never both win.
 
   /**

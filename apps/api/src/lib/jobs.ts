@@ -6,7 +6,7 @@ import type { EnqueueRequest, JobCounts, JobRecord, JobsRepository } from './job
 export { enqueue, discardJob, releaseJob, type EnqueueRequest } from './jobs.repository.ts';
 
 /**
- * The durable job worker (DESIGN.md section 2 "jobs"; docs/decisions/0008-durable-jobs.md). Jobs live
+ * The durable job worker (docs/decisions/0008-durable-jobs.md). Jobs live
  * in the `jobs` table and are enqueued inside the transaction of the change that needs them
  * (`enqueue(tx, ...)`), so a committed change always has its job and a rolled-back one never does.
  *
@@ -17,7 +17,7 @@ export { enqueue, discardJob, releaseJob, type EnqueueRequest } from './jobs.rep
  * two processes) never run one job at the same time: the claim takes a row lock with
  * `FOR UPDATE SKIP LOCKED` and a lease that the running worker renews every `leaseMs / 3`.
  *
- * Several instances (issue 12, docs/decisions/0020-several-instances.md): every instance runs a
+ * Several instances (docs/decisions/0020-several-instances.md): every instance runs a
  * worker on the same table; a job is claimed by one of them (the row lock), recurring work is
  * enqueued with a dedupe key per period so that N instances scheduling it make one job, and a
  * job due now notifies `jobs` on the change bus in its transaction so that idle workers

@@ -15,7 +15,7 @@ import { type Config, ConfigError, loadConfig } from '../config.ts';
 import { SANDBOX_TEST_CARDS } from '../providers/payment/sandbox.ts';
 
 /**
- * Payment throttles through HTTP (issue 8 "No throttle on payments"; OWASP ASVS 4.0.3 V11.1.4
+ * Payment throttles through HTTP (docs/product-rules.md#rate-limits; OWASP ASVS 4.0.3 V11.1.4
  * anti-automation): card tokenisation, checkout and portal top-ups, per visitor session (or
  * access token) and per client address, stricter after declines. Every app here sets its limits
  * explicitly: the shipped defaults (`loadConfig({})`), or high attempt limits to look at the

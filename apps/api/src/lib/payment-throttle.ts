@@ -6,9 +6,9 @@ import { TooManyRequestsError } from './errors.ts';
 import { type ThrottleIdentity, type ThrottlePolicy, type Throttler, rateLimitMessage } from './throttle.ts';
 
 /**
- * The payment throttles (issue 8 "No throttle on payments": 60 card tokenisations and 30
- * declined checkouts in a row were all accepted, room for card testing; OWASP ASVS 4.0.3 V11.1.4
- * anti-automation). Route hooks for card tokenisation, checkout and portal top-ups, each with its
+ * The payment throttles (docs/product-rules.md#rate-limits): without them unlimited card
+ * tokenisations and declined checkouts would leave room for card testing (OWASP ASVS 4.0.3
+ * V11.1.4 anti-automation). Route hooks for card tokenisation, checkout and portal top-ups, each with its
  * own attempt counters per subject and per client address; checkout and top-ups count their
  * declines (402) in one group, `payment`, which all three consult.
  */
@@ -65,7 +65,7 @@ function tokenSubject(token: string): string {
 /**
  * Who pays: `request.ip` (only a `TRUST_PROXY` proxy can change it) and the subjects the request
  * speaks for: its valid `X-Session-Id`, and for top-ups its `X-Access-Token` (the portal of one
- * order) or, without one, the signed-in account whose portal it is (issue 9), so that neither a
+ * order) or, without one, the signed-in account whose portal it is, so that neither a
  * new session nor a new token escapes the other's counters.
  */
 function identityOf(route: PaymentRoute, request: FastifyRequest): ThrottleIdentity {

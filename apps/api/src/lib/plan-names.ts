@@ -6,7 +6,7 @@ import { destinationNames } from './country-names.ts';
 /**
  * Plan names as the server writes them for travellers (page titles, e-mails): the shared
  * `planName` of `@esim/contract/plan-name` from the plan's facts in the reader's language, never
- * the catalogue's English `Product.name` (issue 13 defects 1 and 2).
+ * the catalogue's English `Product.name`, which is untranslated and carries tags like `[unlimited]`.
  */
 
 /**

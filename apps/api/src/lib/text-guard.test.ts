@@ -21,7 +21,7 @@ import {
 import { registerTextGuard } from './text-guard.ts';
 
 /**
- * Issue 8 "Hardening what is live": text that PostgreSQL cannot store (NUL; lone surrogates, which
+ * Text that PostgreSQL cannot store (NUL; lone surrogates, which
  * have no UTF-8 form) used to reach a query and come back as 500. Every such request must be a
  * 4xx with the standard error body, on PGlite and on PostgreSQL (`DATABASE_URL`).
  */

@@ -90,7 +90,7 @@ export function findUnstorableText(value: unknown): string[] | undefined {
  * Defence in depth behind the contract's text rules (`@esim/contract/text`): a `preValidation`
  * hook on every route that walks the parsed body, query string and path parameters and refuses a
  * string (or object key) holding NUL or a lone surrogate, so that no field, including one a
- * future schema forgets to restrict, carries text the database cannot store (issue 8).
+ * future schema forgets to restrict, carries text the database cannot store (which would otherwise come back as a 500).
  *
  * Answers 400 `{ error: { code: 'validation_error', message: '<field>: invalidCharacters',
  * field } }` (via the one error handler), `field` named as a validation error names it

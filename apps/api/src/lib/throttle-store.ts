@@ -6,8 +6,8 @@ import type { ThrottleStore } from './throttle.ts';
 import { ThrottleRepository } from './throttle.repository.ts';
 
 /**
- * Where `@fastify/rate-limit` counts (issue 12 "rate limits are shared";
- * docs/decisions/0020-several-instances.md). Its default store is a map in the process, so N
+ * Where `@fastify/rate-limit` counts, shared by every instance
+ * (docs/decisions/0020-several-instances.md). Its default store is a map in the process, so N
  * instances behind a round-robin proxy would allow N times the limit; these stores are shared:
  *
  * - Redis when `REDIS_URL` is set: the plugin's own Redis store (an atomic Lua `INCR` + `PEXPIRE`

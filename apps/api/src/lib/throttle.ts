@@ -2,10 +2,10 @@ import { isIPv4, isIPv6 } from 'node:net';
 import { waitOf } from '@esim/contract/retry-after';
 
 /**
- * Throttles (issue 8 "No throttle on payments"; OWASP ASVS 4.0.3 V11.1.4 anti-automation, V2.2.1
+ * Throttles (docs/product-rules.md#rate-limits; OWASP ASVS 4.0.3 V11.1.4 anti-automation, V2.2.1
  * for the same idea on logins): the pure policy. Counters are fixed windows that start at their
  * first hit and live in the database (`throttle.repository.ts`), so every instance of the store
- * counts the same requests (DESIGN.md section 6: two instances behave as one store).
+ * counts the same requests (two instances behave as one store: decision record 0020).
  *
  * A request is counted for each of its subjects (a visitor session, a portal access token) and
  * for its client address. Attempts are refused past their limit; a policy with `declines` also

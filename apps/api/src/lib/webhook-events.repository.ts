@@ -7,7 +7,7 @@ export type WebhookEventState = 'new' | 'unprocessed' | 'processed';
 
 /**
  * One provider's rows of `webhook_events` (migration 0010; unique by provider and event id):
- * each event's effect happens once (issue 12 "each event processed once"; Stripe docs: webhooks,
+ * each event's effect happens once (Stripe docs: webhooks,
  * "Handle duplicate events"). Used by the Stripe (`stripe`) and PayPal (`paypal`) webhooks, and
  * inside the eSIM Go callback's transaction (`esimgo`, given the transaction as `db`).
  */

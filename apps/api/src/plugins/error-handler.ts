@@ -213,7 +213,7 @@ function internal(): Answer & { unexpected: boolean } {
 }
 
 /**
- * The one error handler (STYLE.md, fastify/demo): every error thrown while serving a request is
+ * The one error handler (ARCHITECTURE.md "No 5xx from what a client sends"; fastify/demo): every error thrown while serving a request is
  * answered `{ error: { code, message, field? } }` (contract `apiErrorSchema`) as `errorAnswer`
  * decides; a 5xx is logged with its stack and never sends either (OWASP ASVS 4.0.3 V7.4.1).
  */
@@ -258,7 +258,7 @@ function wantsStorefrontPage(request: FastifyRequest): boolean {
 export function frameworkErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
   const page = storefrontPages.get(request.server);
   if (page && error.code === 'FST_ERR_BAD_URL' && wantsStorefrontPage(request)) {
-    // A browser's page address that cannot be decoded: the store's not-found screen (issue 13 defect 7).
+    // A browser's page address that cannot be decoded: the store's not-found screen, not a JSON error.
     // No hook runs for this reply, so the security headers are set here (the page's CSP replaces
     // the base one); a page that fails is answered as below.
     reply.headers(STATIC_SECURITY_HEADERS);

@@ -12,8 +12,8 @@ import { openTestDatabase, testConfig } from '../../test/helper.ts';
 import { checkoutBody, client, createOrdersTestApp, newKey, newSession } from '../../test/orders-fixtures.ts';
 
 /**
- * Issue 8: forwarded headers are believed only from the proxies in `TRUST_PROXY`, and absolute
- * URLs come from `PUBLIC_URL` alone, never from `Host` or `X-Forwarded-*`.
+ * Forwarded headers are believed only from the proxies in `TRUST_PROXY`, and absolute
+ * URLs come from `PUBLIC_URL` alone, never from `Host` or `X-Forwarded-*` (decision record 0013).
  */
 
 const EVIL = 'evil.example';

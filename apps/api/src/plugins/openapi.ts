@@ -4,7 +4,8 @@ import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 
 /**
- * OpenAPI document generated from the routes' zod schemas (DESIGN.md section 5): JSON at
+ * OpenAPI document generated from the routes' zod schemas, so the published API cannot drift from
+ * what the routes validate: JSON at
  * `/api/openapi.json`, browsable at `/api/docs`.
  */
 export async function registerOpenApi(app: FastifyInstance): Promise<void> {
@@ -17,7 +18,7 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
   await app.register(fastifySwaggerUi, {
     routePrefix: '/api/docs',
     // Swagger UI's own policy (its scripts and styles are files: no 'unsafe-inline'), with the
-    // app's framing and base rules (DESIGN.md section 6; plugins/security-headers.ts).
+    // app's framing and base rules (decision record 0010; plugins/security-headers.ts).
     staticCSP: true,
     transformStaticCSP: (header) =>
       header.replace("base-uri 'self'", "base-uri 'none'").replace("frame-ancestors 'self'", "frame-ancestors 'none'"),

@@ -68,7 +68,7 @@ const catalog = {
 } as unknown as CatalogService;
 
 describe('resolveRouteMeta', () => {
-  it('titles a product page with the shared plan name, tier included, in the request’s language (issue 13)', async () => {
+  it('titles a product page with the shared plan name, tier included, in the request’s language', async () => {
     const plus = await resolveRouteMeta(catalog, '/products/12', 'en');
     const lite = await resolveRouteMeta(catalog, '/products/11', 'en');
     expect(plus.meta.title).toBe('Japan eSIM: Unlimited Plus, 1 day | Roamwise');
@@ -124,7 +124,7 @@ describe('resolveRouteMeta', () => {
     }
   });
 
-  it('names countries without a preposition before them in German, French and Spanish (defect 9)', async () => {
+  it('names countries without a preposition before them in German, French and Spanish', async () => {
     const de = await resolveRouteMeta(catalog, '/de/united-states', 'de');
     expect(de.meta.description).not.toMatch(/\bin Vereinigte/);
     expect(de.meta.description).toContain('Vereinigte Staaten von Amerika');

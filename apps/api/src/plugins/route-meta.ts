@@ -5,8 +5,7 @@ import type { CatalogService } from '../modules/catalog/catalog.module.ts';
 import { productPlanName } from '../lib/plan-names.ts';
 
 /**
- * The metadata kind of each fixed path (issue 13 defect 5: each page its own title and
- * description), as the web app's route components pass it to `usePageMeta`. Admin screens are
+ * The metadata kind of each fixed path (each page its own title and description), as the web app's route components pass it to `usePageMeta`. Admin screens are
  * titled by the admin shell in the browser; the server sends the admin area's own title.
  */
 const STATIC_ROUTES: Record<StaticPath, MetaRoute> = {
@@ -47,7 +46,7 @@ const ADMIN_SCREEN_PATH = /^\/admin\/[a-z][a-z-]{0,40}(?:\/[A-Za-z0-9-]{1,64})?\
 
 /**
  * The metadata (title, description, robots, canonical), HTTP status and hreflang alternates of a
- * path in a language (specification section 2 "Page metadata"): 404 for unknown paths,
+ * path in a language (docs/product-rules.md#languages): 404 for unknown paths,
  * destinations and plans; admin screens are 200 (the admin shell shows its own not-found).
  */
 export async function resolveRouteMeta(

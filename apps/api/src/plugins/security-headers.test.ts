@@ -74,7 +74,7 @@ function hashSource(text: string): string {
   return `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
 }
 
-/** The guarantees of DESIGN.md section 6 that every policy of the app keeps. */
+/** The guarantees every policy of the app keeps (decision record 0010). */
 function expectStrictPolicy(res: LightMyRequestResponse): Map<string, string[]> {
   const csp = String(res.headers['content-security-policy']);
   expect(csp).not.toContain("'unsafe-inline'");
@@ -207,8 +207,7 @@ describe('Permissions-Policy', () => {
 });
 
 /**
- * Stripe's Payment Element on the card payment pages (issue 12; research/adapters.md section 2.4,
- * PCI DSS SAQ A): only `/checkout` and `/portal/topup` of a store that takes cards through Stripe
+ * Stripe's Payment Element on the card payment pages (PCI DSS SAQ A): only `/checkout` and `/portal/topup` of a store that takes cards through Stripe
  * allow Stripe.js, its frames and its API, derived from `STRIPE_JS_URL` / `STRIPE_API_URL` (here a
  * local fake); every other response keeps the base policy, and a sandbox store widens nothing.
  */

@@ -7,7 +7,7 @@ import { DEVICE_PAGE_STYLE, PAYPAL_PAGE_STYLE } from '../modules/sandbox/sandbox
 export { cspHash, scriptFreeDocumentPolicy, styleAttributeHashesOf } from '../lib/content-security.ts';
 
 /**
- * The app's security response headers (DESIGN.md section 6; OWASP ASVS 4.0.3 V14.4 "HTTP
+ * The app's security response headers (OWASP ASVS 4.0.3 V14.4 "HTTP
  * Security Headers", V14.4.3 CSP and V14.4.7 framing; decision record 0010).
  *
  * Content-Security-Policy has no `'unsafe-inline'` anywhere. Inline styles are allowed three ways
@@ -16,7 +16,7 @@ export { cspHash, scriptFreeDocumentPolicy, styleAttributeHashesOf } from '../li
  * pages; and, on the e-mail preview alone, the hashes of that document's own inline styles
  * ({@link scriptFreeDocumentPolicy}). Scripts come from the origin only, except on the card
  * payment pages of a store that takes cards through Stripe, which also allow Stripe.js and its
- * frames ({@link stripePageSources}, issue 12).
+ * frames ({@link stripePageSources}).
  */
 
 /** Bytes of entropy in a nonce: 128 bits, the least CSP Level 3 recommends. */
@@ -26,9 +26,9 @@ const NONCE_BYTES = 16;
 const STYLE_HASHES = [cspHash(PAYPAL_PAGE_STYLE), cspHash(DEVICE_PAGE_STYLE)];
 
 /**
- * The origins a page that takes cards through Stripe's Payment Element needs beyond its own (issue
- * 12; PCI DSS SAQ A wants a strict script allow-list on payment pages: research/adapters.md section
- * 2.4; Stripe docs "Content Security Policy"): Stripe.js (`script-src`), Stripe's iframes (the
+ * The origins a page that takes cards through Stripe's Payment Element needs beyond its own (PCI
+ * DSS SAQ A wants a strict script allow-list on payment pages; Stripe docs "Content Security
+ * Policy"): Stripe.js (`script-src`), Stripe's iframes (the
  * Payment Element, Express Checkout, 3-D Secure: `frame-src`) and Stripe's API (`connect-src`).
  */
 export interface PaymentPageSources {
@@ -181,7 +181,7 @@ export function cspNonce(reply: FastifyReply): string {
 /**
  * Lets this response's document carry exactly the `style` attributes whose hashes are given
  * (`'sha256-...'` of each decoded value, {@link styleAttributeHashesOf}): the server-rendered
- * markup of UI libraries that set inline styles (issue 13). Rewrites the response's CSP with
+ * markup of UI libraries that set inline styles. Rewrites the response's CSP with
  * `style-src-attr 'unsafe-hashes'` and those hashes; styles set later by scripts through the DOM
  * are not governed by CSP.
  */
@@ -218,7 +218,7 @@ export const STATIC_SECURITY_HEADERS: Readonly<Record<string, string>> = {
  * With `options.payment` (the store takes cards through Stripe: {@link stripePageSources}), the
  * storefront pages that take a card ({@link isPaymentPage}: `GET /checkout`, `GET /portal/topup`)
  * allow the provider's origins in `script-src`, `frame-src` and `connect-src` and delegate
- * `payment` to its frames; every other response keeps the base policy (issue 12).
+ * `payment` to its frames; every other response keeps the base policy.
  */
 export async function registerSecurityHeaders(
   app: FastifyInstance,

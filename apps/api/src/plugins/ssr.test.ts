@@ -254,7 +254,7 @@ describe('ServerRenderer cache', () => {
     expect(ssr.render).toHaveBeenCalledTimes(SSR_CACHE_ENTRIES + 3);
   });
 
-  it("never caches a page rendered with a visitor's cart, nor serves it to anyone else (issue 13)", async () => {
+  it("never caches a page rendered with a visitor's cart, nor serves it to anyone else", async () => {
     const ssr = fakeModule(async (request, call) => ({
       html: `<p>${request.cartSession ?? 'no session'} #${call}</p>`,
       state: {},

@@ -67,7 +67,7 @@ export function jsonForHtml(value: unknown): string {
 const LEADING_LINKS = /^(?:<link\b[^>]*\/?>)+/;
 
 /**
- * The server rendering of the storefront (issue 13, decision record 0022): loads the renderer
+ * The server rendering of the storefront (decision record 0022): loads the renderer
  * built by `npm run build -w apps/web` and renders pages through it, with a cache of rendered
  * pages per path, query string and language that is emptied whenever the catalogue or prices
  * change (`CatalogService.onChange`, shared across instances through the change bus).
@@ -85,7 +85,7 @@ export class ServerRenderer {
 
   /**
    * The renderer of the build next to `webDist` (`../dist-ssr/entry-server.js`), or `undefined`
-   * when there is no such build (the storefront is then sent unrendered, as before issue 13).
+   * when there is no such build (the storefront is then sent unrendered and renders in the browser).
    */
   static async load(webDist: string, fetchJson: FetchJson): Promise<ServerRenderer | undefined> {
     const entry = path.resolve(webDist, '..', 'dist-ssr', 'entry-server.js');

@@ -13,7 +13,7 @@ import { type AdminFields, CatalogRepository } from '../modules/catalog/catalog.
 import { frameworkErrors, registerErrorHandler, setStorefrontPage } from './error-handler.ts';
 
 /**
- * The storefront's server rendering through the whole app (issue 13): `plugins/web.ts` with
+ * The storefront's server rendering through the whole app (decision record 0022): `plugins/web.ts` with
  * `plugins/ssr.ts`, the CSP of `plugins/security-headers.ts` and the not-found page of
  * `plugins/error-handler.ts`.
  *
@@ -420,7 +420,7 @@ describe('server rendering with a stand-in build (no web build needed)', () => {
     expect(ssrCalls()).toEqual([{ url: '/administration', lang: 'en' }]);
   });
 
-  describe("the visitor's cart in the first HTML of /cart (visitor_session cookie, issue 13)", () => {
+  describe("the visitor's cart in the first HTML of /cart (visitor_session cookie)", () => {
     const alice = 'a11ce000-0000-4000-8000-000000000001';
     const product = async () => {
       const res = await app.inject({ method: 'GET', url: '/api/products?country=TR' });
@@ -568,7 +568,7 @@ describe.skipIf(missing.length > 0)(REAL_BUILD_TITLE, () => {
   it('renders the general plan list (/products?view=all) with its plans from a screen of its own, and the home page without it', async () => {
     const all = await page('/products?view=all');
     expect(all.statusCode).toBe(200);
-    // The first 24 plans, each with its add button (specification section 4).
+    // The first 24 plans, each with its add button.
     expect(rootOf(all.body).match(/aria-label="Add to cart: /g)?.length).toBe(24);
     const { products } = (await app.inject({ method: 'GET', url: '/api/products' })).json<ProductsResponse>();
     const state = stateOf(all.body) as { queries: { queries: { state: { data: unknown } }[] } };
@@ -576,7 +576,7 @@ describe.skipIf(missing.length > 0)(REAL_BUILD_TITLE, () => {
       state.queries.queries.some((q) => Array.isArray(q.state.data) && q.state.data.length === products.length),
     ).toBe(true);
     expect(all.body).toMatch(/<script id="ssr-preload" type="application\/json">\["\/assets\/all-plans-[\w-]+\.js"/);
-    // The home page names its own screen, and none of the plan list's chunks (issue 13: JavaScript until idle).
+    // The home page names its own screen, and none of the plan list's chunks (their JavaScript waits until idle).
     const home = await page('/');
     expect(home.statusCode).toBe(200);
     const preload = /<script id="ssr-preload" type="application\/json">(\[[^<]*\])<\/script>/.exec(home.body)?.[1];
@@ -600,7 +600,7 @@ describe.skipIf(missing.length > 0)(REAL_BUILD_TITLE, () => {
     expect(JSON.parse(preload ?? '[]') as string[]).not.toContainEqual(expect.stringMatching(/\/footer-/));
   }, 30_000);
 
-  it('serves the texts as static JSON files in a folder named by their hash, cached for a year (issue 13)', async () => {
+  it('serves the texts as static JSON files in a folder named by their hash, cached for a year', async () => {
     const assets = path.join(WEB_DIST, 'assets');
     const folders = fs.readdirSync(assets).filter((name) => /^locales-[0-9a-f]{10}$/.test(name));
     expect(folders).toHaveLength(1);

@@ -1,5 +1,5 @@
 /**
- * The fixed credentials of the provider fakes (issue 12), and the store environment that points
+ * The fixed credentials of the provider fakes, and the store environment that points
  * the production adapters at fakes listening on `urls`. Test-only values.
  */
 export const FAKE_CREDENTIALS = {

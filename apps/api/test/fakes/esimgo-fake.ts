@@ -10,7 +10,7 @@ countries.registerLocale(en);
 
 /**
  * A stateful local fake of the eSIM Go API v2.4 (and v2.5) for the adapter's contract tests, the
- * browser tests and the cluster test (issue 12; research/adapters.md section 1.8). A real HTTP
+ * browser tests and the cluster test (decision record 0018). A real HTTP
  * server on 127.0.0.1 serving, under `/v2.4` and `/v2.5`:
  *
  * - `GET /catalogue` (filters `countries`, `region`, `group`, `description` with `*` wildcards;
@@ -666,7 +666,7 @@ export async function startEsimGoFake(options: EsimGoFakeOptions): Promise<EsimG
     throw new HttpError(404, `No route ${method} ${path}`);
   }
 
-  /** Advances usage on an eSIM and POSTs the callbacks (research/adapters.md section 1.7, V3). */
+  /** Advances usage on an eSIM and POSTs the callbacks (eSIM Go's V3 callback format). */
   async function useData(
     iccid: string,
     bytes: number,

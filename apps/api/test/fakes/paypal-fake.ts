@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { crc32 } from 'node:zlib';
 
 /**
- * A stateful local stand-in of the PayPal REST API (issue 12; `research/adapters.md` section 3.8),
+ * A stateful local stand-in of the PayPal REST API (decision record 0019),
  * listening on 127.0.0.1 only. It serves the documented shapes of Orders v2, Payments v2 and
  * Webhooks v1 that the store's adapter uses:
  *

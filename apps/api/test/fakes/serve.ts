@@ -1,6 +1,6 @@
 /**
  * Runs the three provider fakes as one process, for the browser tests and the cluster test and
- * bench (issue 12): `node --import tsx apps/api/test/fakes/serve.ts`. Ports and the store's
+ * bench: `node --import tsx apps/api/test/fakes/serve.ts`. Ports and the store's
  * webhook origin come from the environment; the credentials are the fixed test ones below
  * ({@link FAKE_CREDENTIALS}), which the store under test is given too. Prints one JSON line
  * `{ esimgo, stripe, stripeJs, paypal }` with the URLs once all listen; stops on SIGINT/SIGTERM.

@@ -3,8 +3,8 @@ import Fastify, { type FastifyReply, type FastifyRequest } from 'fastify';
 import { registerStripeJs } from './stripe-js/index.ts';
 
 /**
- * A local, stateful fake of the parts of the Stripe API the store uses (issue 12;
- * research/adapters.md section 2.7), so that the official `stripe` package (pointed at it with
+ * A local, stateful fake of the parts of the Stripe API the store uses (decision record
+ * 0019), so that the official `stripe` package (pointed at it with
  * `host`/`port`/`protocol`) and the browser (through the Stripe.js stand-in of
  * `./stripe-js/`, mounted at `/v3/` and `/elements/*`) can be tested without the internet.
  * Listens on 127.0.0.1 only.
@@ -53,7 +53,7 @@ import { registerStripeJs } from './stripe-js/index.ts';
  * Webhooks: every state change makes an Event (`payment_intent.succeeded`,
  * `payment_intent.payment_failed`, `payment_intent.requires_action`, `payment_intent.processing`,
  * `payment_intent.canceled`, `charge.refunded`, `refund.created`), POSTed to `webhookUrl` with
- * `Stripe-Signature: t=<unix s>,v1=<HMAC-SHA256(webhookSecret, "t.body") hex>` (research 2.6),
+ * `Stripe-Signature: t=<unix s>,v1=<HMAC-SHA256(webhookSecret, "t.body") hex>` (Stripe's signature scheme),
  * retried twice on failure.
  *
  * Controls (no auth): `POST /__fake/fail-next {status, count?, path?, delayMs?}` (the next

@@ -18,7 +18,7 @@ import { DashboardRepository } from './dashboard.repository.ts';
 import { DashboardService } from './dashboard.service.ts';
 
 /**
- * The admin area's operations (issue 10 "Dashboard, outbox and jobs"): the dashboard's figures
+ * The admin area's operations (dashboard, outbox and jobs): the dashboard's figures
  * in the admin's time zone, the Outbox (list, filters, the HTML copy for a frame, resend), the
  * jobs screen (list without secrets, retry, cancel) and the audit log; bad query strings are 400s
  * naming the field. The permission matrix of every admin route is `test/admin-permissions.test.ts`.

@@ -34,7 +34,7 @@ const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 
 const cursorOf = (cursor: string | undefined) => (cursor === undefined ? undefined : Number(cursor));
 
 /**
- * The admin area's operations (issue 10 "Dashboard, outbox and jobs", "Everywhere"), all in an
+ * The admin area's operations (docs/product-rules.md#admin-area), all in an
  * `adminScope` (401 signed out, 403 non-admin or admin without two-factor authentication while
  * required, CSRF for cookie requests, `Cache-Control: no-store`, audited):
  *

@@ -9,7 +9,7 @@ declare module 'fastify' {
   }
   interface FastifyRequest {
     /**
-     * What the admin audit log records about this request besides who, what and when (issue 10):
+     * What the admin audit log records about this request besides who, what and when:
      * the target and, for changes, the state before and after. Set with {@link auditChange}.
      */
     audit: { target: string | null; before?: unknown; after?: unknown } | null;
@@ -24,7 +24,7 @@ declare module 'fastify' {
 export const ADMIN_ROUTES = new Set<string>();
 
 /**
- * Makes the calling plugin's scope an admin area (issue 10 "Everywhere"; specification section 6):
+ * Makes the calling plugin's scope an admin area (docs/product-rules.md#admin-area):
  *
  * - every route runs `AuthService.assertAdmin` first, on the server: 401 `unauthorized` signed
  *   out, 403 `forbidden` 'Admin privileges required' for a non-admin, 403
@@ -60,7 +60,7 @@ export function auditChange(
 }
 
 /**
- * The admin audit log (issue 10): on the root instance, an `onResponse` hook that writes one
+ * The admin audit log: on the root instance, an `onResponse` hook that writes one
  * entry per call of an admin route (`config.admin`) made by a signed-in admin, and per call
  * that named its target with {@link auditChange} (for example an admin reading `GET /api/orders`).
  * Refused calls (401/403) of admin routes by non-admins are not admin calls; the error log and the

@@ -2,8 +2,7 @@ import type { AuditPage } from '@esim/contract/admin';
 import type { AuditFilter, AuditRepository } from './audit.repository.ts';
 
 /**
- * The admin audit log screen (issue 10 "Everywhere: recorded in an audit log (who, what, when,
- * before/after)"): entries newest first, searchable, optionally changes only.
+ * The admin audit log screen (who, what, when, and for changes before/after): entries newest first, searchable, optionally changes only.
  */
 export class AuditLogService {
   constructor(private readonly repo: AuditRepository) {}

@@ -3,7 +3,7 @@ import { adminAuditLog } from '../../db/schema.ts';
 import type { Db } from '../../db/client.ts';
 import { likeContaining } from '../../db/like.ts';
 
-/** One line of the admin audit log (issue 10): who, what, when, and for changes before and after. */
+/** One line of the admin audit log: who, what, when, and for changes before and after. */
 export interface AuditEntry {
   userId: number | null;
   username: string;
@@ -54,7 +54,7 @@ export class AuditRepository {
 
   /**
    * Entries newest first (by id, the primary key: keyset pagination walks it backwards and stops
-   * after `limit` matches), filtered (`/admin/audit`, issue 10).
+   * after `limit` matches), filtered (`/admin/audit`).
    */
   async list(filter: AuditFilter): Promise<AuditRow[]> {
     const conditions: (SQL | undefined)[] = [

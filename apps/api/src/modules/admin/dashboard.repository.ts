@@ -3,11 +3,11 @@ import { type Db, queryRows } from '../../db/client.ts';
 import { orders, refunds } from '../../db/schema.ts';
 
 /**
- * The admin dashboard's reads over orders and refunds (issue 10 "Dashboard"): sales per day,
+ * The admin dashboard's reads over orders and refunds: sales per day,
  * orders that need attention, the newest orders. Every figure is aggregated in SQL over an index
  * range: sales over `orders (created_at, id)` for the chart's days, attention over
  * `orders (status, created_at, id)` for the unfinished statuses, so the dashboard stays fast with
- * hundreds of thousands of orders (DESIGN.md section 6).
+ * hundreds of thousands of orders.
  */
 
 /** Sales of one bucket (day) of {@link DashboardRepository.salesByDay}. */
@@ -111,7 +111,7 @@ export class DashboardRepository {
   }
 
   /**
-   * Orders that need attention (issue 10): fulfilment failed (`processing` with `last_error`),
+   * Orders that need attention: fulfilment failed (`processing` with `last_error`),
    * stuck (`processing` and unchanged since before `stuckBefore`: no step of fulfilment moved it,
    * `transition()` and every attempt write `updated_at`), or a payment waiting for the buyer's
    * approval (PayPal) placed between `approvalSince` and `approvalBefore` (older ones count as

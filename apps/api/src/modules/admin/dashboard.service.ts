@@ -45,7 +45,7 @@ export function toDashboardOrder(row: DashboardOrderRow): DashboardOrder {
 const zero = (): SalesFigures => ({ revenueCents: 0, orders: 0, topups: 0, refundedCents: 0, refunds: 0 });
 
 /**
- * The admin dashboard (`/admin`, issue 10): revenue and orders for today, the last 7 and the last
+ * The admin dashboard (`/admin`): revenue and orders for today, the last 7 and the last
  * 30 days, sales per day for the chart, orders that need attention, the newest orders and the
  * jobs by state. Days are calendar days of the admin's time zone.
  */

@@ -2,7 +2,7 @@ import { PASSWORD_RESET_TEMPLATE } from '../email/email.module.ts';
 import { scriptFreeDocumentPolicy } from '../../lib/content-security.ts';
 
 /**
- * How the admin Outbox shows a stored message "as it was sent" (issue 10): its HTML with the
+ * How the admin Outbox shows a stored message "as it was sent": its HTML with the
  * inline images it carried as `cid:` parts turned into `data:` URLs, under a Content-Security-Policy
  * that allows no script and nothing but its own inline styles and `data:` images, frameable by
  * the store's own admin page only. Secrets that would let whoever reads the Outbox act as the

@@ -1,6 +1,5 @@
 /**
- * A job's payload as the admin's jobs screen shows it (issue 10 "payload summary without
- * secrets"): its fields flattened to `key: value` text, with every field whose name says it holds
+ * A job's payload as the admin's jobs screen shows it, without secrets: its fields flattened to `key: value` text, with every field whose name says it holds
  * a credential replaced by `[hidden]`. Fulfilment jobs carry the portal access token in clear
  * until they succeed (`order-jobs.ts`); a password-reset job carries an e-mail address and never
  * a token (the job makes it), yet any `token`-like field would be hidden all the same.

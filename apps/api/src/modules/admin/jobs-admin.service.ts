@@ -16,8 +16,7 @@ export interface JobsAdminDeps {
 const UNFINISHED: readonly JobStatus[] = ['failed', 'queued', 'running'];
 
 /**
- * The admin's jobs screen (issue 10 "Jobs: failed and waiting jobs with their last error, retry
- * and cancel"; decision record 0008): list by state, retry a failed job now, cancel one that has
+ * The admin's jobs screen (failed and waiting jobs with their last error; decision record 0008): list by state, retry a failed job now, cancel one that has
  * not started. Retry and cancel are compare-and-set on the job's status in the database, so a
  * worker claiming the job at the same moment and the admin never both act on it.
  */

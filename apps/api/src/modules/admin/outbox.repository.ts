@@ -4,8 +4,7 @@ import { emailMessages, orders } from '../../db/schema.ts';
 import { likeContaining } from '../../db/like.ts';
 
 /**
- * Reads of the admin Outbox (issue 10 "Outbox: every e-mail the store sent or stored, opened as
- * it was sent"): `email_messages` with the order each message is about. The mailer
+ * Reads of the admin Outbox (every e-mail the store sent or stored): `email_messages` with the order each message is about. The mailer
  * (`providers/mail`) is the only writer.
  */
 

@@ -40,8 +40,7 @@ function base64Bytes(text: string): number {
 }
 
 /**
- * The admin Outbox (issue 10 "Outbox: every e-mail the store sent or stored, opened as it was
- * sent, with resend"): the list, one message with its text and attachments, its HTML copy for an
+ * The admin Outbox (every e-mail the store sent or stored; docs/product-rules.md#e-mails): the list, one message with its text and attachments, its HTML copy for an
  * `<iframe>`, and resending a copy through the mailer.
  */
 export class OutboxService {

@@ -1,7 +1,7 @@
 /**
  * Calendar days in an IANA time zone, computed with `Intl` (no time-zone data needed in the
  * database: PGlite and PostgreSQL only compare instants). The dashboard counts sales per day of
- * the admin's own zone (issue 10), so "today" starts at the admin's midnight, daylight-saving
+ * the admin's own zone, so "today" starts at the admin's midnight, daylight-saving
  * changes included (a day may last 23 or 25 hours).
  */
 

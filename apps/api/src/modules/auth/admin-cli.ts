@@ -12,7 +12,7 @@ import { AuthThrottle } from './auth-throttle.ts';
 import { SecretBox } from './totp.ts';
 
 /**
- * `npm run admin:create` (issue 9 "First admin"): creates an admin account, or makes the existing
+ * `npm run admin:create` (the first admin): creates an admin account, or makes the existing
  * account with that username or e-mail an admin (its password unchanged, its sessions ended).
  * Reads `ADMIN_USERNAME`, `ADMIN_EMAIL`, `ADMIN_PASSWORD` (and optionally `ADMIN_FIRST_NAME`,
  * `ADMIN_LAST_NAME`); on a terminal it asks for what is missing (the password without echo),

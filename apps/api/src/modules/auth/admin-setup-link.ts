@@ -20,7 +20,7 @@ export interface AdminSetupLinkOutput {
 const INFO_LEVELS: ReadonlySet<Config['logLevel']> = new Set(['info', 'debug', 'trace']);
 
 /**
- * The start-up message of a store without an admin (issue 9 "first admin"; `server.ts` calls it
+ * The start-up message of a store without an admin (`server.ts` calls it
  * once after migrating and seeding): while no admin account exists, makes a one-time link
  * `<PUBLIC_URL>/setup-admin#token=<token>` (valid 24 hours, single use, stored hashed; a new start
  * replaces the previous start's link) and prints it once: on a terminal as plain lines with the

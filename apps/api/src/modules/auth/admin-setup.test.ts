@@ -10,7 +10,7 @@ import { type AdminSetupLinkOutput, announceAdminSetupLink } from './admin-setup
 import { oneTimeTokenHash } from './one-time-token.ts';
 
 /**
- * The first admin (issue 9): the one-time link printed at start-up while no admin exists, and
+ * The first admin: the one-time link printed at start-up while no admin exists, and
  * `GET /api/setup-admin/status` / `POST /api/setup-admin`, on a fresh database (PGlite, or
  * PostgreSQL with `DATABASE_URL`), with every log line captured at `trace`.
  */

@@ -7,13 +7,13 @@ import { hasSessionCookie, sessionTokenOf } from './session-cookie.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
-    /** The signed-in user and session when the request's session cookie opens a live one, else null (issue 9). */
+    /** The signed-in user and session when the request's session cookie opens a live one, else null. */
     auth: AuthContext | null;
   }
 }
 
 /**
- * Sessions on every request (issue 9): registers `@fastify/cookie` and an `onRequest` hook that,
+ * Sessions on every request: registers `@fastify/cookie` and an `onRequest` hook that,
  * only when a session cookie is present, first applies the CSRF rule (`csrf.ts`: a POST, PUT,
  * PATCH or DELETE with the cookie is refused 403 `csrf_rejected` unless `Sec-Fetch-Site:
  * same-origin` or `Origin` is `publicOrigin`), then resolves the cookie to `request.auth` with one

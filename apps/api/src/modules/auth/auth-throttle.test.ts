@@ -8,7 +8,7 @@ import { AuthRateLimitedError, AuthThrottle, accountSubject, resetEmailSubject }
 import { secretFromBase32, stepAt, totpAt } from './totp.ts';
 
 /**
- * Sign-in throttling figures (issue 9; OWASP ASVS 4.0.3 V2.2.1): failures per account and per
+ * Sign-in throttling figures (OWASP ASVS 4.0.3 V2.2.1): failures per account and per
  * address, growing waits, 429 with `Retry-After`, and no permanent lock-out.
  */
 

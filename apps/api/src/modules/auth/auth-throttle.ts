@@ -14,7 +14,7 @@ import {
 import type { Config } from '../../config.ts';
 
 /**
- * Sign-in throttling (issue 9; OWASP ASVS 4.0.3 V2.2.1; DESIGN.md section 6), on the database
+ * Sign-in throttling (docs/product-rules.md#rate-limits; OWASP ASVS 4.0.3 V2.2.1), on the database
  * counters of `lib/throttle.ts` (`throttle_buckets`), so every instance counts the same requests.
  *
  * - Failures (a wrong password, an unknown account, a wrong or reused two-factor code) are counted

@@ -47,7 +47,7 @@ class Rollback<T> extends Error {
 const lower = (value: string) => sql`lower(${value})`;
 
 /**
- * Accounts, sessions and recovery codes (issue 9). One statement per call except where a
+ * Accounts, sessions and recovery codes. One statement per call except where a
  * transaction is named; every conditional write (`totp_last_step`, `used_at`, the pending secret)
  * is a compare-and-set in one `UPDATE`, so concurrent requests cannot both succeed.
  */

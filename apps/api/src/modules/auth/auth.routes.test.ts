@@ -8,7 +8,7 @@ import { sessionIdOf } from './session-cookie.ts';
 import { secretFromBase32, stepAt, totpAt } from './totp.ts';
 
 /**
- * The account routes end to end (issue 9; specification section 7), on a fresh database (PGlite,
+ * The account routes end to end, on a fresh database (PGlite,
  * or PostgreSQL with `DATABASE_URL`), with every log line captured at `trace` to prove that no
  * password, code, secret or session token is ever logged. Few accounts: argon2id runs at its
  * production cost here.

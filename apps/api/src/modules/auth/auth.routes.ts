@@ -36,38 +36,22 @@ function clientOf(request: FastifyRequest): ClientInfo {
 }
 
 /**
- * Account routes (issue 9; specification section 7: these paths are a public contract). Bodies
- * are the contract's (`packages/contract/src/auth.ts`); every answer is `Cache-Control: no-store`.
- * Errors are `{ error: { code, message, field? } }`: 400 `validation_error` naming the field
- * (`password: passwordCommon` for a common password); 401 `unauthorized` signed out; 403
- * `csrf_rejected` (a cookie request from another origin, `csrf.ts`); 429 `rate_limited` with
- * `Retry-After` in seconds (`auth-throttle.ts`).
+ * Account routes (docs/product-rules.md#accounts-sessions-and-two-factor); bodies and answers are
+ * the contract's (`packages/contract/src/auth.ts`), every answer `Cache-Control: no-store`.
  *
- * - `GET /api/user` → 200 `User` or 401.
- * - `POST /api/register` → 201 `User`, signed in (cookie); 409 `username_taken` / `email_taken`.
- * - `POST /api/login` (username or e-mail, password, `code`?) → 200 `User`, a new session; 401
- *   `invalid_credentials` (unknown account and wrong password alike), `two_factor_required` or
- *   `code_already_used` (the TOTP code last accepted, sent again) (no session).
- * - `POST /api/logout` → 204, cookie cleared.
- * - `PATCH /api/user` → 200 `User`; 409 `email_taken`.
- * - `POST /api/user/change-password` → `{ message }`; ends the user's other sessions; 400
- *   `invalid_current_password`.
- * - `GET /api/user/sessions` → `{ sessions }`; `DELETE /api/user/sessions/{id}` → 204 (409
- *   `current_session`, 404); `POST /api/user/sessions/end-others` → `{ message }`.
- * - `POST /api/setup-2fa` → `{ secret, otpauthUri, qrCode }`; `POST /api/enable-2fa {code}` →
- *   `{ recoveryCodes }` (shown once); `POST /api/disable-2fa {code}` → `{ message }`; 400
- *   `invalid_code` | `code_already_used`, 409 `two_factor_already_enabled` | `two_factor_not_set_up` |
- *   `two_factor_not_enabled`.
- * - `POST /api/forgot-password {email, language?}` → 200 `{ message }`, the same body whether or
- *   not the address has an account (the e-mail is sent by a job); 429 per e-mail address and per
- *   client address (OWASP ASVS 4.0.3 V2.5).
- * - `POST /api/reset-password {token, password, confirmPassword}` → 200 `{ message }`, every
- *   session of the account ended; 400 `invalid_token` (field `token`) for an unknown, used or
- *   expired token, `password: passwordCommon`.
- * - `GET /api/setup-admin/status` → `{ needed }` (true while no admin exists);
- *   `POST /api/setup-admin {token, username, email, password, confirmPassword, firstName,
- *   lastName}` → 201 `User` (admin), signed in; 400 `invalid_token`; 409 `admin_exists` |
- *   `username_taken` | `email_taken`.
+ * - Public: `POST /api/register`, `/api/login`, `/api/forgot-password`, `/api/reset-password`,
+ *   `GET /api/setup-admin/status`, `POST /api/setup-admin` (with the first-admin token).
+ * - Signed in (session cookie): `GET|PATCH /api/user`, `POST /api/logout`,
+ *   `/api/user/change-password`, the sessions list (`/api/user/sessions...`), `/api/setup-2fa`,
+ *   `/api/enable-2fa`, `/api/disable-2fa`; 401 `unauthorized` signed out; 403 `csrf_rejected` for
+ *   a cookie request from another origin (`csrf.ts`).
+ *
+ * Errors of their own: 401 `invalid_credentials` (unknown account and wrong password alike),
+ * `two_factor_required`, `code_already_used`; 400 `invalid_code`, `invalid_token`,
+ * `invalid_current_password`, `password: passwordCommon`; 409 `username_taken`, `email_taken`,
+ * `current_session`, `admin_exists` and the two-factor state conflicts; 429 `rate_limited` with
+ * `Retry-After` in seconds (`auth-throttle.ts`). `POST /api/forgot-password` answers the same
+ * whether or not the address has an account.
  */
 export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (app, { auth }) => {
   app.addHook('onRequest', async (_request, reply) => {

@@ -10,7 +10,7 @@ import {
 } from '../../../test/orders-fixtures.ts';
 import { queryRows } from '../../db/client.ts';
 
-/** Orders placed while signed in belong to the account (issue 9 "My account"); guest orders to none. */
+/** Orders placed while signed in belong to the account; guest orders to none. */
 
 let ctx: OrdersTestApp;
 const PASSWORD = 'violet-harbour-tram-42';

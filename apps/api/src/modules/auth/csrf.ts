@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import { AppError } from '../../lib/errors.ts';
 
 /**
- * Cross-site request forgery (issue 9; DESIGN.md section 6; OWASP ASVS 4.0.3 V4.2.2, ASVS 5.0
+ * Cross-site request forgery (decision record 0014; OWASP ASVS 4.0.3 V4.2.2, ASVS 5.0
  * V3.5.1-V3.5.3). A state-changing request (POST, PUT, PATCH, DELETE) that carries the session
  * cookie is accepted only when the browser says it comes from the store itself: `Sec-Fetch-Site:
  * same-origin`, or an `Origin` equal to the store's public origin (`PUBLIC_URL`). `SameSite=Lax`

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 
 /**
- * One-time tokens of the links the store sends or prints (issue 9; OWASP ASVS 4.0.3 V2.5.6, OWASP
+ * One-time tokens of the links the store sends or prints (OWASP ASVS 4.0.3 V2.5.6, OWASP
  * Forgot Password Cheat Sheet "URL tokens"): the password-reset link (`/auth?view=reset#token=…`, 30 minutes) and the first-admin
  * link (`/setup-admin#token=…`, 24 hours). The clear token exists only in the link, in the
  * fragment so that no server or proxy logs it; the database keeps its SHA-256, so a copy of the

@@ -10,7 +10,7 @@ import { RESET_REQUESTED_MESSAGE, SEND_PASSWORD_RESET_JOB } from './auth.service
 import { oneTimeTokenHash } from './one-time-token.ts';
 
 /**
- * Forgot / reset password end to end (issue 9; OWASP ASVS 4.0.3 V2.5; specification section 7),
+ * Forgot / reset password end to end (OWASP ASVS 4.0.3 V2.5),
  * on a fresh database (PGlite, or PostgreSQL with `DATABASE_URL`): no user enumeration, the
  * e-mail in the Outbox in the account's language with a working link, the token stored only as
  * its hash, single use, expiry, every session ended, throttling, and no token or password in any

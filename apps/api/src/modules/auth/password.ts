@@ -3,7 +3,7 @@ import { ZxcvbnFactory } from '@zxcvbn-ts/core';
 import { adjacencyGraphs, dictionary } from '@zxcvbn-ts/language-common';
 
 /**
- * Password hashing and the common-password rule (issue 9; DESIGN.md section 6; OWASP ASVS 4.0.3
+ * Password hashing and the common-password rule (OWASP ASVS 4.0.3
  * V2.4.1 and V2.4.4, OWASP Password Storage Cheat Sheet): argon2id with m = 19456 KiB (19 MiB),
  * t = 2, p = 1, a 16-byte random salt, as a PHC string. Hashing runs on libuv's thread pool
  * (about 35 ms on this machine), never on the event loop.
@@ -37,8 +37,8 @@ let dummy: Promise<string> | undefined;
 /**
  * Verifies `password` against a hash of a random password at the same cost, and answers false:
  * a sign-in with an unknown username does the same work as one with a wrong password, so the time
- * taken does not reveal whether an account exists (ASVS 4.0.3 V2.2.1; issue 9 "no user
- * enumeration").
+ * taken does not reveal whether an account exists (ASVS 4.0.3 V2.2.1: no user
+ * enumeration).
  */
 export async function verifyDummyPassword(password: string): Promise<false> {
   dummy ??= hashPassword(crypto.randomUUID());

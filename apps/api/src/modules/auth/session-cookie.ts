@@ -3,7 +3,7 @@ import type { CookieSerializeOptions } from '@fastify/cookie';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
 /**
- * The session cookie (issue 9; DESIGN.md section 6; OWASP ASVS 4.0.3 V3.2.1, V3.2.2, V3.4.1-V3.4.4).
+ * The session cookie (decision record 0014; OWASP ASVS 4.0.3 V3.2.1, V3.2.2, V3.4.1-V3.4.4).
  * Over HTTPS (directly, or per `X-Forwarded-Proto` from a `TRUST_PROXY` proxy: `request.protocol`)
  * it is `__Host-sid`: `Secure`, `Path=/`, no `Domain`, so no subdomain or plain-HTTP page can set
  * or read it. Over plain HTTP (http://localhost in development) browsers refuse `Secure` and the

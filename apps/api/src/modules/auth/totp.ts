@@ -3,7 +3,7 @@ import { decodeBase32IgnorePadding, encodeBase32UpperCaseNoPadding } from '@oslo
 import { createTOTPKeyURI, generateHOTP } from '@oslojs/otp';
 
 /**
- * TOTP per RFC 6238 (issue 9; OWASP ASVS 4.0.3 V2.8.1, V2.8.3, V2.8.4): HMAC-SHA-1, 30-second
+ * TOTP per RFC 6238 (OWASP ASVS 4.0.3 V2.8.1, V2.8.3, V2.8.4): HMAC-SHA-1, 30-second
  * steps, 6 digits, the current step and one either side accepted. Secrets are 160 bits from the
  * CSPRNG (RFC 4226 section 4), stored encrypted with AES-256-GCM under a key derived from
  * `AUTH_SECRET` (HKDF-SHA-256), never in clear.

@@ -42,7 +42,7 @@ export interface SyncCounts {
 export type SyncRunRow = typeof catalogueSyncRuns.$inferSelect;
 
 /**
- * The admin's fields of a product as a bulk import writes them (issue 10), with the retail price
+ * The admin's fields of a product as a bulk import writes them, with the retail price
  * they imply. `expected` is what the import read before deciding: the write happens only if the
  * product still has exactly those values (compare-and-set), so a concurrent change is never lost.
  */
@@ -107,7 +107,7 @@ export class CatalogRepository {
   }
 
   // ---------------------------------------------------------------------------------------------
-  // Sync runs (issue 10): one queued or running run per provider, guarded by the partial unique
+  // Sync runs: one queued or running run per provider, guarded by the partial unique
   // index `catalogue_sync_runs_one_running_idx`.
 
   /**

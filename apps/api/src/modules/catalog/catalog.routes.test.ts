@@ -184,7 +184,7 @@ describe('robustness', () => {
   });
 });
 
-describe("the admin's changes on the storefront (issue 10)", () => {
+describe("the admin's changes on the storefront", () => {
   it('shows the display name, hides a disabled plan, lists featured plans first and sells at the fixed price, at once', async () => {
     const repo = new CatalogRepository(ctx.database.db);
     const rows = (await repo.allProducts()).filter((r) => r.countryCode === 'LI' && r.active);

@@ -37,7 +37,7 @@ export function sendCachedJson(
 }
 
 /**
- * Catalogue routes (specification section 7; issue 2):
+ * Catalogue routes, public (no session needed):
  * - `GET /api/products?country=&type=&q=` -> `{ products: Product[] }` (200; 400 naming the bad field)
  * - `GET /api/products/{id}` -> `{ product }` (200; 404 `not_found`; 400 for a non-numeric id)
  * - `GET /api/countries` -> `{ countries: Country[] }`

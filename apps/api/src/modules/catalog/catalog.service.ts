@@ -15,7 +15,8 @@ import { destinationNames } from '../../lib/country-names.ts';
 
 /**
  * How long a snapshot is trusted before the fingerprint is checked again (other instances may have
- * changed products). The change bus tells at once; this is its safety net (issue 12: at most 1 s stale).
+ * changed products). The change bus tells at once; this is its safety net, so an instance that missed a message is at most 1 s stale
+ * (docs/decisions/0020-several-instances.md).
  */
 const SNAPSHOT_CHECK_MS = 1_000;
 
@@ -59,7 +60,7 @@ function fold(text: string): string {
 
 /**
  * Maps a stored row to the public product shape (the one place rows become responses): the
- * admin's display name when set (bulk import, issue 10), else the provider's name; the stored
+ * admin's display name when set (bulk import), else the provider's name; the stored
  * price (the admin's fixed price, kept by every recalculation, or the rules' price).
  */
 export function toProduct(row: ProductRow): Product {
@@ -95,7 +96,7 @@ export function toProduct(row: ProductRow): Product {
 /**
  * The catalogue: imports provider bundles into priced products, and answers the storefront's
  * reads from an in-memory snapshot whose JSON responses are serialised and compressed once.
- * Knows neither HTTP nor SQL (STYLE.md); rules on prices live in `pricing.rules.ts`.
+ * Knows neither HTTP nor SQL; rules on prices live in `pricing.rules.ts`.
  */
 export class CatalogService {
   private snapshot: Snapshot | undefined;
@@ -155,7 +156,7 @@ export class CatalogService {
   }
 
   /**
-   * The work of sync run `runId` (issue 10): reads the provider's catalogue, records the total,
+   * The work of sync run `runId`: reads the provider's catalogue, records the total,
    * writes the added and changed products in batches of 250 bundles (each batch one transaction
    * that also records `processed`), retires the products no longer listed, records the counts
    * and the report (the run stays `running`: the caller ends it), and drops the snapshot. A
@@ -231,7 +232,7 @@ export class CatalogService {
 
   /**
    * Drops the snapshot so the next read reloads it, on this instance at once and, through the
-   * change bus (when {@link useChangeBus} was called), on every other instance (issue 12). Call it
+   * change bus (when {@link useChangeBus} was called), on every other instance. Call it
    * after the change committed.
    */
   invalidate(): void {
@@ -388,7 +389,7 @@ export class CatalogService {
   private async load(): Promise<Snapshot> {
     const generation = this.generation;
     const [rows, fingerprint] = await Promise.all([this.repo.allProducts(), this.repo.productsFingerprint()]);
-    // On sale: listed by the provider and not hidden by the admin (issue 10). Within a
+    // On sale: listed by the provider and not hidden by the admin. Within a
     // destination the admin's featured plans come first, then by type, data, days and price.
     const onSale = rows.filter((r) => r.active && r.enabled);
     const featured = new Set(onSale.filter((r) => r.featured).map((r) => r.id));

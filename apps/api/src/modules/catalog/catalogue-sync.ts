@@ -9,7 +9,7 @@ import type { ProductRow, ProductUpsert } from './catalog.repository.ts';
 import { destinationNames } from '../../lib/country-names.ts';
 
 /**
- * The catalogue sync's decisions as pure functions (issue 10 "Catalogue sync"): which provider
+ * The catalogue sync's decisions as pure functions (docs/product-rules.md#catalogue-sync-and-pricing-rules): which provider
  * bundles can be sold, what product each becomes, and what changed since the last sync. The
  * service reads the provider and the products and writes the outcome; nothing here touches
  * either.
@@ -31,7 +31,7 @@ export function pricedItem(row: Pick<ProductRow, 'apiBundleName' | 'countryCode'
   };
 }
 
-/** The provider name of a product: destination, allowance and days, tagged `[prepaid]` or `[unlimited]` (specification section 3). */
+/** The provider name of a product: destination, allowance and days, tagged `[prepaid]` or `[unlimited]` (the catalogue's English name; travellers see `planName`). */
 export function productName(bundle: CatalogueBundle): string {
   const where = destinationNames(bundle.countryCode).en;
   if (bundle.unlimited) {
@@ -94,7 +94,8 @@ export function bundleLabel(bundle: unknown, index: number): string {
  * The product a bundle becomes. The price is {@link productPriceCents} under `rules` (the
  * admin's fixed price wins) for a new bundle, or when what the rules price by changed (wholesale
  * price, destination or bundle type); otherwise the stored price stays, so that saving a pricing
- * rule reprices nothing until a recalculation is applied (issue 10 "Pricing").
+ * rule reprices nothing until a recalculation is applied
+ * (docs/product-rules.md#catalogue-sync-and-pricing-rules).
  */
 export function toUpsert(
   bundle: CatalogueBundle,

@@ -2,7 +2,7 @@ import type { ChatSource } from '@esim/contract/chat';
 import type { Language } from '@esim/contract/languages';
 
 /**
- * The chat assistant's engines (issue 11; DESIGN.md section 4 "Chat engine"): `local`
+ * The chat assistant's engines (decision record 0017): `local`
  * (`engine/local-engine.ts`, the default) and `anythingllm` (`anythingllm/anythingllm-engine.ts`).
  * `ChatService` validates, rate-limits, chooses the language, stores the conversation and turns
  * a thrown error into the localised error reply; an engine only answers.

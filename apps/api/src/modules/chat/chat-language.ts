@@ -2,10 +2,9 @@ import { DEFAULT_LANGUAGE, type Language, isLanguage } from '@esim/contract/lang
 import { detectLanguage } from './engine/language.ts';
 
 /**
- * The language a chat reply is written in (issue 11 "answered in the visitor's language (detected
- * from the message, falling back to the page language sent with the request)"), and the
- * assistant's own fixed texts in the store's five languages (DESIGN.md section 5: what the
- * specification hard-codes in Turkish is localised; Turkish stays Turkish).
+ * The language a chat reply is written in (the visitor's: detected from the message, falling back
+ * to the page language sent with the request; docs/product-rules.md#chat-assistant-and-knowledge-base),
+ * and the assistant's own fixed texts in the store's five languages.
  */
 
 /** Longest `Accept-Language` header read; browsers send a few dozen characters. */
@@ -36,7 +35,7 @@ export function acceptLanguageOf(header: string | readonly string[] | undefined)
 /**
  * The language to answer `message` in: its own language when `detectLanguage` can tell it, else
  * the page's (`pageLanguage`, the request body's `language`), else the first supported language
- * of the browser's `Accept-Language`, else English (specification section 1's fallback).
+ * of the browser's `Accept-Language`, else English (the storefront's own fallback).
  */
 export function chooseLanguage(
   message: string,
@@ -47,9 +46,8 @@ export function chooseLanguage(
 }
 
 /**
- * The reply when an engine fails (specification section 8 "Chat failure (HTTP error or network):
- * an agent message in Turkish meaning 'Sorry, an error occurred. Please try again.'"), in each
- * language. The Turkish text is the specification's meaning, word for word.
+ * The reply when an engine fails (an HTTP error or the network), shown as an agent message like
+ * any other, in each language. Each says exactly what the English one does.
  */
 export const CHAT_ERROR_REPLIES: Readonly<Record<Language, string>> = {
   en: 'Sorry, an error occurred. Please try again.',

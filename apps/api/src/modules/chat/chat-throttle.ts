@@ -4,7 +4,8 @@ import { TooManyRequestsError } from '../../lib/errors.ts';
 import type { ThrottlePolicy, Throttler } from '../../lib/throttle.ts';
 
 /**
- * The chat assistant's rate limit (issue 11 "rate limited per session and client address"), on
+ * The chat assistant's rate limit (per session and per client address:
+ * docs/product-rules.md#rate-limits), on
  * the database counters of `lib/throttle.ts`, so every instance counts the same messages: at most
  * `perSession` messages per chat session id and `perAddress` per client address (`request.ip`,
  * IPv6 by /64) in a fixed one-minute window that starts at the first message

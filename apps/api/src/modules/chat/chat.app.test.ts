@@ -10,7 +10,7 @@ import { KnowledgeBaseRepository } from './knowledge-base/knowledge-base.reposit
 import { CHAT_ERROR_REPLIES } from './chat-language.ts';
 
 /**
- * The chat assistant as `buildApp` wires it (issue 11): the engine `CHAT_ENGINE` chooses, the
+ * The chat assistant as `buildApp` wires it: the engine `CHAT_ENGINE` chooses, the
  * OpenAPI document, and with `anythingllm` the proxy, the start-up document sync and the
  * missing-key error reply, against the fake AnythingLLM server.
  */

@@ -3,7 +3,7 @@ import type { Db } from '../../db/client.ts';
 import { type ChatSourceJson, chatConversations, chatMessages } from '../../db/schema.ts';
 
 /**
- * SQL of the chat assistant's conversations (issue 11): `chat_conversations` (one per chat session
+ * SQL of the chat assistant's conversations: `chat_conversations` (one per chat session
  * id) and `chat_messages`. The admin's review screens read them through the support module.
  */
 

@@ -23,7 +23,7 @@ import { ChatService } from './chat.service.ts';
 import { CHAT_PURGE_JOB, ConversationPurge } from './conversation-purge.ts';
 
 /**
- * `POST /api/anythingllm/chat` (issue 11 "API tests: validation, rate limit, language choice"):
+ * `POST /api/anythingllm/chat` (validation, rate limit, language choice):
  * the route, the service and the repository on a real database (PGlite, or PostgreSQL with
  * `DATABASE_URL`), with a stub engine that echoes what it was asked.
  */

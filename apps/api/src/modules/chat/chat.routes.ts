@@ -24,7 +24,7 @@ const chatHeadersSchema = z.looseObject({
 });
 
 /**
- * The chat assistant's endpoint (specification sections 4 and 7; issue 11), for the floating
+ * The chat assistant's endpoint (docs/product-rules.md#chat-assistant-and-knowledge-base), for the floating
  * widget on every page. Public (anonymous visitors chat by session id); every answer is
  * `Cache-Control: no-store`.
  *

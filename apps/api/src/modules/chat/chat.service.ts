@@ -51,7 +51,7 @@ function reasonOf(error: unknown): string {
 }
 
 /**
- * The chat assistant's use case (issue 11; specification sections 4, 7 and 8): chooses the reply
+ * The chat assistant's use case (decision record 0017): chooses the reply
  * language, asks the engine, turns any engine error into the localised error reply (logged, never
  * an HTTP error: the widget shows the reply like any other), records the latency and stores the
  * exchange. Knows neither HTTP (the route validates, rate-limits and reads the headers) nor SQL.

@@ -1,8 +1,8 @@
 import type { Job, JobQueue } from '../../lib/jobs.ts';
 
 /**
- * The retention of chat conversations (issue 11 "Conversations are kept 30 days for the admin to
- * review"): a recurring durable job deletes every conversation whose last message is older than
+ * The retention of chat conversations (kept 30 days for the admin to review:
+ * docs/product-rules.md#data-retention): a recurring durable job deletes every conversation whose last message is older than
  * {@link CHAT_RETENTION_DAYS} days, with its messages. Like the usage refresh and the catalogue
  * sync, each run is enqueued with a dedupe key naming its period, so any number of instances may
  * schedule it and it runs once per period across them.

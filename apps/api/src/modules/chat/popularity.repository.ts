@@ -4,7 +4,7 @@ import { orderLines, orders } from '../../db/schema.ts';
 import type { PopularitySource } from './engine/catalogue-facts.ts';
 
 /**
- * Units sold per product (issue 11: the chat assistant's "most popular plans for a country or
+ * Units sold per product (the chat assistant's "most popular plans for a country or
  * region"): order lines of paid orders and top-ups (payment succeeded, status neither `cancelled`
  * nor `refunded`) placed since an instant, summed per product. One range scan of
  * `orders (created_at, id)` joined to the lines by `order_lines (order_id)`.

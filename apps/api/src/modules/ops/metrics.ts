@@ -3,8 +3,7 @@ import type { EsimProvider } from '../../providers/esim/esim-provider.ts';
 import type { PaymentProvider } from '../../providers/payment/payment-provider.ts';
 
 /**
- * The store's Prometheus metrics (issue 12 "`/metrics` in Prometheus format"; research
- * adapters.md section 5.2; prom-client 15.1.3), served by `GET /metrics` (`ops.routes.ts`).
+ * The store's Prometheus metrics (prom-client 15.1.3), served by `GET /metrics` (`ops.routes.ts`).
  *
  * One registry per process ({@link metrics}): Node's default metrics (`process_*`, `nodejs_*`:
  * event-loop lag, heap, GC), request latency, checkouts, provider calls and webhook events. What
@@ -135,8 +134,8 @@ function instrument<T extends { readonly id: string }>(target: T): T {
 }
 
 /**
- * The eSIM provider with its calls counted (`provider_calls_total`, `provider_request_duration_seconds`;
- * issue 12 "provider calls and errors"). Apply it where the provider is made (app.ts `[providers]`).
+ * The eSIM provider with its calls counted (`provider_calls_total`, `provider_request_duration_seconds`),
+ * so provider calls and errors show per instance. Apply it where the provider is made (app.ts `[providers]`).
  */
 export function instrumentEsimProvider<T extends EsimProvider>(provider: T): T {
   return instrument(provider);

@@ -12,7 +12,7 @@ import { cameThroughProxy, isLoopback } from './ops.routes.ts';
 import { clientRequestId } from './request-id.ts';
 
 /**
- * Operations endpoints (issue 12; `ops.routes.ts`): `/livez` with no dependency, `/readyz` with
+ * Operations endpoints (`ops.routes.ts`): `/livez` with no dependency, `/readyz` with
  * its checks (database, migrations, worker, draining) and 503 otherwise, `/metrics` in Prometheus
  * format with its guard (loopback by the socket's address and no proxy header, or the bearer
  * `METRICS_TOKEN`; a forwarded header never grants access), request ids (ours, never the client's), and the provider instrumentation.

@@ -9,7 +9,7 @@ import { registerRequestIds } from './request-id.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** Operations of this instance (issue 12): `server.ts` drains it on SIGTERM. */
+    /** Operations of this instance: `server.ts` drains it on SIGTERM. */
     ops?: OpsControl;
   }
 }
@@ -99,8 +99,8 @@ function checkoutOutcome(status: number): string {
 }
 
 /**
- * Operations endpoints and hooks of one instance (issue 12; research adapters.md section 5;
- * docs/decisions/0020-several-instances.md), registered on the root instance so that the hooks
+ * Operations endpoints and hooks of one instance (docs/decisions/0020-several-instances.md),
+ * registered on the root instance so that the hooks
  * see every route:
  *
  * - `GET /livez` → 200 `{ status: 'ok' }` while the event loop answers; checks no dependency (a

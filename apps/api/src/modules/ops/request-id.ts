@@ -3,7 +3,7 @@ import type { FastifyBaseLogger, FastifyInstance, RawRequestDefaultExpression } 
 import type { Bindings, ChildLoggerOptions } from 'fastify/types/logger.js';
 
 /**
- * Request ids (issue 12 "structured logs with request ids"; docs/decisions/0020-several-instances.md).
+ * Request ids of the structured logs (docs/decisions/0020-several-instances.md).
  * Every request gets a random id of the store's (a UUID), which each of its log lines carries as
  * `reqId` and its answer as `X-Request-Id`, so that a support request quoting the header finds
  * the lines on whichever instance served it. An incoming `X-Request-Id` is never taken as the id

@@ -14,8 +14,7 @@ import { CatalogService } from '../catalog/catalog.service.ts';
 import type { FastifyInstance } from 'fastify';
 
 /**
- * Several instances on one PostgreSQL (issue 12 "two or more instances on one PostgreSQL behave as
- * one store"; docs/decisions/0020-several-instances.md). Always runs, in the default suite too: a
+ * Several instances on one PostgreSQL behave as one store (docs/decisions/0020-several-instances.md). Always runs, in the default suite too: a
  * fresh database `esim_e_<random>` on the PostgreSQL of `DATABASE_URL`, else the machine's
  * (127.0.0.1:5432, trust), dropped afterwards. Each "instance" has its own connection pool and its
  * own LISTEN connection, as two processes would.

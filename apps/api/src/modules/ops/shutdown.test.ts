@@ -11,7 +11,7 @@ import { gracefulShutdown, shutdownForceAfterMs } from './shutdown.ts';
 import { freePort } from '../../../test/free-port.ts';
 
 /**
- * Graceful shutdown (issue 12 "graceful shutdown drains requests and jobs"; `shutdown.ts`,
+ * Graceful shutdown drains requests and jobs (`shutdown.ts`,
  * `server.ts`): the real `server.ts` in a child process (PGlite in a temporary folder) receives
  * SIGTERM while a request is in flight (its body still arriving): `/readyz` answers 503
  * `draining` during `SHUTDOWN_DRAIN_MS` while requests are still served, the request in flight

@@ -38,8 +38,8 @@ export interface ShutdownDeps {
 }
 
 /**
- * The graceful shutdown of one instance (issue 12 "graceful shutdown drains requests and jobs";
- * docs/decisions/0020-several-instances.md; fastify/demo `server.ts`), in this order:
+ * The graceful shutdown of one instance, which drains requests and jobs
+ * (docs/decisions/0020-several-instances.md; fastify/demo `server.ts`), in this order:
  *
  * 1. `/readyz` answers 503 `draining` (the load balancer takes the instance out of rotation);
  *    requests are still served meanwhile. At the same moment the job worker stops claiming jobs

@@ -13,7 +13,7 @@ import {
 import { type TestSmtpServer, startSmtpServer } from '../../../test/smtp-server.ts';
 
 /**
- * Issue 3 "Done means": a checkout, fulfilled by the job worker, delivers its confirmation e-mail
+ * A checkout, fulfilled by the job worker, delivers its confirmation e-mail
  * to a real SMTP server on loopback (`smtp-server`), and that e-mail carries the portal access
  * token and every eSIM's activation code.
  */

@@ -13,8 +13,8 @@ import { type Database, openDatabase, queryRows } from '../../db/client.ts';
 import { freePort } from '../../../test/free-port.ts';
 
 /**
- * DESIGN.md section 6: "a crash (kill -9) at any step of fulfilment loses no order and
- * provisions each eSIM exactly once after restart". Runs the real server (`server.ts`) as a child
+ * Exactly-once fulfilment (ARCHITECTURE.md invariants): a crash (kill -9) at any step of
+ * fulfilment loses no order and provisions each eSIM exactly once after restart. Runs the real server (`server.ts`) as a child
  * process on a database of its own (a PGlite folder, or a new database on `DATABASE_URL`'s
  * server), with every sandbox eSIM order slowed down, kills it with SIGKILL while the worker is
  * provisioning, starts it again on the same data and checks the outcome in the database.
@@ -213,8 +213,8 @@ it('provisions every eSIM exactly once and sends one e-mail per order after a ki
     );
     expect(mails.map((m) => Number(m.n))).toEqual(Array(ORDERS).fill(1));
     // Every fulfilment job finished; the only jobs left are the recurring ones each start of the
-    // server schedules once for the coming period (the usage refresh, the catalogue sync of issue 10,
-    // the chat conversations' purge of issue 11).
+    // server schedules once for the coming period (the usage refresh, the catalogue sync,
+    // the chat conversations' purge).
     const pending = await queryRows<{ type: string; status: string }>(
       database.db,
       sql`select type, status from jobs where status <> 'succeeded' order by type`,

@@ -17,7 +17,7 @@ import {
 } from '../../../test/orders-fixtures.ts';
 
 /**
- * Fulfilment through the job queue (DESIGN.md sections 3 and 6): retries with backoff, permanent
+ * Fulfilment through the job queue (decision record 0008): retries with backoff, permanent
  * failures visible on the order, and exactly one eSIM per unit whatever is retried.
  */
 

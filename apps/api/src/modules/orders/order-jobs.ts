@@ -3,7 +3,7 @@ import { orderStatusSchema } from '@esim/contract/order';
 import { z } from 'zod';
 
 /**
- * The fulfilment jobs of an order (DESIGN.md section 3 "Fulfilment"): `provision-order` buys the
+ * The fulfilment jobs of an order (decision record 0008): `provision-order` buys the
  * eSIMs once payment is captured and queues `send-order-email`, which e-mails them and completes
  * the order. One job of each per order, by dedupe key.
  */
@@ -28,7 +28,7 @@ export const orderJobPayloadSchema = z.object({
 export type OrderJobPayload = z.infer<typeof orderJobPayloadSchema>;
 
 /**
- * The customer's e-mail about an order's status (issue 10 `POST /api/orders/{id}/notify`, a
+ * The customer's e-mail about an order's status (`POST /api/orders/{id}/notify`, a
  * status change with `notify`, a refund with `notify`): the status's template in the order's
  * language, recorded on the order (`order_events` kind `notification`, and the e-mail's row has
  * its `order_id`). `actor` is who asked (`admin:<username>`). Every notification is a job of its
@@ -48,7 +48,7 @@ export type OrderNotificationPayload = z.infer<typeof orderNotificationPayloadSc
 export const notificationJobKey = (orderId: number) => `notify:${orderId}:${randomUUID()}`;
 
 /**
- * An admin's re-send of an order's confirmation (issue 10 order screen): either the stored copy
+ * An admin's re-send of an order's confirmation (the admin's order screen): either the stored copy
  * `messageId` as it was sent (same access token), or, after a new access token was issued, a fresh
  * confirmation rendered with `accessToken` (removed from the payload once sent, as the fulfilment
  * jobs do). Records `confirmation_resent` on the order with `actor`.

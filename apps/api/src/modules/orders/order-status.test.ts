@@ -10,7 +10,7 @@ import {
 } from './order-status.ts';
 
 describe('the order status table', () => {
-  it('has a row for every status of the specification, and only those statuses', () => {
+  it('has a row for every status of the contract, and only those statuses', () => {
     expect(Object.keys(ORDER_TRANSITIONS).sort()).toEqual([...ORDER_STATUSES].sort());
     for (const targets of Object.values(ORDER_TRANSITIONS)) {
       for (const to of targets) expect(ORDER_STATUSES).toContain(to);

@@ -3,14 +3,14 @@ import { ORDER_STATUSES, type OrderStatus } from '@esim/contract/order';
 import { ConflictError } from '../../lib/errors.ts';
 
 /**
- * The order status machine (DESIGN.md section 3: "transitions are a table in code"; statuses
- * from the specification's list, section 4). Fulfilment uses pending -> processing (payment
+ * The order status machine (docs/product-rules.md#order-statuses): the transitions are a table in
+ * code, over the contract's `ORDER_STATUSES`. Fulfilment uses pending -> processing (payment
  * captured) -> completed (every eSIM delivered and e-mailed); a failed or cancelled payment
- * moves pending -> cancelled. `created`, `processed` and `shipped` are the specification's
+ * moves pending -> cancelled. `created`, `processed` and `shipped` are
  * intermediate statuses that admins may set by hand (created = accepted, awaiting payment;
  * processed = eSIMs provisioned; shipped = details sent). A paid order (processing, processed,
- * shipped, completed) may be `refunded` (issue 10: through the payment provider, under the refund
- * policy of specification sections 4 and 9, by `OrderRefunder`); an unpaid one (pending, created)
+ * shipped, completed) may be `refunded` (through the payment provider, under the refund policy of
+ * docs/product-rules.md#refunds, by `OrderRefunder`); an unpaid one (pending, created)
  * is cancelled instead. `cancelled` and `refunded` are final.
  * Every change goes through `transition()` in `orders.repository.ts`, which checks this table
  * and records from, to, when and by whom in `order_status_changes`. `GET /api/order-statuses`
@@ -80,8 +80,8 @@ export function assertTransition(from: string | null, to: OrderStatus): void {
 }
 
 /**
- * `GET /api/order-statuses` (specification sections 4 and 7: "statuses come from a server
- * list"): every status in the specification's order with its labels in the five languages and
+ * `GET /api/order-statuses` (the screens take the statuses from the server): every status in the
+ * contract's order with its labels in the five languages and
  * the statuses it may move to ({@link ORDER_TRANSITIONS}), so that screens offer only allowed moves.
  */
 export function orderStatusesResponse(): OrderStatusesResponse {

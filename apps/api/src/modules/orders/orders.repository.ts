@@ -34,7 +34,7 @@ export type OrderRow = typeof orders.$inferSelect;
 /** A stored order line. */
 export type OrderLineRow = typeof orderLines.$inferSelect;
 /**
- * An order line with the unlimited tier of its product (issue 13: names keep 'Unlimited Plus').
+ * An order line with the unlimited tier of its product, so plan names keep 'Unlimited Plus'.
  * The tier belongs to the provider bundle the product is keyed by, so it never changes after the sale.
  */
 export type OrderLineWithTier = OrderLineRow & { tier: UnlimitedTier | null };
@@ -45,7 +45,7 @@ export type EsimRow = typeof esims.$inferSelect;
 export interface NewOrder {
   orderNumber: string;
   sessionId: string;
-  /** The signed-in account that places it (issue 9); absent for a guest. */
+  /** The signed-in account that places it; absent for a guest. */
   userId?: number | null;
   totalCents: number;
   customerName: string;
@@ -249,7 +249,7 @@ async function cartMismatch(
 
 /**
  * Makes room for a new checkout of the session: an open order that waits for the buyer (a PayPal
- * order not yet approved, or a card payment waiting for 3-D Secure, issue 12: reference set, no
+ * order not yet approved, or a card payment waiting for 3-D Secure: reference set, no
  * capture or confirmation running) is cancelled as superseded. PayPal never captures it, as only
  * the store captures and {@link OrdersRepository.startCapture} then finds it cancelled; a card
  * payment the customer still completes in an old tab is refunded when the store hears of it
@@ -298,7 +298,7 @@ export class OrdersRepository {
    * `customer`), and saves `recovery` as the recovery point of the idempotency key `ref`, all in
    * one transaction: a retry of the request resumes with this very order.
    *
-   * A checkout (`kind` `order`) also enforces "one cart, one checkout" (issue 8), whatever the
+   * A checkout (`kind` `order`) also enforces "one cart, one checkout" (decision record 0012), whatever the
    * idempotency keys of concurrent requests:
    * - the session's cart rows are locked (`FOR UPDATE`) and must still hold exactly the lines
    *   being ordered; a concurrent checkout that paid (and emptied) the cart, or an edit of the
@@ -404,7 +404,7 @@ export class OrdersRepository {
   }
 
   /**
-   * The orders of an account (issue 9): those placed by it (`user_id`) and the top-ups of those,
+   * The orders of an account: those placed by it (`user_id`) and the top-ups of those,
    * newest first, each with its lines (by id).
    */
   async ordersOfUser(userId: number): Promise<{ order: OrderRow; lines: Pick<OrderLineRow, 'name' | 'quantity'>[] }[]> {
@@ -515,7 +515,7 @@ export class OrdersRepository {
         .where(eq(orders.id, orderId))
         .for('update');
       if (!order || order.paymentStatus === 'succeeded') return false;
-      // The order screen's timeline (issue 10): what was paid, how, with which reference.
+      // The order screen's timeline: what was paid, how, with which reference.
       await tx.insert(orderEvents).values({
         orderId,
         kind: 'payment',
@@ -563,7 +563,7 @@ export class OrdersRepository {
 
   /**
    * Records a card payment waiting for the customer's action (Stripe `requires_action`, 3-D
-   * Secure; issue 12): its PaymentIntent id as the reference (the webhook finds the order by it),
+   * Secure): its PaymentIntent id as the reference (the webhook finds the order by it),
    * and the `provision-order` job parked with `provisionPayload`, as {@link awaitPaypalApproval}.
    * The payment status stays `requires_approval` until the payment is settled.
    */
@@ -590,8 +590,8 @@ export class OrdersRepository {
   }
 
   /**
-   * Records a payment event on an order's timeline (issue 10 `order_events`, kind `payment`), e.g.
-   * a card payment completed after its order was cancelled, and refunded (issue 12).
+   * Records a payment event on an order's timeline (`order_events`, kind `payment`), e.g.
+   * a card payment completed after its order was cancelled, and refunded.
    */
   async recordPaymentEvent(
     orderId: number,
@@ -816,7 +816,7 @@ export class OrdersRepository {
 
   /**
    * The order whose payment has this provider reference (`orders.payment_reference`, index
-   * `orders_payment_reference_idx`; issue 12): the webhooks find the order a PayPal order id or a
+   * `orders_payment_reference_idx`): the webhooks find the order a PayPal order id or a
    * Stripe PaymentIntent id belongs to. Read-only. The newest when several share it (never, in practice).
    */
   async findByPaymentReference(reference: string): Promise<OrderRow | undefined> {

@@ -387,7 +387,7 @@ describe('Idempotency-Key', () => {
   });
 });
 
-describe('One cart, one checkout (issue 8)', () => {
+describe('One cart, one checkout (decision record 0012)', () => {
   it('gives one order and one charge for 20 simultaneous checkouts of one cart with 20 keys; the others are told the order', async () => {
     const session = await sessionWithCart();
     const bodies = await Promise.all(Array.from({ length: 20 }, () => card()));
@@ -521,7 +521,7 @@ describe('One cart, one checkout (issue 8)', () => {
   });
 });
 
-describe("Sandbox card tokens are single-use, as real providers' are (issue 8)", () => {
+describe("Sandbox card tokens are single-use, as real providers' are", () => {
   it('refuses a token that already paid, whatever the idempotency key (402 token_already_used), and charges nothing', async () => {
     const body = await card();
     const first = await api.checkout(await sessionWithCart(), newKey(), body);

@@ -12,7 +12,7 @@ import type { AuthContext } from '../auth/auth.module.ts';
 import { orderStatusesResponse } from './order-status.ts';
 import type { OrderAccess, OrdersService } from './orders.service.ts';
 
-/** The visitor session header (specification section 3 "Identifiers"). */
+/** The visitor session header (the storefront keeps the id in local storage). */
 const SESSION_HEADER = 'X-Session-Id';
 /** The idempotency header (IETF draft "The Idempotency-Key HTTP Header Field"). */
 const IDEMPOTENCY_HEADER = 'Idempotency-Key';
@@ -56,59 +56,29 @@ function accessOf(headers: z.infer<typeof orderAccessHeadersSchema>, auth: AuthC
 }
 
 /**
- * Order routes (DESIGN.md sections 3, 4 and 6). Every response is `Cache-Control: no-store`;
- * errors are `{ error: { code, message, field? } }`.
+ * Order routes (docs/product-rules.md#checkout-and-payment; one cart, one checkout: decision
+ * records 0012 and 0024). Bodies and answers are the contract's (`checkout.ts`, `order.ts`); every
+ * answer is `Cache-Control: no-store`; money in integer US cents.
  *
- * - `POST /api/checkout`, headers `X-Session-Id` (8-128 of `A-Z a-z 0-9 - _`) and
- *   `Idempotency-Key` (8-255 printable ASCII), both required (400 `validation_error` with
- *   `field` naming the header, checked before the body is read); body `CheckoutBody`
- *   `{ customer: { fullName, email, phone? }, billingAddress?, payment: { method: 'card', token }
- *   | { method: 'paypal' }, acceptTerms: true, language }` (400 naming the field, e.g.
- *   `customer.email`). Answers 201 `{ orderNumber, accessToken, payment: { status: 'succeeded' }
- *   | { status: 'requires_approval', approvalUrl } | { status: 'requires_action', clientSecret } }`
- *   (the last: Stripe 3-D Secure, then `POST /api/orders/{orderNumber}/payment/confirm`); 402 `{ error: { code, message } }` with
- *   the provider's reason when the card is declined (order cancelled, cart kept; a card token
- *   pays once, a reused one gets 402 `token_already_used`); 409 `cart_empty` /
- *   `products_unavailable` (naming the plans); 409 `checkout_in_progress` (another checkout of
- *   this cart is unpaid: being charged, or its PayPal payment being captured) and 409
- *   `cart_checked_out` (the cart was paid as another order), both with `error.orderNumber` naming
- *   that order, and 409 `cart_changed` (the cart changed while being ordered): one cart, one
- *   checkout, whatever the keys (issue 8; an abandoned PayPal checkout is superseded); 422 `idempotency_key_reused` (same
- *   key, another body); 409 `idempotency_in_progress` (the first request with the key still runs
- *   after ~15 s); 503 / 502 `upstream_error` (payment provider unreachable / refusing; retry with
- *   the same key).
- *   A replayed response carries `Idempotent-Replayed: true`. 429 `rate_limited` with
- *   `Retry-After` (seconds) past the payment throttles (`throttle`, `lib/payment-throttle.ts`).
- * - `POST /api/orders/{orderNumber}/payment/confirm` (issue 12), with `X-Session-Id` or
- *   `X-Access-Token`, no body: after a checkout answered `payment: { status: 'requires_action',
- *   clientSecret }` and the browser ran `stripe.handleNextAction({ clientSecret })` (3-D Secure),
- *   settles the card payment from the provider's state: 200 `OrderView` once paid (`processing`,
- *   provisioning queued; also on repeats, and when the Stripe webhook settled it first); 402 with
- *   the provider's code and message when it failed (e.g. `authentication_failed`; order cancelled,
- *   cart kept; `payment_refunded` when it succeeded after the order was cancelled, and was
- *   refunded); 409 `payment_requires_action` (3-D Secure not finished), `not_card`,
- *   `payment_not_started`; 404 as below; 429 past the checkout's payment throttle; 503/502
- *   `upstream_error`.
- * - `POST /api/orders/{orderNumber}/paypal/capture`, with `X-Session-Id` or `X-Access-Token`:
- *   200 `OrderView` once captured (also on repeats); 402 with the provider's reason when the
- *   buyer cancelled (order cancelled, cart kept); 409 `payment_not_approved` before approval,
- *   `not_paypal` for other payment methods; 404 as below.
- * - `GET /api/orders` (signed in, the session cookie; issue 9): `{ orders: AccountOrder[] }`, the
- *   account's orders and their top-ups, newest first (number, kind, date, status, total in US
- *   cents, line names and quantities); 401 `unauthorized` when signed out. For an admin (issue 10;
- *   `isAdmin` and `AuthService.assertAdmin`, so 403 `two_factor_setup_required` while 2FA is
- *   required and missing): every order, `{ orders: AdminOrderSummary[], nextCursor, total,
- *   searchedBy }`, with the filters, search, sort and keyset pagination of the contract's
- *   `adminOrdersQuerySchema` (400 naming the field for a bad value); audited as target `orders`
- *   with the query.
- * - `GET /api/order-statuses` (signed in, any account: specification section 6 "cookies"; the
- *   list says nothing about any order): the statuses with their labels in the five languages and
- *   the statuses each may move to; 401 `unauthorized` when signed out.
- * - `GET /api/orders/{orderNumber}`, with `X-Session-Id` (the session that placed it),
- *   `X-Access-Token` or the session cookie of the account that owns it: 200 `OrderView` (money in
- *   US cents, eSIMs once provisioned). Anyone else, and malformed or unknown numbers: the same
- *   404 `{ error: { code: 'not_found', message: 'Order Not Found' } }`, so that order numbers
- *   cannot be enumerated (`order-access.test.ts`).
+ * - `POST /api/checkout` (public; headers `X-Session-Id` and `Idempotency-Key`, 400 naming the
+ *   header, checked before the body is read): 201 with the order number, the access token and the
+ *   payment's state. 402 when the card is declined (order cancelled, cart kept) or its token
+ *   already paid (`token_already_used`); 409 `cart_empty`, `products_unavailable`,
+ *   `cart_changed`, and `checkout_in_progress` / `cart_checked_out` naming the other order in
+ *   `error.orderNumber`; 422 `idempotency_key_reused`; 409 `idempotency_in_progress`; 429
+ *   `rate_limited` with `Retry-After` (seconds) past the payment throttles; 502/503
+ *   `upstream_error` (retry with the same key; a replay carries `Idempotent-Replayed: true`).
+ * - `POST /api/orders/{orderNumber}/payment/confirm` (after 3-D Secure in the browser) and
+ *   `/paypal/capture` (session id or access token): settle the payment from the provider's state,
+ *   200 `OrderView` also on repeats. 402 with the provider's reason; 409
+ *   `payment_requires_action`, `payment_not_approved`, `payment_not_started`, `not_card`,
+ *   `not_paypal`; 502/503 `upstream_error`.
+ * - `GET /api/orders` (signed in): the account's orders and top-ups; for an admin every order
+ *   with the filters of `adminOrdersQuerySchema` (audited). `GET /api/order-statuses` (signed
+ *   in): the status table. 401 `unauthorized` signed out.
+ * - `GET /api/orders/{orderNumber}` (the session that placed it, the access token, or the owner's
+ *   account): anyone else, and malformed or unknown numbers, get the same 404 'Order Not Found',
+ *   so order numbers cannot be enumerated.
  */
 export const ordersRoutes: FastifyPluginAsyncZod<{ orders: OrdersService; throttle: RouteThrottle }> = async (
   app,
@@ -148,7 +118,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ orders: OrdersService; thrott
       },
     },
     async (request, reply) => {
-      // Signed in (the session cookie, issue 9): the order belongs to the account.
+      // Signed in (the session cookie): the order belongs to the account.
       const result = await orders.checkout(
         request.headers['x-session-id'],
         request.headers['idempotency-key'],

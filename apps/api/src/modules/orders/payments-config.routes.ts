@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Config } from '../../config.ts';
 
 /**
- * How the storefront takes payments here (issue 12; contract `paymentsConfigSchema`): cards at
+ * How the storefront takes payments here (contract `paymentsConfigSchema`): cards at
  * the sandbox or at Stripe (its publishable key and the Stripe.js URL, `STRIPE_JS_URL`), whether
  * PayPal is offered, and who simulates or offers the wallets. Holds no secret.
  * @param paypal whether PayPal is offered (`createPaymentProviders(...).paypal`, or the injected provider's).

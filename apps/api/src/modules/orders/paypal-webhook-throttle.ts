@@ -4,9 +4,9 @@ import { TooManyRequestsError } from '../../lib/errors.ts';
 import type { Limit, ThrottlePolicy, Throttler } from '../../lib/throttle.ts';
 
 /**
- * The throttle of `POST /api/webhooks/paypal` (issue 12; OWASP ASVS 4.0.3 V11.1.4
+ * The throttle of `POST /api/webhooks/paypal` (OWASP ASVS 4.0.3 V11.1.4
  * anti-automation): a delivery is verified by a postback to PayPal (an OAuth token and
- * `POST /v1/notifications/verify-webhook-signature`, research 3.6), so anyone could make the
+ * `POST /v1/notifications/verify-webhook-signature`), so anyone could make the
  * store call PayPal without end by posting well-formed, unsigned deliveries. Each delivery that
  * would be verified is counted per client address (`request.ip`, IPv6 by /64) on the database
  * counters of `lib/throttle.ts` (every instance counts the same requests), before the

@@ -13,7 +13,7 @@ const webhookAnswerSchema = z.object({
 });
 
 /**
- * `POST /api/webhooks/paypal` (issue 12; research 3.6): PayPal's event deliveries, handled by
+ * `POST /api/webhooks/paypal` (decision record 0019), called by PayPal only: PayPal's event deliveries, handled by
  * {@link PaypalWebhookService} (verification by postback, each event once, the order captured when
  * the buyer never came back).
  *

@@ -36,7 +36,7 @@ export interface PaypalWebhookDeps {
 /** How a delivery was handled (the 200 body's `outcome`). */
 export type WebhookOutcome = 'processed' | 'duplicate' | 'ignored';
 
-/** Header names of a PayPal delivery (research 3.6), lower-case as Node gives them, with PayPal's length limits (Webhooks v1 `verify_webhook_signature`). */
+/** Header names of a PayPal delivery, lower-case as Node gives them, with PayPal's length limits (Webhooks v1 `verify_webhook_signature`). */
 const HEADERS = {
   authAlgo: { name: 'paypal-auth-algo', max: 100 },
   certUrl: { name: 'paypal-cert-url', max: 500 },
@@ -64,7 +64,7 @@ interface PaypalEvent {
 }
 
 /**
- * PayPal webhooks (`POST /api/webhooks/paypal`; issue 12, research 3.6):
+ * PayPal webhooks (`POST /api/webhooks/paypal`; decision record 0019):
  *
  * 1. The body must be a JSON event with `id`, `event_type` and a `resource` object, and the five
  *    `PAYPAL-*` headers must be there (else 400 `invalid_webhook`).

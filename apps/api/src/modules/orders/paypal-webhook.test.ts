@@ -17,7 +17,7 @@ import {
 import { queryRows } from '../../db/client.ts';
 
 /**
- * `POST /api/webhooks/paypal` against the PayPal fake (issue 12; research 3.6): deliveries the fake
+ * `POST /api/webhooks/paypal` against the PayPal fake: deliveries the fake
  * made are captured by a loopback hook and handed to the store as they came (headers and raw
  * bytes). Verification by postback (unverified → 400), each event once (replay → no second
  * effect), and the buyer who approved but never came back: captured by the webhook, provisioned.

@@ -15,7 +15,7 @@ import { openTestDatabase, testConfig } from '../../../test/helper.ts';
 import { checkoutBody, client, newKey, newSession } from '../../../test/orders-fixtures.ts';
 
 /**
- * The store with `PAYMENT_PROVIDER=stripe` against the local Stripe fake (issue 12): checkout
+ * The store with `PAYMENT_PROVIDER=stripe` against the local Stripe fake: checkout
  * with and without 3-D Secure, the browser's confirmation, the webhook (signature, tolerance,
  * rotation, each event once, the order completed when the browser never came back), the race of
  * the two, a payment completed after its order was superseded (refunded), top-ups, and

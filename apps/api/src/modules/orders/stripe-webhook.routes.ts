@@ -12,7 +12,7 @@ export const STRIPE_WEBHOOK_TOLERANCE_S = 300;
 /** An event is a few KiB; Stripe's payloads stay far below this. */
 const WEBHOOK_BODY_LIMIT_BYTES = 512 * 1024;
 
-/** The part of an Event the store reads (research/adapters.md section 2.6). */
+/** The part of an Event the store reads; the rest may change between Stripe API versions. */
 const eventSchema = z.object({
   id: z.string().min(1).max(255),
   type: z.string().min(1).max(255),
@@ -67,32 +67,22 @@ export interface StripeWebhookOptions {
 }
 
 /**
- * `POST /api/webhooks/stripe` (issue 12; Stripe docs: webhooks, signatures; research/adapters.md
- * section 2.6). Register it as its own plugin: it parses every body as raw bytes (the signature
+ * `POST /api/webhooks/stripe`, called by Stripe only (decision record 0019; Stripe docs: webhooks,
+ * signatures). Register it as its own plugin: it parses every body as raw bytes (the signature
  * is over the exact bytes), in its own scope only.
  *
- * - Verifies `Stripe-Signature: t=<unix s>,v1=<hex>[,v1=…]` with `stripe.webhooks.constructEvent`
- *   (HMAC-SHA256 of `${t}.${raw body}` with the endpoint secret, constant-time, any of several
- *   `v1` during a secret rotation; timestamps older than 300 s refused, against replays of an old
- *   delivery): 400 `invalid_signature` (field `Stripe-Signature`) when missing, malformed, wrong
- *   or stale; 400 `validation_error` for a signed body that is not an Event.
- * - Each event once: its id is recorded in `webhook_events` (`insert … on conflict do nothing`);
- *   a delivery of an event already processed is answered 200 `{ received: true, duplicate: true }`
- *   and has no effect. The effects are idempotent too, so an event whose effect was interrupted is
- *   applied again on its next delivery, and `processed_at` is set after the effect.
- * - `payment_intent.succeeded` / `payment_intent.payment_failed` / `payment_intent.canceled`: the
- *   card order whose `payment_reference` is the PaymentIntent is settled from the PaymentIntent as
- *   Stripe shows it now (`OrdersService.reconcileCardPayment`): completes a 3-D Secure payment when
- *   the browser never came back, cancels a failed one with its reason. When no order has the
- *   PaymentIntent as its reference yet (the checkout died or timed out after Stripe charged), the
- *   order named by its `metadata.order` is settled, if it is a card order of the PaymentIntent's
- *   amount and currency with no other payment reference. An event naming an order of the store
- *   that it cannot settle (`unmatched`) is answered 200 but left unprocessed (`processed_at`
- *   null, logged as an error), so that an operator finds it and a redelivery is applied
- *   again; never marked processed without its effect. `charge.refunded` and
- *   `refund.*`: logged. Anything else: 200, ignored.
- * - Answers 200 `{ received: true }`; 503 `upstream_error` when Stripe cannot be read back (Stripe
- *   delivers the event again later, with backoff, for up to three days).
+ * - `Stripe-Signature` is verified with `stripe.webhooks.constructEvent` (any `v1` during a secret
+ *   rotation; timestamps older than 300 s refused, against replays): 400 `invalid_signature`
+ *   (field `Stripe-Signature`); 400 `validation_error` for a signed body that is not an Event.
+ * - Each event takes effect once (its id in `webhook_events`; a repeat answers
+ *   `{ received: true, duplicate: true }`), and the effects are idempotent, so an interrupted one
+ *   is applied again on redelivery.
+ * - `payment_intent.*` settles the card order from the PaymentIntent as Stripe shows it now
+ *   (`OrdersService.reconcileCardPayment`), found by its reference or else by `metadata.order`. An
+ *   event the store cannot settle is answered 200 but left unprocessed and logged as an error, so
+ *   an operator finds it. Other events: 200, ignored.
+ * - 503 `upstream_error` when Stripe cannot be read back: Stripe delivers again, with backoff, for
+ *   up to three days.
  */
 export const stripeWebhookRoutes: FastifyPluginAsyncZod<StripeWebhookOptions> = async (app, options) => {
   const tolerance = options.toleranceS ?? STRIPE_WEBHOOK_TOLERANCE_S;

@@ -5,7 +5,7 @@ import type { RouteThrottle } from '../../lib/payment-throttle.ts';
 import type { ThrottleIdentity, ThrottlePolicy, Throttler } from '../../lib/throttle.ts';
 
 /**
- * The throttle of `POST /api/user/orders/attach` (issue 9 "My account"): guessing access tokens
+ * The throttle of `POST /api/user/orders/attach` (docs/product-rules.md#rate-limits): guessing access tokens
  * through an account, bounded like the portal's own token guessing and the sign-in failures
  * (OWASP ASVS 4.0.3 V2.2.1, V11.1.4), on the database counters of `lib/throttle.ts`, so every
  * instance counts the same requests. Counted per account and per client address (`request.ip`;

@@ -2,8 +2,8 @@ import type { EsimDisplayState, PortalBundleState, Usage } from '@esim/contract/
 import { ARCHIVED_ESIM_STATES } from '@esim/contract/portal';
 
 /**
- * Pure rules of the portal's states (specification section 4 "Portal bundle states", "eSIM
- * display states", "Top-up"), from the provider's states as last synced (eSIM Go v2.4
+ * Pure rules of the portal's states (bundle states, eSIM display states, when a top-up is offered:
+ * docs/product-rules.md#customer-portal-and-access-tokens), from the provider's states as last synced (eSIM Go v2.4
  * `profileStatus` and `bundleState`, see `providers/esim/esim-provider.ts`).
  */
 

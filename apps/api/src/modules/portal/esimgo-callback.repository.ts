@@ -26,7 +26,7 @@ const ENDED = ['depleted', 'expired', 'revoked', 'lapsed'];
 const NOT_YET_USED = ['released', 'downloaded', 'installed'];
 
 /**
- * Storage of eSIM Go usage callbacks (issue 12; research/adapters.md section 1.7): the
+ * Storage of eSIM Go usage callbacks (decision record 0018): the
  * delivery in `webhook_events` (provider `esimgo`, event id = SHA-256 of the raw body) and its
  * effect on `esims` / `esim_bundles`, in ONE transaction, so that each delivery takes effect once
  * however often it comes.

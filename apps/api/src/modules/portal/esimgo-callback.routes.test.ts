@@ -14,7 +14,7 @@ import { verifyCallbackSignature } from '../../providers/esim/esimgo/esimgo-call
 import { bytesFactorOf, storeBytesOf } from '../../providers/esim/esimgo/esimgo-mapping.ts';
 
 /**
- * `POST /api/webhooks/esimgo` (issue 12; research/adapters.md section 1.7): each rule with the
+ * `POST /api/webhooks/esimgo` (decision record 0018): each rule with the
  * attack it prevents — a forged or missing signature is refused, a replayed delivery has no
  * second effect, a body that is not a callback is a 400, never a 5xx.
  */

@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { EsimGoCallbackService } from './esimgo-callback.service.ts';
 
-/** Callback bodies are a few hundred bytes (research/adapters.md section 1.7). */
+/** Callback bodies are a few hundred bytes; refuse anything far larger before reading it. */
 const CALLBACK_BODY_LIMIT_BYTES = 65_536;
 
 const callbackHeadersSchema = z.looseObject({
@@ -20,8 +20,8 @@ const callbackResponseSchema = z.object({
 });
 
 /**
- * `POST /api/webhooks/esimgo`: eSIM Go usage callbacks (issue 12; research/adapters.md section
- * 1.7). The body is read raw (a buffer parser for every content type, registered in this
+ * `POST /api/webhooks/esimgo`: eSIM Go usage callbacks, called by eSIM Go only (decision record
+ * 0018). The body is read raw (a buffer parser for every content type, registered in this
  * plugin's own scope) because the signature covers the exact bytes. Answers 200
  * `{ received, outcome }` quickly (eSIM Go ignores the body and documents no retries); 401
  * `invalid_signature` for a missing or wrong `X-Signature-SHA256`; 400 for a body that is not a

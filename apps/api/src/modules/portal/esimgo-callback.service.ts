@@ -8,7 +8,7 @@ import {
 import type { CallbackEffect, CallbackOutcome, EsimGoCallbackRepository } from './esimgo-callback.repository.ts';
 
 /**
- * eSIM Go usage callbacks (issue 12; research/adapters.md section 1.7): verifies, de-duplicates
+ * eSIM Go usage callbacks (decision record 0018): verifies, de-duplicates
  * and applies one delivery. Knows no HTTP: the route hands it the raw body and the header.
  */
 export class EsimGoCallbackService {

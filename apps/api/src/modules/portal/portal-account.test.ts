@@ -24,7 +24,7 @@ import {
 import { ATTACH_THROTTLE_POLICY } from './attach-throttle.ts';
 
 /**
- * Issue 9 "My account": orders placed while signed in belong to the account; a signed-in traveller
+ * The portal of an account (decision record 0009): orders placed while signed in belong to the account; a signed-in traveller
  * sees all their eSIMs, usage and top-ups in the portal without a token (`GET /api/portal` and the
  * per-eSIM routes with the session cookie only), can attach an earlier guest order with its access
  * token (`POST /api/user/orders/attach`), and lists their orders (`GET /api/orders`).

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { toPortalOrder } from './portal-view.ts';
 
 describe('toPortalOrder', () => {
-  it('sends each line’s naming facts, tier included, for the portal to name in the reader’s language (issue 13)', () => {
+  it('sends each line’s naming facts, tier included, for the portal to name in the reader’s language', () => {
     const order = toPortalOrder({
       orderNumber: 'ORD-ABC123',
       kind: 'order',

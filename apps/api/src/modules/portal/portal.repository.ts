@@ -45,7 +45,7 @@ export interface PortalOrderSummary {
   status: string;
   totalCents: number;
   createdAt: Date;
-  /** Each line's English name as sold, quantity and the facts it is named by (issue 13). */
+  /** Each line's English name as sold, quantity and the facts it is named by (`planName`). */
   lines: (PlanFacts & { name: string; quantity: number })[];
 }
 
@@ -54,7 +54,7 @@ export interface PortalTopupRow {
   order: PortalOrderRow;
   iccid: string;
   productName: string;
-  /** The facts the top-up's plan is named by (issue 13). */
+  /** The facts the top-up's plan is named by (`planName`). */
   plan: PlanFacts;
   /** True once fulfilment stored the bundle row (the provider applied it). */
   applied: boolean;
@@ -121,7 +121,7 @@ export class PortalRepository {
   }
 
   /**
-   * Every order of an account (issue 9): its orders (`orders.user_id`) and the top-ups of its
+   * Every order of an account: its orders (`orders.user_id`) and the top-ups of its
    * orders (whoever bought them), newest first, with their lines.
    */
   ordersOfAccount(userId: number): Promise<PortalOrderSummary[]> {
@@ -161,7 +161,7 @@ export class PortalRepository {
   }
 
   /**
-   * Attaches an order (kind `order`) to an account (issue 9 "My account"), with its top-ups, in
+   * Attaches an order (kind `order`) to an account, with its top-ups, in
    * one transaction: the order is claimed only while it belongs to no account (a compare-and-set
    * `UPDATE`, so two accounts racing for it cannot both win); its top-ups without an account
    * follow it, also when it was already the account's.
@@ -302,7 +302,7 @@ export class PortalRepository {
       for (const { rowId, assignment: a } of updates) {
         await tx
           .update(esimBundles)
-          // eSIM Go's bundle list has no start/end times (research/adapters.md section 0.2): keep the callbacks' ones.
+          // eSIM Go's bundle list has no start/end times: keep the callbacks' ones.
           .set({
             providerAssignmentId: a.id,
             ...assignmentColumns(a),

@@ -48,7 +48,7 @@ const authErrors = { 401: apiErrorSchema, 429: apiErrorSchema } as const;
 
 /**
  * What a portal request brings: its `X-Access-Token` (which decides when present) and the
- * signed-in account of its session cookie, if any (issue 9 "My account").
+ * signed-in account of its session cookie, if any.
  */
 function accessOf(request: FastifyRequest, token: string | undefined): PortalAccess {
   const user = request.auth?.user;
@@ -57,36 +57,24 @@ function accessOf(request: FastifyRequest, token: string | undefined): PortalAcc
 }
 
 /**
- * Customer portal routes (issue "Customer portal"; specification sections 2, 4, 8). Every route
- * takes the access token in the `X-Access-Token` header only (never the URL, which logs and
- * browser history keep) and answers `Cache-Control: no-store`. Without a token, the session
- * cookie of a signed-in account opens the portal of every order of that account (issue 9 "My
- * account"; a token, when sent, decides). Errors are `{ error: { code, message, field? } }`: 401
- * `token_required` (neither a token nor a session) | `invalid_token` | `token_revoked` |
- * `token_expired`; 403 `csrf_rejected` (a POST with the cookie from another origin); 404 for an
- * ICCID or top-up of another order (or account); 429 when one IP exceeds `rateLimitPerMinute`
- * portal requests a minute (token guessing).
+ * Customer portal routes (docs/product-rules.md#customer-portal-and-access-tokens, #top-ups;
+ * decision record 0009). Bodies and answers are the contract's (`portal.ts`); every answer is
+ * `Cache-Control: no-store`; money in integer US cents.
  *
- * - `GET /api/portal` -> `PortalView`.
- * - `POST /api/portal/esims/{iccid}/sync` -> `{ esim }` after reading usage from the provider
- *   (502/503 `upstream_error` 'Failed to sync usage data').
- * - `GET /api/portal/esims/{iccid}/topups` -> `{ esim, products }` (409 `esim_refunded` once its
- *   order was refunded, 409 `topup_unavailable` unless the eSIM is active).
- * - `POST /api/portal/esims/{iccid}/topups`, also `X-Session-Id` and `Idempotency-Key` (400
- *   naming the header when missing), body `TopupBody` -> 201 `TopupResponse`; 402 with the
- *   payment provider's reason; 409 `esim_refunded` or `topup_unavailable`; 422 `idempotency_key_reused`; 429
- *   `rate_limited` with `Retry-After` (seconds) past the payment throttles (`throttle`, per access
- *   token, session and address, `lib/payment-throttle.ts`).
- * - `GET /api/portal/topups/{orderNumber}` and `POST .../paypal/capture` -> `PortalTopup`.
- * - `POST /api/portal/topups/{orderNumber}/payment/confirm` (issue 12): after a top-up answered
- *   `payment: { status: 'requires_action', clientSecret }` and the browser ran 3-D Secure, settles
- *   the card payment -> `PortalTopup`; 402 / 409 `payment_requires_action` / 503 as
- *   `OrdersService.confirmCardAction`; the top-up payment throttle applies.
- * - `POST /api/user/orders/attach` (signed in), body `{ accessToken }` -> `{ orderNumber,
- *   alreadyAttached }`: attaches a guest order and its top-ups to the account; 400
- *   `invalid_token` (field `accessToken`; unknown, expired and revoked alike); 401
- *   `unauthorized`; 409 `order_belongs_to_another_account`; 429 `rate_limited` with
- *   `Retry-After` past `attach` (per account and address, `attach-throttle.ts`).
+ * - Access token (`X-Access-Token` header only, never the URL, which logs and history keep) or,
+ *   without one, the signed-in account's session cookie: `GET /api/portal`,
+ *   `POST /api/portal/esims/{iccid}/sync`, `GET|POST /api/portal/esims/{iccid}/topups` (the POST
+ *   also with `X-Session-Id` and `Idempotency-Key`), `GET /api/portal/topups/{orderNumber}` and
+ *   its `/paypal/capture` and `/payment/confirm` (after 3-D Secure).
+ * - Signed in: `POST /api/user/orders/attach` (a guest order and its top-ups to the account).
+ *
+ * Errors of their own: 401 `token_required`, `invalid_token`, `token_revoked`, `token_expired`;
+ * 404 for an ICCID or top-up outside the token's order or the account; 409 `esim_refunded`,
+ * `topup_unavailable` (the eSIM is not active), `order_belongs_to_another_account`; 400
+ * `invalid_token` on attach (unknown, expired and revoked alike); a top-up's payment errors as
+ * checkout's (402, 409, 422, 502/503); 429 `rate_limited` with `Retry-After` (seconds) past
+ * `rateLimitPerMinute` portal requests per IP (token guessing), the payment throttles or the
+ * attach throttle; 403 `csrf_rejected` for a cookie POST from another origin.
  */
 export const portalRoutes: FastifyPluginAsyncZod<{
   portal: PortalService;
@@ -95,7 +83,7 @@ export const portalRoutes: FastifyPluginAsyncZod<{
   /** The attach route's throttle (`attach-throttle.ts`). */
   attach: RouteThrottle;
   /**
-   * Where the portal's rate limit counts (issue 12: shared by every instance; `sharedRateLimit` of
+   * Where the portal's rate limit counts (shared by every instance: `sharedRateLimit` of
    * `lib/throttle-store.ts`: Redis or the database). Default: this process's memory.
    */
   rateLimitStore?: SharedRateLimitOptions;

@@ -21,7 +21,7 @@ import type { UsageSyncService } from './usage-sync.service.ts';
 /** Longest access token the portal looks up; anything longer cannot be one (they are 43 characters). */
 const MAX_TOKEN_LENGTH = 256;
 
-/** The signed-in account a portal request speaks for (its session cookie; issue 9 "My account"). */
+/** The signed-in account a portal request speaks for (its session cookie). */
 export interface PortalAccount {
   userId: number;
   /** The account holder's name, shown as the greeting (`PortalView.customerName`). */
@@ -48,8 +48,7 @@ interface ScopedEsim {
 }
 
 /**
- * The customer portal (specification sections 2, 4 and 8; issue "Customer portal"; issue 9 "My
- * account"). A request is authorised by an order's access token, which opens that order's eSIMs
+ * The customer portal (docs/product-rules.md#customer-portal-and-access-tokens). A request is authorised by an order's access token, which opens that order's eSIMs
  * and top-ups and nothing else, or, without a token, by the signed-in account, which opens every
  * order it owns (`orders.user_id`) and their top-ups. An eSIM or top-up outside what the request
  * opens answers 404 as if it did not exist. Knows neither HTTP nor SQL.
@@ -68,8 +67,7 @@ export class PortalService {
 
   /**
    * The order an access token opens.
-   * @throws UnauthorizedError 401: `token_required` ('Please enter an access token', specification
-   *   section 5) when empty; `invalid_token` when no order has it; `token_revoked` when support
+   * @throws UnauthorizedError 401: `token_required` ('Please enter an access token') when empty; `invalid_token` when no order has it; `token_revoked` when support
    *   revoked it; `token_expired` past its expiry (two years after purchase).
    */
   async authenticate(token: string | undefined): Promise<PortalOrderRow> {
@@ -170,8 +168,8 @@ export class PortalService {
    * `GET /api/portal/esims/{iccid}/topups`: the eSIM and the plans that can top it up: those sold
    * for the same destination as its plan (its country, region or Global).
    * @throws NotFoundError 404 (not the token's eSIM); ConflictError 409 `esim_refunded` when the
-   *   eSIM's order was refunded, `topup_unavailable` when the eSIM is not active (specification
-   *   section 4 "Top-up").
+   *   eSIM's order was refunded, `topup_unavailable` when the eSIM is not active
+   *   (docs/product-rules.md#top-ups).
    */
   async topupOptions(access: PortalAccess, iccid: string): Promise<TopupOptionsResponse> {
     const { item } = await this.activeEsim(await this.open(access), iccid);
@@ -227,7 +225,7 @@ export class PortalService {
   }
 
   /**
-   * `POST /api/portal/topups/{orderNumber}/payment/confirm` (issue 12): settles the card payment
+   * `POST /api/portal/topups/{orderNumber}/payment/confirm`: settles the card payment
    * of a top-up after 3-D Secure in the browser (idempotent), after which fulfilment applies the
    * bundle.
    * @throws NotFoundError 404; and the errors of `OrdersService.confirmCardAction` (402, 409, 502/503).
@@ -240,7 +238,7 @@ export class PortalService {
   }
 
   /**
-   * `POST /api/user/orders/attach` (issue 9 "My account"): attaches the guest order that
+   * `POST /api/user/orders/attach`: attaches the guest order that
    * `accessToken` opens, and its top-ups, to the signed-in account, so that they show in the
    * account's portal and order list. Idempotent for the account that already owns it.
    * @throws ValidationError 400 `invalid_token` (field `accessToken`) when the token opens no

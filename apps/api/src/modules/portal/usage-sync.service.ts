@@ -12,7 +12,7 @@ export const SYNC_USAGE_JOB = 'sync-usage';
 const REFRESH_BATCH = 200;
 
 /**
- * Usage sync (issue "Customer portal", DESIGN.md section 4): reads an eSIM's profile state and
+ * Usage sync (decision record 0009: usage is stored, not proxied): reads an eSIM's profile state and
  * bundles with their usage from the eSIM provider and stores them, so that the portal answers
  * from the database. The portal's sync button runs {@link syncEsim} for one eSIM; the recurring
  * job `sync-usage` refreshes every eSIM not yet settled, every `intervalMs`.

@@ -4,7 +4,7 @@ import { BYTES_PER_MB, type SandboxEsimState } from '../../providers/esim/sandbo
 /**
  * The sandbox eSIM provider's device simulator page: it stands for the traveller's phone, so that
  * a developer or an end-to-end test can take an eSIM through every state the customer portal
- * shows (DESIGN.md section 4: activation on first use, usage that grows, expiry).
+ * shows (decision record 0009: activation on first use, usage that grows, expiry).
  *
  * Self-contained HTML like the PayPal sandbox page (one constant inline `<style>`, no scripts, no
  * `style` attributes, no external resources), so it satisfies the app's Content-Security-Policy

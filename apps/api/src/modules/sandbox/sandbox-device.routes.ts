@@ -150,7 +150,7 @@ function html(reply: FastifyReply, status: number, body: string): FastifyReply {
 }
 
 /**
- * The sandbox eSIM provider's device simulator (DESIGN.md section 4: activation on first use,
+ * The sandbox eSIM provider's device simulator (decision record 0009: activation on first use,
  * usage that grows, expiry): the traveller's phone, so that the customer portal can be taken
  * through every state. Registered only while the sandbox is the eSIM provider.
  *

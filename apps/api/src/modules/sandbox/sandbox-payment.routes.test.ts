@@ -119,7 +119,7 @@ describe('POST /api/payments/sandbox/tokens then chargeCard: Stripe test cards',
   });
 });
 
-describe('POST /api/payments/sandbox/wallet-tokens: the simulated Google Pay / Apple Pay sheet (issue 12)', () => {
+describe('POST /api/payments/sandbox/wallet-tokens: the simulated Google Pay / Apple Pay sheet', () => {
   it.each(['google_pay', 'apple_pay'] as const)(
     '%s: a token of the approved Visa test card that pays once',
     async (wallet) => {

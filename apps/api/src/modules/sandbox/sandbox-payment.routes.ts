@@ -20,8 +20,9 @@ const cardTokenSchema = z.object({
 const walletTokenBodySchema = z.object({ wallet: z.enum(['apple_pay', 'google_pay']) });
 
 /**
- * The card a simulated wallet pays with (issue 12, specification section 9): the sandbox's Visa
- * test card that is approved (`SANDBOX_TEST_CARDS` in `sandbox.ts`), valid for three more years.
+ * The card a simulated Google Pay / Apple Pay wallet pays with, so wallet payments can be tried
+ * without Stripe: the sandbox's approved Visa test card (`SANDBOX_TEST_CARDS` in `sandbox.ts`),
+ * valid for three more years.
  */
 function walletCard(wallet: 'apple_pay' | 'google_pay', now: Date) {
   return {
@@ -60,36 +61,19 @@ function notFound(request: FastifyRequest, reply: FastifyReply, id: string): Fas
 }
 
 /**
- * The sandbox payment provider's own endpoints (DESIGN.md section 4; decision record 0007). They
- * stand for Stripe's and PayPal's servers, so the store's checkout never receives a card number.
+ * The sandbox payment provider's own endpoints (decision record 0007): they stand for Stripe's and
+ * PayPal's servers, so the store's checkout never receives a card number. Public; excluded from
+ * the OpenAPI document (they are the provider's API, not the store's); `Cache-Control: no-store`.
  *
- * - `POST /api/payments/sandbox/tokens` body `{ cardholderName, cardNumber, expiryMonth,
- *   expiryYear, cvv }` (the contract's `cardDetailsSchema`) -> 201 `{ token, brand, last4 }`;
- *   429 `rate_limited` with `Retry-After` (seconds) past the payment throttles (`throttle`, per
- *   `X-Session-Id` when sent and per address, `lib/payment-throttle.ts`).
- *   400 `{ error: { code, message, field } }` for the first bad field, `field` named as in the
- *   schema and `code` as Stripe's: `cardNumber` `invalid_number`, `expiryMonth`
- *   `invalid_expiry_month`, `expiryYear` `invalid_expiry_year` or `expired_card`, `cvv`
- *   `invalid_cvc`, `cardholderName` `validation_error`; bad JSON 400, over 2 KiB 413.
- *   Card data is never logged: the route's log level is `warn`, so Fastify's request logs
- *   ("incoming request", "request completed") are off for it at every `LOG_LEVEL`, the error
- *   handler logs no 4xx, and request logs never include bodies (the app's logger also redacts
- *   `cardNumber` and `cvv` keys). `Cache-Control: no-store`.
- * - `POST /api/payments/sandbox/wallet-tokens` body `{ wallet: 'google_pay' | 'apple_pay' }` ->
- *   201 `{ token, brand, last4 }`: the token of the simulated wallet's card (the approved Visa test
- *   card), which the storefront's simulated Google Pay / Apple Pay sheet sends to the checkout as
- *   `{ method: 'card', token, wallet }` (issue 12: the sandbox simulates a wallet payment so the
- *   flow can be tried without Stripe). Same throttle and headers as the card tokens; 400 for
- *   another wallet.
- * - `GET /sandbox/paypal/{id}` -> 200 HTML approval page (amount, description, "Pay now",
- *   "Cancel and return"), or once decided the outcome with a link onwards; 404 HTML page (JSON
- *   error when the client does not accept HTML) for an unknown id.
- * - `POST /sandbox/paypal/{id}/approve` and `/cancel` (plain HTML form posts, any or no body) ->
- *   303 to the order's return URL with `paypalOrder={id}`, or its cancel URL with
- *   `paypalOrder={id}&status=cancelled`; the first decision wins. 404 as above.
- *
- * The pages are excluded from the OpenAPI document (they are the provider's, not the store's
- * API) and sent with `Cache-Control: no-store`.
+ * - `POST /api/payments/sandbox/tokens`, `POST /api/payments/sandbox/wallet-tokens`: a single-use
+ *   card token (bodies: the contract's `cardDetailsSchema`, or the wallet). 400 names the first
+ *   bad field with Stripe's code (`invalid_number`, `invalid_expiry_month`, `expired_card`,
+ *   `invalid_cvc`...); 413 over 2 KiB; 429 `rate_limited` with `Retry-After` (seconds) past the
+ *   payment throttles (`lib/payment-throttle.ts`). Card data is never logged: the route's log
+ *   level is `warn` and the logger redacts `cardNumber` and `cvv`.
+ * - `GET /sandbox/paypal/{id}`, `POST /sandbox/paypal/{id}/approve|cancel`: the PayPal approval
+ *   page (HTML) and its decision, 303 to the order's return or cancel URL; the first decision
+ *   wins; 404 for an unknown id.
  */
 export const sandboxPaymentRoutes: FastifyPluginAsyncZod<{
   sandbox: SandboxPaymentProvider;

@@ -14,8 +14,7 @@ import { type SignedIn, signIn } from '../../../test/accounts.ts';
 import { openTestDatabase, testConfig } from '../../../test/helper.ts';
 
 /**
- * Support messages and chat conversations in the admin area (issue 11 "Admins see the messages
- * (and chat conversations) in the admin area and mark them answered"): the lists (status and
+ * Support messages and chat conversations in the admin area: the lists (status and
  * reviewed filters, each kind of search, keyset pages newest first), the details, marking a
  * message answered or open and a conversation reviewed (who and when, audited before and after),
  * 400 naming the field, 404. Conversations are inserted directly (the chat module writes them).

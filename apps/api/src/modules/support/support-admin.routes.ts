@@ -16,8 +16,7 @@ import type { SupportService } from './support.service.ts';
 const REFUSALS = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema } as const;
 
 /**
- * Support messages in the admin area (issue 11 "Admins see the messages
- * (and chat conversations) in the admin area and mark them answered"). All in an admin scope:
+ * Support messages in the admin area, which admins mark answered or open. All in an admin scope:
  * 401 signed out, 403 `forbidden` for a non-admin, 403 `two_factor_setup_required` while
  * `ADMIN_REQUIRE_2FA` is on and the admin has none; CSRF-checked; `Cache-Control: no-store`;
  * every call audited, changes with before and after. `{id}` is a numeric id (400 naming `id`

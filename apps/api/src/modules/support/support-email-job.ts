@@ -15,7 +15,7 @@ export const SUPPORT_JOB_MAX_ATTEMPTS = 8;
 export const supportJobPayloadSchema = z.object({ messageId: z.number().int().positive() });
 
 /**
- * The durable job that e-mails a contact-form message (issue 11), enqueued with the message in
+ * The durable job that e-mails a contact-form message (docs/product-rules.md#support-messages), enqueued with the message in
  * one transaction (`SupportRepository.create`):
  *
  * 1. to the support desk (`SUPPORT_EMAIL`), template `support-message`, in English, `Reply-To`

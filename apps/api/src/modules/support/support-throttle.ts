@@ -5,7 +5,7 @@ import { TooManyRequestsError } from '../../lib/errors.ts';
 import type { ThrottleIdentity, ThrottlePolicy, Throttler } from '../../lib/throttle.ts';
 
 /**
- * The throttle of `POST /api/support/messages` (issue 11 "rate limited"; OWASP ASVS 4.0.3
+ * The throttle of `POST /api/support/messages` (docs/product-rules.md#rate-limits; OWASP ASVS 4.0.3
  * V11.1.4 anti-automation), on the database counters of `lib/throttle.ts`, so every instance
  * counts the same requests: at most `SUPPORT_RATE_LIMIT_PER_HOUR` (default 5) messages per hour
  * from one client address (`request.ip`, IPv6 by /64), and as many to one sender e-mail address

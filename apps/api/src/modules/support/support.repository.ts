@@ -5,7 +5,7 @@ import { enqueue } from '../../lib/jobs.ts';
 import { likeContaining } from '../../db/like.ts';
 
 /**
- * Data access of the support contact form (issue 11): `support_messages`, the job that e-mails a
+ * Data access of the support contact form: `support_messages`, the job that e-mails a
  * new message, and the Outbox rows (`email_messages`) that tell that job what it already sent.
  * The only support file besides `conversations.repository.ts` that touches SQL.
  */

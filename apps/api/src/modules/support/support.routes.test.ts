@@ -17,8 +17,7 @@ import { SEND_SUPPORT_MESSAGE_JOB, SupportEmailJob } from './support-email-job.t
 import { SupportRepository } from './support.repository.ts';
 
 /**
- * The support page's contact form (issue 11 "Support"; specification section 2 "Support page",
- * sections 8 and 9): `POST /api/support/messages` validated field by field (400 naming the
+ * The support page's contact form: `POST /api/support/messages` validated field by field (400 naming the
  * field), the hidden honeypot, the per-address and per-sender throttle (429 + Retry-After), the
  * stored row and its reference, and the two e-mails over a real SMTP server on loopback: the
  * support desk's copy (Reply-To the sender, `[SUP-…] <subject>`, the message escaped) and the

@@ -27,8 +27,7 @@ export function messageLanguage(request: FastifyRequest, bodyLanguage: Language 
 }
 
 /**
- * The support page's contact form (issue 11; specification section 2 "Support page", section 8
- * toasts): `POST /api/support/messages` `{ name, email, subject, message, website?, language? }`
+ * The support page's contact form (docs/product-rules.md#support-messages): `POST /api/support/messages` `{ name, email, subject, message, website?, language? }`
  * (contract `supportMessageRequestSchema`) -> 202 `{ status: 'received', reference }`.
  *
  * - 400 `validation_error` naming the field (`name`, `email`, `subject`, `message`...) and why

@@ -49,8 +49,8 @@ export function toAdminSupportMessage(row: SupportMessageRow): AdminSupportMessa
 }
 
 /**
- * The support contact form and its messages in the admin area (issue 11 "Support";
- * specification section 2 "Support page", section 8 toasts). Knows neither HTTP nor SQL.
+ * The support contact form and its messages in the admin area
+ * (docs/product-rules.md#support-messages). Knows neither HTTP nor SQL.
  */
 export class SupportService {
   constructor(

@@ -5,7 +5,7 @@ import { EsimGoProvider } from './esimgo/esimgo-provider.ts';
 import { SandboxEsimProvider } from './sandbox.ts';
 
 /**
- * The eSIM provider `ESIM_PROVIDER` names (issue 12): the embedded sandbox (default) or eSIM Go
+ * The eSIM provider `ESIM_PROVIDER` names (decision record 0018): the embedded sandbox (default) or eSIM Go
  * (`ESIMGO_BASE_URL`, `ESIMGO_API_KEY`; `config.ts` refuses `esimgo` without a key).
  */
 export function createEsimProvider(config: Config, database: Database, log?: EsimGoLog): EsimProvider {

@@ -1,5 +1,5 @@
 /**
- * The eSIM wholesale provider port (DESIGN.md section 4). The store talks to eSIM Go (or any
+ * The eSIM wholesale provider port (decision record 0018). The store talks to eSIM Go (or any
  * other wholesaler) only through this interface; `sandbox` is the embedded default.
  *
  * Units: data in MB, durations in days, money in integer US cents.
@@ -156,7 +156,7 @@ export interface EsimProvider {
    * so it is never used and the provider credits it back (eSIM Go
    * `DELETE /esims/{iccid}/bundles/{name}/assignments/{assignmentId}`: "If a bundle assignment has
    * not been started and no data has been consumed, the bundle assignment can either be returned
-   * to the inventory or credited back"). Used when an order is refunded (issue 10). Idempotent:
+   * to the inventory or credited back"). Used when an order is refunded. Idempotent:
    * revoking a revoked assignment again changes nothing and answers the same.
    * @param request the eSIM, the assignment's bundle name (case-sensitive, as in the catalogue)
    *   and the assignment id (`BundleAssignment.id`).

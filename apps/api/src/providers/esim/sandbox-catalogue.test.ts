@@ -7,7 +7,7 @@ import { buildSandboxCatalogue } from './sandbox-catalogue.ts';
 const catalogue = buildSandboxCatalogue();
 const NAME = /^esim_(\d+GB|UL|ULP)_\d+D_[A-Z]+_V2$/;
 
-describe('region table completeness (DESIGN.md section 7)', () => {
+describe('region table completeness', () => {
   it('gives every ISO 3166-1 alpha-2 code of i18n-iso-countries a home region entry', () => {
     const codes = Object.keys(countries.getAlpha2Codes());
     expect(codes.length).toBeGreaterThanOrEqual(249);

@@ -16,7 +16,7 @@ import type { BundleCountry, CatalogueBundle } from './esim-provider.ts';
 countries.registerLocale(en);
 
 /**
- * The sandbox provider's wholesale catalogue (DESIGN.md sections 4 and 7), built from real data:
+ * The sandbox provider's wholesale catalogue, built from real data:
  * the ISO 3166-1 country list (i18n-iso-countries), the store's region table
  * (`@esim/contract/regions`) and real mobile operators per country (mcc-mnc-list).
  *

@@ -7,8 +7,8 @@ import {
 } from './esim-provider.ts';
 
 /**
- * The sandbox eSIM provider's simulated traveller (DESIGN.md section 4: "activation on first use,
- * usage that grows, expiry"). Pure: no clock, no I/O. Every reading recomputes the bundles' states
+ * The sandbox eSIM provider's simulated traveller (decision record 0009: activation on first use,
+ * usage that grows, expiry). Pure: no clock, no I/O. Every reading recomputes the bundles' states
  * and usage from the stored facts (first use, assignment times, extra use) and a point in
  * simulated time, so the store keeps no counters that could drift, and two app instances reading
  * one eSIM always agree.
@@ -220,7 +220,7 @@ function stateAt(item: Schedule, at: number): ProviderBundleState {
  * The bundles of an eSIM as the provider reports them at simulated time `at` (eSIM Go
  * `GET /esims/{iccid}/bundles`, normalised), oldest first.
  *
- * Rules (DESIGN.md section 4, "activation on first use, usage that grows, expiry"):
+ * Rules:
  * - Nothing starts before `firstUsedAt`. Bundle 0 starts at first use; bundle i at the latest of
  *   bundle i-1's end, its own `assignedAt` and first use.
  * - The traveller uses 10 % of a fixed allowance per day, 700 MiB per day on unlimited bundles,
@@ -289,8 +289,7 @@ function activation(esim: SandboxEsimRecord, simulatedNow: Date): SandboxEsimCha
 }
 
 /**
- * What a device-simulator control changes, at real time `realNow` (DESIGN.md section 4,
- * "activation on first use, usage that grows, expiry"):
+ * What a device-simulator control changes, at real time `realNow`:
  * - `install`: `released` -> `installed`; no change once installed or enabled.
  * - `first-use`: installs if needed, then `enabled` with `firstUsedAt` = simulated now (kept
  *   when already set).

@@ -29,7 +29,7 @@ import {
 /** SM-DP+ address of the sandbox's simulated profiles. */
 export const SANDBOX_SMDP_ADDRESS = 'rsp.sandbox.roamwise.example';
 
-/** Construction options: where state lives, failure injection for tests (DESIGN.md section 4 "failures on demand"), latency and clock. */
+/** Construction options: where state lives, failure injection for tests (failures on demand), latency and clock. */
 export interface SandboxEsimOptions {
   /**
    * The database holding `sandbox_esims` and `sandbox_esim_bundles`: eSIMs survive restarts and
@@ -89,7 +89,7 @@ function unknownEsim(iccid: string): EsimProviderError {
 }
 
 /**
- * The embedded eSIM provider (DESIGN.md section 4): a deterministic, realistic catalogue and a
+ * The embedded eSIM provider: a deterministic, realistic catalogue and a
  * simulated eSIM Go (API v2.4 shapes, normalised by the `EsimProvider` port). Needs no network.
  *
  * - `createOrder` derives every ICCID and matching id from the caller's reference, so repeating

@@ -1,5 +1,5 @@
 /**
- * The mailer port (DESIGN.md sections 2 and 4): nodemailer underneath. With `SMTP_URL` messages
+ * The mailer port (decision record 0006): nodemailer underneath. With `SMTP_URL` messages
  * are sent over SMTP; without it they are stored in the `email_messages` table, which the admin
  * Outbox shows. Either way every message is recorded there.
  */
@@ -23,7 +23,7 @@ export interface OutgoingEmail {
   language: string;
   orderId?: number | undefined;
   inlineImages?: InlineImage[] | undefined;
-  /** Where replies go (`Reply-To`), e.g. the sender of a support message (issue 11); not kept in the Outbox. */
+  /** Where replies go (`Reply-To`), e.g. the sender of a support message; not kept in the Outbox. */
   replyTo?: string | undefined;
 }
 

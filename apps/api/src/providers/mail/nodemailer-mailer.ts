@@ -28,7 +28,7 @@ const MAX_ERROR_LENGTH = 2000;
 const SMTP_TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 } as const;
 
 /**
- * The {@link Mailer} on nodemailer (DESIGN.md sections 2 and 4).
+ * The {@link Mailer} on nodemailer (decision record 0006).
  *
  * - `smtp` transport (`SMTP_URL` set): sends the message with its inline images as `cid:`
  *   attachments (`Content-Disposition: inline`), then records one row with status `sent`. When

@@ -2,7 +2,7 @@ import type { ChargeRequest, ChargeResult, PaymentProvider, RefundRequest, Refun
 import { PaymentProviderError } from './payment-provider.ts';
 
 /**
- * One {@link PaymentProvider} made of two (issue 12): cards at `card` (the sandbox or Stripe) and
+ * One {@link PaymentProvider} made of two: cards at `card` (the sandbox or Stripe) and
  * PayPal at `paypal` (the sandbox, the PayPal REST adapter, or `null` when PayPal is not offered).
  * Refunds go to whichever made the charge ({@link PaymentProvider.ownsReference}).
  */

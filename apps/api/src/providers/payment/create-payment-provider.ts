@@ -19,7 +19,7 @@ export interface PaymentProviders {
 /**
  * Cards at `PAYMENT_PROVIDER` (sandbox or Stripe), PayPal at the PayPal REST API when
  * `PAYPAL_CLIENT_ID` is set, else at the sandbox (`PAYMENT_PROVIDER=sandbox`) or nowhere
- * (`stripe`: PayPal is not offered). Issue 12; `config.ts` has checked the credentials.
+ * (`stripe`: PayPal is not offered). Decision record 0019; `config.ts` has checked the credentials.
  */
 export function createPaymentProviders(config: Config, database: Database): PaymentProviders {
   const paypal = paypalRestProvider(config);

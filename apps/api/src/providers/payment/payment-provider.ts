@@ -1,5 +1,5 @@
 /**
- * The payment provider port (DESIGN.md section 4). The store charges cards and PayPal only
+ * The payment provider port (decision records 0007, 0019). The store charges cards and PayPal only
  * through this interface; `sandbox` is the embedded default, Stripe and PayPal REST adapters
  * plug in the same way. Card numbers never reach it: the browser sends card fields to the
  * provider's own tokenisation endpoint and the store receives a token, brand and last four.
@@ -22,7 +22,7 @@ export type ChargeResult =
   /** PayPal: the buyer must approve at `approvalUrl`; `reference` identifies the pending charge. */
   | { status: 'requires_approval'; reference: string; approvalUrl: string }
   /**
-   * Card (Stripe, issue 12): the bank wants the customer's action (3-D Secure, PaymentIntent
+   * Card (Stripe): the bank wants the customer's action (3-D Secure, PaymentIntent
    * `requires_action`). The browser runs `stripe.handleNextAction({ clientSecret })`; the store then
    * calls {@link PaymentProvider.confirmCardPayment} with `reference` (the PaymentIntent id), or
    * Stripe's webhook settles it.
@@ -41,9 +41,9 @@ export interface ChargeRequest {
 }
 
 /**
- * A refund of a settled charge (issue 10): Stripe `POST /v1/refunds` with an `Idempotency-Key`,
- * PayPal `POST /v2/payments/captures/{id}/refund` with a `PayPal-Request-Id`
- * (`research/adapters.md` sections 2.5 and 3.4).
+ * A refund of a settled charge (docs/product-rules.md#refunds): Stripe `POST /v1/refunds` with an `Idempotency-Key`,
+ * PayPal `POST /v2/payments/captures/{id}/refund` with a `PayPal-Request-Id`,
+ * so a retried refund is made once.
  */
 export interface RefundRequest {
   /** The charge's `reference` as its {@link ChargeResult} gave it (Stripe charge, PayPal order / capture id). */
@@ -85,7 +85,7 @@ export interface PaymentProvider {
   readonly id: string;
   /**
    * Whether `reference` (a {@link ChargeResult} reference) is one of this provider's, so that a
-   * store with cards at one provider and PayPal at another refunds at the right one (issue 12):
+   * store with cards at one provider and PayPal at another refunds at the right one:
    * Stripe `pi_…`, PayPal its order and capture ids, the sandbox every id it made.
    */
   ownsReference(reference: string): boolean;
@@ -96,7 +96,7 @@ export interface PaymentProvider {
    */
   chargeCard(request: ChargeRequest & { token: string }): Promise<ChargeResult>;
   /**
-   * The current outcome of a card charge that asked for the customer's action (issue 12): after
+   * The current outcome of a card charge that asked for the customer's action: after
    * 3-D Secure in the browser, or when a webhook says it changed. Reads, never charges.
    * @returns `succeeded`, `failed` (authentication failed or the card was then declined) or
    *   `requires_action` again (the customer has not finished).

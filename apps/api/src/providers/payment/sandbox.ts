@@ -188,7 +188,7 @@ function withQuery(url: string, params: Record<string, string>): string {
 }
 
 /**
- * The embedded payment provider (DESIGN.md section 4; decision record 0007): it plays Stripe for
+ * The embedded payment provider (decision record 0007): it plays Stripe for
  * cards and PayPal for redirect-and-approve payments, locally and without network.
  *
  * - Cards: {@link tokenizeCard} (behind `POST /api/payments/sandbox/tokens`) validates the card

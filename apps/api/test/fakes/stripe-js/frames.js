@@ -1,6 +1,6 @@
 /* global window, document, ResizeObserver */
 /**
- * The frames of the Stripe.js stand-in (issue 12; test-only), served by the Stripe fake's origin:
+ * The frames of the Stripe.js stand-in (test-only), served by the Stripe fake's origin:
  * `/elements/payment` (card number, expiry, security code: the Payment Element's iframe),
  * `/elements/express-checkout` (the wallet buttons) and `/elements/wallet-sheet` (a simulated
  * Google Pay / Apple Pay sheet). Which one runs is `document.body.dataset.frame`. The payment

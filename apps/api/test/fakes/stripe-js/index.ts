@@ -3,7 +3,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 
 /**
- * The Stripe.js stand-in (issue 12; test-only): what `https://js.stripe.com/v3/` and Stripe's
+ * The Stripe.js stand-in (test-only): what `https://js.stripe.com/v3/` and Stripe's
  * iframes are to a real store, served by the Stripe fake so that browser tests never leave
  * 127.0.0.1 (`STRIPE_JS_URL=${fake}/v3/`). Part of `apps/api/test/fakes/stripe-fake.ts`, which
  * mounts it with {@link registerStripeJs} (Fastify) or {@link handleStripeJsRequest} (node:http).

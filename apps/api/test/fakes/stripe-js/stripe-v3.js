@@ -2,7 +2,7 @@
 /* eslint-disable @typescript-eslint/no-this-alias -- ES5 style, as a script served to any browser: `var self = this` in the callbacks */
 /**
  * Stand-in for Stripe.js v3 (`https://js.stripe.com/v3/`), served by the Stripe fake at `/v3/`
- * (issue 12; test-only). It implements the subset of the documented API the store uses:
+ * (test-only). It implements the subset of the documented API the store uses:
  *
  * - `Stripe(publishableKey, options?)`
  * - `stripe.elements({ mode: 'payment', amount, currency, locale })` -> `elements` with

@@ -57,7 +57,7 @@ const summaryColumns = {
 };
 
 /**
- * `bulk_imports` (issue 10 "Bulk import"): the dry runs, their rows and row errors, the apply's
+ * `bulk_imports` (docs/product-rules.md#bulk-import): the dry runs, their rows and row errors, the apply's
  * progress and outcome. Reports are read in part (`jsonb_path_query_array`), so that a file of
  * 100,000 rows is not loaded to show its first rows.
  */

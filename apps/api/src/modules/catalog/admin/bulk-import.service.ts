@@ -120,7 +120,7 @@ export function classifyRow(
 }
 
 /**
- * Bulk import and export of the catalogue (issue 10 "Bulk import"): a dry run validates a CSV
+ * Bulk import and export of the catalogue (docs/product-rules.md#bulk-import): a dry run validates a CSV
  * file and stores its report; applying it is a durable job with progress; the whole catalogue
  * exports in the same format. Knows neither HTTP nor SQL; the CSV rules are in `import-csv.ts`.
  */

@@ -10,8 +10,7 @@ import { CatalogRepository } from '../catalog.repository.ts';
 import { CATALOGUE_SYNC_SCHEDULE_JOB, CatalogueSyncService } from './catalogue-sync.service.ts';
 
 /**
- * Catalogue sync, bulk import and export through the API (issue 10 "Catalogue sync and bulk
- * import"), on a seeded sandbox catalogue. Products of Malta (`MT`) are the ones changed; each
+ * Catalogue sync, bulk import and export through the API, on a seeded sandbox catalogue. Products of Malta (`MT`) are the ones changed; each
  * test leaves them as the sandbox lists them, with no admin field set, unless it says otherwise.
  */
 let ctx: Awaited<ReturnType<typeof createTestApp>>;

@@ -58,7 +58,7 @@ function csvBytes(body: unknown): Buffer {
 const today = () => new Date().toISOString().slice(0, 10);
 
 /**
- * Catalogue sync, bulk import and export (issue 10 "Catalogue sync and bulk import"), in an
+ * Catalogue sync, bulk import and export (docs/product-rules.md#bulk-import), in an
  * `adminScope` (401 signed out, 403 non-admin or admin without two-factor authentication while
  * required, CSRF for cookie requests, `Cache-Control: no-store`, audited):
  *

@@ -74,7 +74,7 @@ function messageOf(error: unknown): string {
 }
 
 /**
- * The catalogue sync of the admin area (issue 10 "Catalogue sync"): starts a sync as a durable
+ * The catalogue sync of the admin area (docs/product-rules.md#catalogue-sync-and-pricing-rules): starts a sync as a durable
  * job, one at a time across instances (the partial unique index of `catalogue_sync_runs`), with
  * its progress, report and history; reprices after it when asked; and starts one every
  * `CATALOGUE_SYNC_INTERVAL` once across instances (a job per period, deduplicated by its key).

@@ -19,8 +19,7 @@ import { pricedItem } from '../catalogue-sync.ts';
 import { type PricingRule, productPriceCents } from '../pricing/pricing.rules.ts';
 
 /**
- * The bulk import's CSV rules as pure functions (issue 10 "Bulk import"; research/accounts.md
- * section 9 item 8): decoding (UTF-8 only), parsing with `csv-parse` (RFC 4180 quoting, a comma
+ * The bulk import's CSV rules as pure functions (docs/product-rules.md#bulk-import): decoding (UTF-8 only), parsing with `csv-parse` (RFC 4180 quoting, a comma
  * or, for spreadsheets set to a European locale, a semicolon), tolerant headers (trimmed,
  * case-insensitive, `api_bundle_name` = `apiBundleName`, BOM removed), validation of every row
  * and column against the catalogue, and the CSV files the store writes (export, errors) with
@@ -357,8 +356,8 @@ export interface ImportValidation {
 }
 
 /**
- * Validates every row and every cell (issue 10: the whole file, never only up to the first
- * error): cells starting like a formula (`=`, `+`, `-`, `@`, tab, CR) and control characters are
+ * Validates every row and every cell (the whole file, never only up to the first error, so one
+ * report lists every fix the admin must make): cells starting like a formula (`=`, `+`, `-`, `@`, tab, CR) and control characters are
  * refused; `apiBundleName` must name a product, once in the file; the other columns as
  * {@link parseDisplayName}, {@link parseRetailPrice}, {@link parseDiscount}, {@link parseBoolean}.
  * A valid row is compared with its product: changed fields from → to (columns absent from the

@@ -12,7 +12,7 @@ import { regionOf } from '@esim/contract/region-members';
 import { type PricedItem, type PricingRule, productPriceCents, selectRule } from './pricing.rules.ts';
 
 /**
- * The recalculation as a pure function (issue 10 "Pricing"): given every product and the rules,
+ * The recalculation as a pure function: given every product and the rules,
  * which prices change, and what is wrong with the prices after the change (products on sale
  * below wholesale, "ladder violations"). The service loads the inputs and writes the outcome.
  */
@@ -162,8 +162,7 @@ function dataRank(p: PricingProduct): number {
 }
 
 /**
- * Ladder violations (issue 10; the monotonic price ladder of `mfaizanakhtar/esim-platform`,
- * `research/accounts.md` section 2): among plans of the same destination and bundle type, each
+ * Ladder violations (a monotonic price ladder: a bigger plan should never cost less): among plans of the same destination and bundle type, each
  * pair where the larger plan (at least as much data and at least as many days, more of one)
  * costs less than the smaller one. Largest inversion first, then by the smaller plan's id.
  */

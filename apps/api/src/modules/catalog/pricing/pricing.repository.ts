@@ -68,7 +68,7 @@ function likeLiteral(text: string): string {
 }
 
 /**
- * Data access for pricing (issue 10): `pricing_settings`, `pricing_runs` and the product fields
+ * Data access for pricing: `pricing_settings`, `pricing_runs` and the product fields
  * prices are computed from. `locked()` runs work in one transaction holding the pricing lock.
  */
 export class PricingRepository {

@@ -20,7 +20,7 @@ import { type PricingRule, productPriceCents } from './pricing.rules.ts';
 import { PricingService } from './pricing.service.ts';
 
 /**
- * Pricing routes (issue 10 "Pricing"): permissions, validation of every field, CRUD that reprices
+ * Pricing routes: permissions, validation of every field, CRUD that reprices
  * nothing, the dry run that changes nothing, the applied run that changes and records, fixed
  * prices kept, ladder and below-wholesale warnings, the price explanation of every product, the
  * product search; and two admins at once (PostgreSQL: `DATABASE_URL`).

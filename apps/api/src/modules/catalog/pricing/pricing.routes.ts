@@ -26,28 +26,19 @@ const SETTING_BODY_LIMIT_BYTES = 8_192;
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema } as const;
 
 /**
- * Pricing routes (issue 10 "Pricing"; specification section 7, whose paths are a public
- * contract), admins only (`adminScope`: 401 signed out, 403 non-admins and admins without
- * two-factor authentication while it is required; CSRF for cookie requests; `Cache-Control:
- * no-store`; every call audited). Errors are `{ error: { code, message, field? } }`.
+ * Pricing routes (docs/product-rules.md#catalogue-sync-and-pricing-rules), admins only
+ * (`adminScope`: 401 signed out, 403 non-admins and admins without two-factor authentication
+ * while it is required; CSRF for cookie requests; `Cache-Control: no-store`; every call audited).
+ * Bodies and answers are the contract's (`admin-pricing.ts`); money in integer US cents, markup
+ * in basis points.
  *
- * - `GET /api/pricing-settings` → `PricingSettingsResponse` `{ settings, rulesVersion, lastRun,
- *   changedSinceLastRun }`.
- * - `POST /api/pricing-settings` `CreatePricingSettingBody` → 201 `{ setting }`. 400 naming the
- *   field (`name` 1-80 characters; `scope`; `scopeValue` required and known for its scope: a
- *   region name, a destination of the catalogue, `prepaid|unlimited`, an existing bundle; empty
- *   for `all`; `markupBps` 0-100000; `fixedMarginCents`, `floorCents` 0-100000; `endingCents`
- *   0-99 or null; `priority` -1000 to 1000; unknown keys); 409 `duplicate_rule` (`priority`).
- *   Audited with the rule after.
- * - `PATCH /api/pricing-settings/{id}` (any fields, at least one) → `{ setting }`; 400 as above,
- *   404 unknown id, 409. Audited before/after.
- * - `DELETE /api/pricing-settings/{id}` → `{ setting }` (as it was); 404. Audited before.
- * - `POST /api/pricing-settings/recalculate[?dryRun=true][&rulesVersion=]` → `RecalculationReport`.
- *   Saving a rule reprices nothing; this does (or, dry, shows what it would do). 409
- *   `rules_changed` when `rulesVersion` is stale. Audited with the counts.
- * - `GET /api/pricing-runs?limit=` → `{ runs }`, newest first.
- * - `GET /api/admin/products?q=&limit=` → `{ products }` (name, display name, bundle or destination code).
- * - `GET /api/admin/products/{id|bundleName}/price` → `PriceExplanation`; 404.
+ * - `/api/pricing-settings` (paths the storefront already calls): list, create, update and delete
+ *   rules. Saving a rule reprices nothing. 400 naming the field; 404 unknown id; 409
+ *   `duplicate_rule`.
+ * - `POST /api/pricing-settings/recalculate[?dryRun=true][&rulesVersion=]`: reprices (or, dry,
+ *   shows what it would do); 409 `rules_changed` when `rulesVersion` is stale.
+ * - `GET /api/pricing-runs`, `GET /api/admin/products`, `GET /api/admin/products/{id}/price`: the
+ *   history of runs, the product search, and why a product costs what it does.
  */
 export const pricingRoutes: FastifyPluginAsyncZod<{ auth: AuthService; pricing: PricingService }> = async (
   app,

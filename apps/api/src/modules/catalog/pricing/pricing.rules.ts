@@ -1,11 +1,11 @@
 import { PRICING_SCOPES, type PriceStep, type PricingScope, type RuleOutcome } from '@esim/contract/admin-pricing';
 
 /**
- * Pricing rules as pure functions (DESIGN.md section 3 "Pricing setting"). The service loads the
+ * Pricing rules as pure functions (docs/product-rules.md#catalogue-sync-and-pricing-rules). The service loads the
  * rules and products; this module only decides numbers. All money is integer US cents.
  */
 
-/** Scopes from least to most specific (the contract's list, issue 10). */
+/** Scopes from least to most specific (the contract's list). */
 export { PRICING_SCOPES, type PricingScope };
 
 /** A pricing setting as the rules need it. */
@@ -79,7 +79,7 @@ export function selectRule(rules: readonly PricingRule[], item: PricedItem): Pri
 }
 
 /**
- * The steps from wholesale to retail under `rule` (issue 10 "why this price?"): the wholesale
+ * The steps from wholesale to retail under `rule`, as the admin's "why this price?" shows them: the wholesale
  * price, then wholesale x (1 + markup) rounded up to a whole cent, plus the fixed margin, rounded
  * up to the rule's ending (99 -> x.99) when it has one, and at least the floor (and never below
  * 0). Without a rule: the wholesale price and a `no_rule` step. The last step's `afterCents` is
@@ -125,8 +125,8 @@ export function retailPriceCents(wholesaleCents: number, rule: PricingRule | und
 }
 
 /**
- * A product's retail price in cents: the admin's fixed price when it has one (bulk import,
- * issue 10: recalculation and sync keep it), otherwise the winning rule applied to the wholesale
+ * A product's retail price in cents: the admin's fixed price when it has one (bulk import;
+ * recalculation and sync keep it), otherwise the winning rule applied to the wholesale
  * price ({@link selectRule}, {@link retailPriceCents}).
  */
 export function productPriceCents(

@@ -5,8 +5,7 @@ import { likeContaining } from '../../../db/like.ts';
 import { messagesOf, type StoredChatMessage } from '../chat.repository.ts';
 
 /**
- * The admin's reads of the chat assistant's conversations (issue 11 "Admins see ... chat
- * conversations"): `chat_conversations` and `chat_messages`, which the chat module writes (and
+ * The admin's reads of the chat assistant's conversations: `chat_conversations` and `chat_messages`, which the chat module writes (and
  * purges 30 days after the last message). Here only the review mark (`reviewed_at`,
  * `reviewed_by`) is written.
  */

@@ -51,9 +51,9 @@ function toMessage(row: ChatMessageRow): AdminChatMessage {
 }
 
 /**
- * The chat assistant's conversations in the admin area (issue 11 "Admins see the messages (and
- * chat conversations)"): the list, one conversation with every message, and the review mark.
- * Conversations are written by the chat module and kept 30 days. Knows neither HTTP nor SQL.
+ * The chat assistant's conversations in the admin area: the list, one conversation with every message, and the review mark.
+ * Conversations are written by the chat module and kept 30 days
+ * (docs/product-rules.md#data-retention). Knows neither HTTP nor SQL.
  */
 export class ConversationsService {
   constructor(private readonly repo: ConversationsRepository) {}

@@ -1,6 +1,6 @@
 /**
- * The calls the store makes to AnythingLLM's developer API (issue 11; research/chat.md section 1,
- * read from `Mintplex-Labs/anything-llm` 1.16.0): workspace chat, raw-text upload, workspace
+ * The calls the store makes to AnythingLLM's developer API (shapes read from
+ * `Mintplex-Labs/anything-llm` 1.16.0's source): workspace chat, raw-text upload, workspace
  * embeddings, document removal, the key check. Node's global `fetch`, `Authorization: Bearer
  * <key>`, one time-out per call. Every failure is an {@link AnythingLLMError} whose `reason` says
  * which kind it was; the chat service turns it into the localised error reply, the document sync
@@ -57,7 +57,7 @@ export interface AnythingLLMOptions {
   fetch?: typeof fetch;
 }
 
-/** `POST /api/v1/workspace/:slug/chat` body (research section 1.2). */
+/** `POST /api/v1/workspace/:slug/chat` body. */
 export interface WorkspaceChatRequest {
   message: string;
   mode: 'chat' | 'query';
@@ -69,7 +69,7 @@ export interface WorkspaceChatRequest {
 export interface AnythingLLMSource {
   id?: string;
   url?: string;
-  /** `stripAndSlug(title) + '.txt'` for raw-text documents (research section 1.6). */
+  /** `stripAndSlug(title) + '.txt'` for raw-text documents (AnythingLLM slugs the title). */
   title?: string;
   docAuthor?: string;
   /** Passed through unchanged; the sync sends the article's title here. */
@@ -89,7 +89,7 @@ export interface WorkspaceChatReply {
   sources: AnythingLLMSource[];
 }
 
-/** `POST /api/v1/document/raw-text` metadata (research section 1.4): `title` is required. */
+/** `POST /api/v1/document/raw-text` metadata: `title` is required. */
 export interface RawTextMetadata {
   title: string;
   description?: string;
@@ -232,7 +232,7 @@ export class AnythingLLMClient {
 
   /**
    * `POST /api/v1/workspace/{slug}/chat` (the non-streaming chat: the only one that returns its
-   * sources reliably, research section 1.3).
+   * sources reliably; the streaming one drops them).
    * @throws AnythingLLMError; `invalid_response` when `textResponse` is missing or blank.
    */
   async chat(request: WorkspaceChatRequest): Promise<WorkspaceChatReply> {

@@ -6,8 +6,8 @@ import { AnythingLLMClient, AnythingLLMError, type AnythingLLMFailure } from './
 import { AnythingLLMEngine, type ArticleTitles, sourceTitles, titleFromSlug } from './anythingllm-engine.ts';
 
 /**
- * The AnythingLLM adapter against the local fake of its developer API (issue 11 "the AnythingLLM
- * adapter against its fake (answer, sources, no key, abort, time-out)"; research/chat.md section 1).
+ * The AnythingLLM adapter against the local fake of its developer API: answer, sources, no key,
+ * abort, time-out.
  */
 
 let fake: FakeAnythingLLM;

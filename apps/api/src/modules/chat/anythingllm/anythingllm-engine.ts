@@ -4,7 +4,7 @@ import type { ChatAnswer, ChatEngine, ChatQuestion } from '../chat-engine.ts';
 import type { AnythingLLMClient, AnythingLLMSource } from './anythingllm-client.ts';
 
 /**
- * `CHAT_ENGINE=anythingllm` (issue 11; DESIGN.md section 4 "Chat engine"): the same endpoint
+ * `CHAT_ENGINE=anythingllm` (decision record 0017): the same endpoint
  * proxies to the workspace chat of AnythingLLM's developer API and maps its sources back to the
  * knowledge base's article titles. Its errors (no key, 403, abort, time-out, network, a broken
  * reply) are thrown as `AnythingLLMError`; the chat service answers them with the localised
@@ -15,7 +15,7 @@ import type { AnythingLLMClient, AnythingLLMSource } from './anythingllm-client.
 const MAX_SOURCES = 5;
 /** The `docSource` the document sync sends (`kb:<articleId>`). */
 const KB_DOC_SOURCE = /^kb:(\d{1,10})$/;
-/** AnythingLLM's defaults when metadata was not sent (research section 1.6). */
+/** AnythingLLM's defaults when metadata was not sent. */
 const DEFAULT_DESCRIPTIONS = new Set(['no description found', 'unknown', '']);
 
 /** Current titles of knowledge-base articles by id (those the lookup knows). */
@@ -57,7 +57,7 @@ function articleIdOf(source: AnythingLLMSource): number | undefined {
 }
 
 /**
- * The titles to show for a reply's sources (research section 1.6): an article pushed by the sync
+ * The titles to show for a reply's sources: an article pushed by the sync
  * (`docSource: "kb:<id>"`) shows its current title from the knowledge base, else the title it was
  * pushed with (`description`), else a readable form of AnythingLLM's slugified title. Duplicates
  * (several chunks of one document) are shown once, in the order AnythingLLM ranked them.

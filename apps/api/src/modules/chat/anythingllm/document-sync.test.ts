@@ -20,8 +20,8 @@ import {
 } from './document-sync.ts';
 
 /**
- * The AnythingLLM document sync (issue 11 "published articles are pushed to the workspace (raw
- * text upload, update embeddings, removal of deleted ones) when they change") against the fake,
+ * The AnythingLLM document sync (published articles pushed to the workspace: raw-text upload,
+ * update embeddings, removal of deleted ones, when they change) against the fake,
  * with the knowledge base's repository and the durable job queue on a real database.
  */
 

@@ -3,9 +3,9 @@ import type { Job, JobQueue } from '../../../lib/jobs.ts';
 import { AnythingLLMError, type AnythingLLMClient } from './anythingllm-client.ts';
 
 /**
- * Pushing the knowledge base to an AnythingLLM workspace (issue 11 "published articles are pushed
- * to the workspace (raw text upload, update embeddings, removal of deleted ones) when they
- * change"; research/chat.md section 1.4). The knowledge base calls a {@link KnowledgeChangeHook}
+ * Pushing the knowledge base to an AnythingLLM workspace (decision record 0017): published
+ * articles by raw-text upload and update-embeddings, deleted ones removed, whenever they change.
+ * The knowledge base calls a {@link KnowledgeChangeHook}
  * after every committed change; with `CHAT_ENGINE=anythingllm` it enqueues the durable
  * `anythingllm-sync` job, which reconciles every article with its remote copy:
  *

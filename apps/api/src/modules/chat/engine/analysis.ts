@@ -4,14 +4,14 @@ import { conceptTerm, findConcepts, questionConcepts, WEAK_CONCEPTS } from './le
 import { isStopword, stem } from './stemming.ts';
 
 /**
- * How the local engine reads a text, the same way for articles and questions (research/chat.md
- * sections 2.2 and 3.1): folded, phrase-normalised tokens; function words dropped; each word
+ * How the local engine reads a text, the same way for articles and questions (decision record
+ * 0017): folded, phrase-normalised tokens; function words dropped; each word
  * indexed as its folded form and its Snowball stem (plus, for Turkish, whose stemmer is weak, its
  * first five letters: "F5" truncation); and a `~concept` term for every concept of the lexicon
  * the text expresses.
  */
 
-/** Words so common in this shop's texts that they alone never make an answer fit (research/chat.md section 3.1, step 5). */
+/** Words so common in this shop's texts that they alone never make an answer fit (the confidence gate of `local-engine.ts`). */
 export const GENERIC_WORDS = new Set([
   'esim',
   'esims',
@@ -142,7 +142,7 @@ export interface QueryPlan {
   conceptGroups: Set<number>;
 }
 
-/** Weight of a concept term against the words themselves (research/chat.md section 2.2: about 0.4-0.7). */
+/** Weight of a concept term against the words themselves (below 1: a synonym is weaker evidence than the word). */
 export const CONCEPT_WEIGHT = 0.6;
 /** Content words of a question searched at most (a 2,000-character message stays as fast as a short one). */
 const MAX_QUERY_WORDS = 32;
@@ -151,7 +151,7 @@ const PHRASE_CONCEPT_WEIGHT = 1.5;
 const PHRASE_WORD_WEIGHT = 0.5;
 
 /**
- * The search plan of a question (research/chat.md section 3.1): per content word its folded form
+ * The search plan of a question: per content word its folded form
  * (prefix search from 5 letters, fuzzy 0.2 from 7 letters) and its stem (prefix from 4 letters),
  * for Turkish its F5 term; per concept its `~concept` term at {@link CONCEPT_WEIGHT}.
  */

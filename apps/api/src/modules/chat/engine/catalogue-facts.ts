@@ -1,9 +1,8 @@
 import type { Country, Product } from '@esim/contract/catalog';
 
 /**
- * What the local chat engine reads of the store's own data (issue 11 "answers from the store's
- * own data: the cheapest and the most popular plans for a country or region with prices and
- * links ... coverage and networks of a destination"): the destinations and their plans from the
+ * What the local chat engine reads of the store's own data, to name the cheapest and the most
+ * popular plans of a destination with prices and links, and its coverage and networks: the destinations and their plans from the
  * catalogue (`CatalogService`, which keeps them in memory) and the units sold per product over
  * the last 90 days (`PopularityRepository`). Built once in the `[chat]` block of `app.ts`:
  *
@@ -25,7 +24,7 @@ export interface PopularitySource {
   unitsSoldSince(since: Date): Promise<Map<number, number>>;
 }
 
-/** Days of sales that make a plan "popular" (issue 11 brief: units sold over the last 90 days). */
+/** Days of sales that make a plan "popular": units sold over the last 90 days. */
 export const POPULARITY_WINDOW_DAYS = 90;
 
 /** How long the destinations and the sales figures are reused before they are read again, ms. */

@@ -3,7 +3,7 @@ import { findDevice } from './devices.ts';
 
 const verdict = (message: string) => findDevice(message)?.verdict;
 
-describe('device list (specification section 1: iPhone XS/XR and later, Galaxy S20 and later, Pixel 3 and later)', () => {
+describe('device list (iPhone XS/XR and later, Galaxy S20 and later, Pixel 3 and later)', () => {
   it.each([
     'iPhone XS',
     'iPhone XS Max',

@@ -1,13 +1,12 @@
 import { fold } from './fold.ts';
 
 /**
- * The store's eSIM device list, maintained here (issue 11 "whether a device supports eSIM (from a
- * maintained device list in the repo, the specification's section 1 families at least)").
+ * The store's eSIM device list, maintained here, so the assistant can say whether a device supports
+ * eSIM (docs/product-rules.md#fulfilment-and-delivery-of-the-esim-profile).
  *
- * Sources: specification section 1 ("iPhone XS/XR and later, Galaxy S20 and later, Pixel 3 and
- * later and others"); the manufacturers' own lists (Apple "Using eSIM on iPhone" / "iPad models
- * that support eSIM", Samsung's Galaxy eSIM list, Google "Use an eSIM on your Pixel phone"), as the
- * help centres of research/chat.md section 4 (topic 2) summarise them. Whatever the model, the
+ * Sources: the families the storefront names ("iPhone XS/XR and later, Galaxy S20 and later,
+ * Pixel 3 and later and others"); the manufacturers' own lists (Apple "Using eSIM on iPhone" / "iPad models
+ * that support eSIM", Samsung's Galaxy eSIM list, Google "Use an eSIM on your Pixel phone"). Whatever the model, the
  * phone must be carrier-unlocked, and regional variants differ (mainland-China iPhones, some
  * Chinese and Hong Kong Galaxy models, some Japanese Pixel 3a).
  *

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEvalEngine, describeFailures, EVAL_TARGETS, runEval, summarise } from '../../../../eval/chat-eval.ts';
 
 /**
- * `npm run eval:chat` as a test (issue 11 "Done means"), so CI guards the assistant's quality:
+ * `npm run eval:chat` as a test (decision record 0017), so CI guards the assistant's quality:
  * the project's question set against the local engine over the shipped articles and the sandbox
  * catalogue. Targets: 90% of the answers cite a right article, 85% state the facts.
  */

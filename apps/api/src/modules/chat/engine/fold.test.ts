@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { fold, foldedTokens, normalisePhrases, tokenize } from './fold.ts';
 
-describe('fold (research/chat.md section 2.3)', () => {
+describe('fold', () => {
   it('folds Turkish capitals the Turkish way and drops the dots', () => {
     expect(fold('İADE')).toBe('iade');
     expect(fold('İade')).toBe('iade');

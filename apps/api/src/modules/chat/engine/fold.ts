@@ -3,7 +3,7 @@ import type { Language } from '@esim/contract/languages';
 /**
  * Text normalisation shared by the whole local chat engine: the index, the queries, the
  * gazetteer, the intents and the evaluation's fact check all use {@link fold}, so that they agree
- * on what "the same word" is (research/chat.md section 2.3).
+ * on what "the same word" is.
  */
 
 const ASCII = /^[\x20-\x5f\x61-\x7e\n\r\t]*$/;
@@ -21,7 +21,7 @@ const LETTERS: Readonly<Record<string, string>> = {
 };
 
 /**
- * The Turkish-safe case fold (research/chat.md section 2.3): `İ` and `I` are lower-cased the
+ * The Turkish-safe case fold: `İ` and `I` are lower-cased the
  * Turkish way first, so "İADE", "iade" and "İade" all give "iade" (plain `toLowerCase()` turns
  * "İstanbul" into "i̇stanbul" with a combining dot), then diacritics are stripped and the dotless
  * `ı` becomes `i`: "ışık" -> "isik", "Rückerstattung" -> "ruckerstattung", "Straße" -> "strasse".
@@ -53,7 +53,7 @@ export function lowerFor(language: Language, word: string): string {
 }
 
 /**
- * Phrase normalisation on folded text (research/chat.md section 3.1), so that spellings of one
+ * Phrase normalisation on folded text, so that spellings of one
  * thing become one token in documents and questions alike: "e-SIM"/"e sim" -> "esim",
  * "top-up"/"top ups" -> "topup", "hot spot" -> "hotspot", "wi-fi" -> "wifi", "e-mail" -> "email",
  * "1 GB" -> "1gb", "512 kbps" -> "512kbps", "SM-DP+" -> "smdp".
@@ -73,7 +73,7 @@ export function normalisePhrases(folded: string): string {
 
 /**
  * Splits text into word tokens on whitespace and punctuation (MiniSearch's own rule, which keeps
- * Turkish letters intact: research/chat.md section 2.1). The apostrophe splits too, so
+ * Turkish letters intact). The apostrophe splits too, so
  * "Japonya'da" gives "Japonya" and "da".
  */
 export function tokenize(text: string): string[] {

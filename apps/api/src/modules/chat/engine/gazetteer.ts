@@ -5,8 +5,7 @@ import { GLOBAL_MEMBERS } from '@esim/contract/region-members';
 import { foldedTokens } from './fold.ts';
 
 /**
- * The destination names a traveller may type, in the store's five languages (research/chat.md
- * section 2.2: "Country names in all five languages for free"): every destination's names as the
+ * The destination names a traveller may type, in the store's five languages: every destination's names as the
  * catalogue shows them (i18n-iso-countries), the CLDR names of `Intl.DisplayNames` (which differ
  * now and then: "Türkiye", "Czechia", "Tchéquie"), the region names, and the short forms people
  * use ("USA", "ABD", "EEUU", "UK", "England", "Holland", "Dubai", "Bali"). Names are folded and

@@ -11,7 +11,7 @@ import { TEXTS } from './texts.ts';
 
 /**
  * The structured intents the local engine answers from the store's own data before it searches
- * the knowledge base (issue 11; research/chat.md section 3.1 step 2): plans and prices for a
+ * the knowledge base (decision record 0017): plans and prices for a
  * destination (cheapest, most popular, unlimited or fixed, "N GB", "N days"), coverage and
  * networks of a destination (and whether a region's plans cover a country), whether a device
  * supports eSIM, the unlimited plans' speed policy and the refund policy. Each returns a reply
@@ -444,7 +444,7 @@ export function deviceAnswer(input: IntentInput): ChatAnswer | undefined {
   return { textResponse: parts.join(' '), sources: [source], language, kind: 'device' };
 }
 
-/** The refund policy (specification section 9) when the message is about a refund. */
+/** The refund policy (docs/product-rules.md#refunds) when the message is about a refund. */
 export function refundAnswer(input: IntentInput): ChatAnswer | undefined {
   if (!input.concepts.has('refund')) return undefined;
   const { language } = input;

@@ -5,8 +5,8 @@ import { analyze, indexTerms, type QueryPlan } from './analysis.ts';
 import { type ParsedArticle, parseArticle } from './passages.ts';
 
 /**
- * The full-text index of the published articles (issue 11 "MiniSearch with per-language
- * stemming, Turkish-safe lower-casing"; research/chat.md section 3.1): one MiniSearch index per
+ * The full-text index of the published articles (MiniSearch with per-language stemming and
+ * Turkish-safe lower-casing; decision record 0017): one MiniSearch index per
  * language over the articles' chunks, with the title (boost 2), the chunk's heading (1.5), the
  * article's tags (1.3) and the chunk's text (1) as fields. Terms come from `analysis.ts`; the
  * index receives them ready-made (space-separated, no further processing). BM25+ as MiniSearch

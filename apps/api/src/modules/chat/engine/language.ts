@@ -5,10 +5,10 @@ import { languageCueWords } from './lexicon.ts';
 import { STOPWORDS } from './stemming.ts';
 
 /**
- * The language of a chat message (issue 11 "answered in the visitor's language (detected from the
- * message, falling back to the page language sent with the request)").
+ * The language of a chat message, so the reply is in the visitor's language (falling back to the
+ * page language sent with the request: `chat-language.ts`).
  *
- * tinyld alone (research/chat.md section 2.2) is unsure on the two- to five-word questions of a
+ * tinyld alone is unsure on the two- to five-word questions of a
  * chat: it gives "Is my Pixel 6 compatible?" to Afrikaans and "reembolso" to Afrikaans too. So
  * the decision adds up evidence, in points per language:
  * - function words (the engine's stop-word lists: "wann", "mein", "can", "est-ce", "ne zaman"),

@@ -2,7 +2,7 @@ import type { Language } from '@esim/contract/languages';
 import { fold, normalisePhrases } from './fold.ts';
 
 /**
- * The multilingual concept lexicon (research/chat.md section 2.2 b): the words travellers and
+ * The multilingual concept lexicon: the words travellers and
  * articles use for one topic, per language, mapped to one concept. Documents and questions both
  * get a concept token (`~refund`) where one of its words occurs, so "remboursement",
  * "Rückerstattung", "iade" and "money back" meet in the index, whatever the article's language

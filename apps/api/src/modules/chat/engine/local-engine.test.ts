@@ -310,7 +310,7 @@ describe('LocalChatEngine: index and live updates', () => {
 });
 
 describe('catalogue facts', () => {
-  it('caches destinations, and reads them again once the catalogue says it changed (issue 12)', async () => {
+  it('caches destinations, and reads them again once the catalogue says it changed', async () => {
     let reads = 0;
     const catalog = { ...fixtureCatalogue, destinations: async () => (reads++, fixtureCatalogue.destinations()) };
     const facts = new CatalogueFacts({ catalog });

@@ -14,8 +14,7 @@ import { type ParsedArticle, type ScoredSentence, scoreSentences } from './passa
 import { TEXTS } from './texts.ts';
 
 /**
- * The local chat engine (`CHAT_ENGINE=local`, the default; issue 11 "The API"; DESIGN.md section 4
- * "Chat engine"; research/chat.md sections 2-3). No network, no model: for each question, in order,
+ * The local chat engine (`CHAT_ENGINE=local`, the default; decision record 0017). No network, no model: for each question, in order,
  * 1. the structured intents answered from the store's own data (`intents.ts`): whether a device
  *    supports eSIM, plans and prices or coverage of a destination, the refund policy, the
  *    unlimited plans' speed policy;
@@ -40,18 +39,18 @@ export interface LocalChatEngineOptions {
   publicLanguages?: readonly Language[];
 }
 
-/** Longest reply of the knowledge answer, characters (research/chat.md section 3.1 step 6). */
+/** Longest reply of the knowledge answer, characters (a chat bubble, not an article). */
 export const MAX_ANSWER_CHARS = 600;
 /** Budget for the quoted sentences (the rest is for a lead-in). */
 const QUOTE_BUDGET = 520;
 /** Sentences quoted at most. */
 const MAX_SENTENCES = 3;
-/** A second article is quoted when its score is at least this share of the first's (research/chat.md section 3.1 step 4). */
+/** A second article is quoted when its score is at least this share of the first's. */
 const SECOND_ARTICLE_SHARE = 0.6;
 /** A sentence joins the best one when it scores at least this share of it. */
 const SENTENCE_SHARE = 0.45;
 
-/** Confidence gate (research/chat.md section 3.1 step 5): minimum BM25+ score of the best chunk. */
+/** Confidence gate: minimum BM25+ score of the best chunk. */
 const MIN_SCORE = 4;
 /** Share of the question's groups (content words and concepts) the best chunk must match. */
 const MIN_COVERAGE = 0.3;
@@ -60,7 +59,8 @@ const MIN_COVERAGE = 0.3;
 const FALLBACK_ORDER: readonly Language[] = ['en', ...LANGUAGE_CODES.filter((l) => l !== 'en')];
 
 /**
- * Whether a search hit is good enough to answer from (research/chat.md section 3.1 step 5): a
+ * Whether a search hit is good enough to answer from (below it the engine says so and
+ * offers the support channels rather than guess): a
  * minimum score; at least one matched word or concept that is not generic ("esim", "plan",
  * "what is"), unless the question has nothing else; and a minimum share of the question's words
  * and concepts matched. Across languages only concepts and international words can match, so

@@ -3,7 +3,7 @@ import type { KbDocument } from '../knowledge-base/knowledge-source.ts';
 import { type Analysis, analyze, type QueryPlan } from './analysis.ts';
 
 /**
- * Articles cut into what the engine indexes and quotes (research/chat.md sections 3.1-3.2):
+ * Articles cut into what the engine indexes and quotes:
  * sections under their headings, chunks of one to three paragraphs, and sentences (list items
  * count as sentences). Sentences are scored against a question with Lucene's `PassageScorer`
  * (each sentence "a miniature document within the document"), and the best one to three, in the
@@ -264,8 +264,8 @@ const LIST_QUESTION =
   /\b(which|what (kind|type)s?|hangi|hangileri|que|cuales|quel|quels|quelles|welche|welcher|welches)\b/;
 
 /**
- * Scores every sentence of an article against a question plan with Lucene's PassageScorer
- * (research/chat.md section 3.2): `norm(start) * Σ weight * tf`, with
+ * Scores every sentence of an article against a question plan with Lucene's PassageScorer:
+ * `norm(start) * Σ weight * tf`, with
  * `weight = (k1+1) * ln(1 + (numDocs+0.5)/(totalTermFreq+0.5))`, `numDocs ≈ 1 + length/pivot`,
  * `tf = f/(f + k1*((1-b) + b*len/pivot))`, `norm = 1 + 1/ln(pivot+start)`. Sentences with a
  * number score 30% more when the question asks "how much / how long / when", and enumerations

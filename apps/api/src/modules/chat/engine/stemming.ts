@@ -7,7 +7,7 @@ import { stemmer as turkish } from '@orama/stemmers/turkish';
 import { fold, lowerFor } from './fold.ts';
 
 /**
- * Per-language Snowball stemming (`@orama/stemmers`, research/chat.md section 2.1) and the words
+ * Per-language Snowball stemming (`@orama/stemmers`) and the words
  * each language leaves out of the index and the queries.
  */
 

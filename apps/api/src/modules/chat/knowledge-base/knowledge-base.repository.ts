@@ -51,7 +51,7 @@ export interface KbKeyset {
   id: number;
 }
 
-/** What the AnythingLLM document sync reads of every article (issue 11 `KnowledgeChangeHook`). */
+/** What the AnythingLLM document sync reads of every article (`KnowledgeChangeHook`). */
 export interface KbRemoteSyncRow {
   id: number;
   published: boolean;
@@ -108,7 +108,7 @@ const listColumns = {
 };
 
 /**
- * Data access of the knowledge base (issue 11): `kb_articles` and `kb_revision`. It is the local
+ * Data access of the knowledge base: `kb_articles` and `kb_revision`. It is the local
  * chat engine's {@link KnowledgeSource} (`revision()`, `published()`), the admin screen's store
  * (list with search and keyset pagination, compare-and-set update), the seed's and the
  * AnythingLLM document sync's (`forRemoteSync()`, `markRemote()`). Every change of an article
@@ -352,7 +352,7 @@ export class KnowledgeBaseRepository implements KnowledgeSource {
   }
 
   /**
-   * Seeds the knowledge base on the store's first start (issue 11 "Seeded content"): when it has
+   * Seeds the knowledge base on the store's first start: when it has
    * never been touched (no article, revision 0), inserts the shipped articles of
    * `apps/api/content/knowledge-base/{language}/{slug}.md` (`loadSeedArticles`) as published, by
    * `seed`. Works with whatever is there: a file that cannot be read, or whose title, body or slug
@@ -400,8 +400,8 @@ export class KnowledgeBaseRepository implements KnowledgeSource {
   }
 
   /**
-   * Every article, published or not, with what the AnythingLLM document sync compares (issue 11
-   * `KnowledgeChangeHook`): its text and its remote copy's location and hash. By id.
+   * Every article, published or not, with what the AnythingLLM document sync compares
+   * (`KnowledgeChangeHook`): its text and its remote copy's location and hash. By id.
    */
   async forRemoteSync(): Promise<KbRemoteSyncRow[]> {
     const rows = await this.db

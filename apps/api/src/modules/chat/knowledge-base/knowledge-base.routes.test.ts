@@ -21,7 +21,7 @@ import { KnowledgeBaseRepository } from './knowledge-base.repository.ts';
 import { KnowledgeBaseService, excerptOf, slugFromFileName } from './knowledge-base.service.ts';
 
 /**
- * The knowledge base's admin API (issue 11 "Knowledge base"): validation naming the field,
+ * The knowledge base's admin API: validation naming the field,
  * CRUD with a revision bump per change, compare-and-set (409 `article_changed`), slugs (made
  * from the title, 409 `slug_taken`), the list's search, filters and keyset pages, the Markdown
  * import's per-file report, the seed (idempotent, once when instances start together, tolerant

@@ -34,7 +34,7 @@ const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema }
 const actorOf = (request: Parameters<typeof signedIn>[0]) => signedIn(request).user.username;
 
 /**
- * The knowledge base's admin API (issue 11 "Knowledge base (`/admin/knowledge-base`)"), admins
+ * The knowledge base's admin API (`/admin/knowledge-base`), admins
  * only (`adminScope`: 401 signed out, 403 non-admins and admins without two-factor authentication
  * while it is required; CSRF for cookie requests; `Cache-Control: no-store`; every call audited,
  * changes with the article before and after). Errors are `{ error: { code, message, field? } }`.

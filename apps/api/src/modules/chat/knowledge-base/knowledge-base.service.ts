@@ -30,7 +30,7 @@ import type {
 import { parseArticleMarkdown } from './seed-content.ts';
 
 /**
- * What the knowledge base tells the chat part after every committed change (issue 11: the
+ * What the knowledge base tells the chat part after every committed change (the
  * `KnowledgeChangeHook` of `chat/anythingllm/document-sync.ts`, made by the `[chat]` block):
  * `deletedRemoteLocations` are the AnythingLLM locations of the articles deleted by that change
  * (an unpublished article keeps its row; the sync removes its remote copy itself).
@@ -177,8 +177,7 @@ function frontMatterLanguage(content: string): { value?: string; error?: string 
 }
 
 /**
- * The knowledge base (issue 11 "Knowledge base (`/admin/knowledge-base`)"; specification section
- * 4): articles with a title, a Markdown body, a language, tags and a published flag; the list
+ * The knowledge base (docs/product-rules.md#chat-assistant-and-knowledge-base): articles with a title, a Markdown body, a language, tags and a published flag; the list
  * with search, filters and keyset pages; create, compare-and-set update and delete; the Markdown
  * import; "try a question" with the local engine. Every committed change bumps the revision (so
  * the assistant on every instance uses it at its next question) and then calls `onChange` (the

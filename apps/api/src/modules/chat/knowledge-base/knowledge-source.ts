@@ -1,7 +1,7 @@
 import type { Language } from '@esim/contract/languages';
 
 /**
- * A knowledge-base article as the chat engines read it (issue 11; DESIGN.md section 3): `slug`
+ * A knowledge-base article as the chat engines read it: `slug`
  * names the topic its translations share (`refunds`), `body` is Markdown.
  */
 export interface KbDocument {

@@ -5,7 +5,7 @@ import { isLanguage, type Language } from '@esim/contract/languages';
 import frontMatter from 'front-matter';
 
 /**
- * The knowledge base the store ships with (issue 11 "Seeded content"): Markdown files
+ * The knowledge base the store ships with: Markdown files
  * `apps/api/content/knowledge-base/{language}/{slug}.md`, each with a front matter of `title`
  * and `tags`:
  *

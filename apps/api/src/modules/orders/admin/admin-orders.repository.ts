@@ -164,7 +164,7 @@ export interface FulfilmentRetry {
 }
 
 /**
- * Data access of the admin orders area (issue 10): the list with filters, search and keyset
+ * Data access of the admin orders area: the list with filters, search and keyset
  * pagination over the indexes of migration 0008, the order screen's reads (lines, eSIMs and
  * usage, payments, refunds, e-mails, events, status history) and the admin's writes (status
  * changes through `transition()`, notes, token revoke and reissue, fulfilment retry, queued
@@ -644,8 +644,8 @@ export class AdminOrdersRepository {
   }
 
   /**
-   * Retries the order's fulfilment (DESIGN.md section 3: "failures leave the order in processing
-   * with a visible error and a retry"): its `provision-order` and `send-order-email` jobs that
+   * Retries the order's fulfilment (a failure leaves the order in processing with a visible error
+   * and a retry: docs/product-rules.md#fulfilment-and-delivery-of-the-esim-profile): its `provision-order` and `send-order-email` jobs that
    * failed for good are reset (attempts 0, due now), those waiting for a backoff are made due now;
    * an order with neither gets a new `provision-order` job. Records a `provisioning_retry` event.
    * The handlers are idempotent, so a retry never provisions an eSIM twice.

@@ -22,7 +22,7 @@ import {
 } from '../../../../test/orders-fixtures.ts';
 
 /**
- * Orders in the admin area (issue 10): the list (filters, each kind of search, keyset pages that
+ * Orders in the admin area: the list (filters, each kind of search, keyset pages that
  * stay stable while orders arrive, 400 naming the field), the statuses, status changes (table,
  * compare-and-set, two admins at once), notifications in the order's language, the order screen
  * and its actions, the audit log. Runs on PGlite and, with `DATABASE_URL`, on PostgreSQL, where

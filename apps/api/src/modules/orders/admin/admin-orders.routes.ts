@@ -24,31 +24,18 @@ import { type AdminOrdersService, adminActor } from './admin-orders.service.ts';
 const REFUSALS = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema } as const;
 
 /**
- * The admin's order routes (issue 10; specification section 7 paths `PATCH /api/orders/{id}/status`
- * and `POST /api/orders/{id}/notify` are a public contract). All in an admin scope: 401 signed out,
- * 403 `forbidden` for a non-admin, 403 `two_factor_setup_required` while `ADMIN_REQUIRE_2FA` is
- * on and the admin has none; CSRF-checked (cookie requests); `Cache-Control: no-store`; every call
- * audited, changes with before and after. `{id}` is the order number (`ORD-…`; 400 naming `id`
- * when malformed, 404 `not_found` 'Order Not Found' when unknown). Errors are `{ error: { code,
- * message, field? } }`.
+ * The admin's order routes (docs/product-rules.md#order-statuses, #admin-area), admins only
+ * (`adminScope`: 401 signed out, 403 `forbidden` or `two_factor_setup_required`; CSRF-checked;
+ * `Cache-Control: no-store`; audited with before and after). `{id}` is the order number (`ORD-…`;
+ * 404 `not_found` when unknown).
  *
- * - `PATCH /api/orders/{id}/status` `{ status, note?, notify?, expectedStatus? }` -> 200
- *   `{ orderNumber, status, previousStatus, next, notified }`; 409 `invalid_transition` (not in
- *   the transition table), 409 `order_changed` (not in `expectedStatus`, or another change won
- *   the race); `refunded` refunds through the payment provider (409 `refund_refused`,
- *   `already_refunded`, `refund_in_progress`, `refunds_unavailable`; 502 `upstream_error`).
- * - `POST /api/orders/{id}/notify` `{ status }` -> 202 `{ orderNumber, status, queued, language }`:
- *   the customer's e-mail about the order's current status (409 `order_changed` for another status).
- * - `GET /api/admin/orders/{id}` -> 200 the order screen (`AdminOrderDetail`).
- * - `POST /api/admin/orders/{id}/notes` `{ body }` -> 201 `{ orderNumber, entry }`: an internal note.
- * - `POST /api/admin/orders/{id}/resend-confirmation` -> 202 `{ orderNumber, queued, template }`
- *   (409 `not_resendable`).
- * - `POST /api/admin/orders/{id}/retry-fulfilment` -> 200 `{ orderNumber, requeued, enqueued }`
- *   (409 `not_retryable`).
- * - `POST /api/admin/orders/{id}/access-token/revoke` -> 200 `{ orderNumber, accessToken }` (the
- *   token's state; 409 `no_active_token`).
- * - `POST /api/admin/orders/{id}/access-token` `{ email? }` -> 201 `{ orderNumber, accessToken,
- *   expiresAt, emailed }`: a new token, shown once (409 `no_token`, `not_delivered`).
+ * - `PATCH /api/orders/{id}/status`, `POST /api/orders/{id}/notify` (paths the storefront already
+ *   calls): a status change within the table, as a compare-and-set on `expectedStatus`; to
+ *   `refunded` it refunds through the payment provider. 409 `invalid_transition`,
+ *   `order_changed`, the refund's 409s; 502 `upstream_error`.
+ * - `/api/admin/orders/{id}`: the order screen, notes, resending the confirmation (409
+ *   `not_resendable`), retrying fulfilment (409 `not_retryable`), revoking or issuing an access
+ *   token (409 `no_active_token`, `no_token`, `not_delivered`; a new token is shown once).
  */
 export const adminOrdersRoutes: FastifyPluginAsyncZod<{ auth: AuthService; adminOrders: AdminOrdersService }> = async (
   app,

@@ -78,7 +78,7 @@ function decodeCursor(text: string, sort: AdminOrderSort, print: string): Cursor
 export const adminActor = (username: string) => `admin:${username}`;
 
 /**
- * Orders in the admin area (issue 10; specification sections 4, 6 and 7): the list with filters,
+ * Orders in the admin area (docs/product-rules.md#admin-area): the list with filters,
  * search and keyset pagination, the statuses and their transitions, status changes (through the
  * transition table, compare-and-set), notifications, the order screen and its actions (notes,
  * confirmation re-send, fulfilment retry, access token revoke and reissue). Knows neither HTTP

@@ -13,7 +13,7 @@ import type { OrdersRepository } from '../orders.repository.ts';
 import type { AdminOrdersRepository } from './admin-orders.repository.ts';
 
 /**
- * The admin area's e-mail jobs (issue 10), run by the durable job queue:
+ * The admin area's e-mail jobs, run by the durable job queue:
  * - `order-notification` `{ orderId, status, actor }`: the customer's e-mail about the order's
  *   status (template `order-status-<status>`, the order's language), recorded on the order as an
  *   `order_events` row of kind `notification` naming the e-mail; enqueued by
@@ -69,7 +69,8 @@ export class OrderEmailJobs {
         totalCents: order.totalCents,
         items: lines.map((l) => ({
           name: l.name,
-          // The plan's facts, so the e-mail names it in the customer's language (issue 13 defect 2).
+          // The plan's facts, so the e-mail names it in the customer's language
+          // (`planName`), not by the catalogue's English name.
           plan: { countryCode: l.countryCode, dataAmount: l.dataAmount, validityDays: l.validityDays, tier: l.tier },
           quantity: l.quantity,
           lineTotalCents: l.lineTotalCents,

@@ -11,7 +11,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ValidationError } from '../../../lib/errors.ts';
 import type { CartService } from './cart.service.ts';
 
-/** The header carrying the visitor session id (specification section 3 "Identifiers"). */
+/** The header carrying the visitor session id (the storefront keeps the id in local storage). */
 export const SESSION_HEADER = 'X-Session-Id';
 
 /**
@@ -25,7 +25,7 @@ const cartHeadersSchema = z.looseObject({ 'x-session-id': sessionIdSchema });
 const BODY_LIMIT_BYTES = 1024;
 
 /**
- * Cart routes (specification sections 4 and 7; DESIGN.md section 3). Every route needs the header
+ * Cart routes (docs/product-rules.md#cart). Every route needs the header
  * `X-Session-Id` (8-128 of `A-Z a-z 0-9 - _`): missing or invalid gives 400 `validation_error`
  * with `field: "X-Session-Id"`, checked before the body is even read. A session only ever sees and
  * changes its own lines. Every response is `Cache-Control: no-store`.

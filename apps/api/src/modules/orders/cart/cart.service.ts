@@ -4,7 +4,7 @@ import type { CatalogService } from '../../catalog/catalog.module.ts';
 import type { CartLineRow, CartRepository } from './cart.repository.ts';
 
 /**
- * The server-side cart (specification sections 3 and 4; DESIGN.md section 3): lines of product and
+ * The server-side cart (docs/product-rules.md#cart): lines of product and
  * quantity keyed by the visitor session id. Prices are never stored with a line; every cart shown
  * embeds the product as the catalogue sells it now, and its totals are derived with `cartTotals`
  * (integer US cents). Knows neither HTTP nor SQL; reaches products only through the catalogue.
@@ -41,7 +41,7 @@ export class CartService {
   }
 
   /**
-   * Sets the quantity of one of the session's lines; 0 or less removes the line (section 4).
+   * Sets the quantity of one of the session's lines; 0 or less removes the line (docs/product-rules.md#cart).
    * @returns the whole cart after the change.
    * @throws NotFoundError when the session has no line `id` (another session's line included).
    */
@@ -54,7 +54,8 @@ export class CartService {
 
   /**
    * Removes one of the session's lines. Removing a line that is already gone (or that belongs to
-   * another session, which is left untouched) is a success (section 4).
+   * another session, which is left untouched) is a success, so a
+   * retried or doubled removal is not an error.
    */
   async removeItem(sessionId: string, id: number): Promise<void> {
     await this.repo.removeLine(sessionId, id);

@@ -11,7 +11,7 @@ import {
 const at = (iso: string) => new Date(iso);
 const queued = { bundle: 'esim_1GB_7D_TR_V2', state: 'queued' as const, startedAt: null, usedBytes: 0 };
 
-describe('refund policy (specification sections 4 and 9)', () => {
+describe('refund policy (docs/product-rules.md#refunds)', () => {
   it('counts whole days since purchase; the full refund covers days 0 to 29', () => {
     const bought = at('2026-01-01T12:00:00Z');
     expect(daysSincePurchase(bought, at('2026-01-01T11:00:00Z'))).toBe(0);

@@ -2,9 +2,8 @@ import { OVERRIDABLE_REFUND_REASONS, REFUND_WINDOW_DAYS, type RefundCheckReason 
 import type { BundleAssignment, EsimDetails } from '../../../providers/esim/esim-provider.ts';
 
 /**
- * The refund policy (specification section 4: "A full refund applies within 30 days if not
- * activated, and none after activation"; section 9: "A 30-day full refund applies if not
- * activated, none after activation"; issue 10). Pure: no clock, no I/O. The facts come from the
+ * The refund policy (docs/product-rules.md#refunds): a full refund within 30 days of purchase if no
+ * eSIM was activated, none after activation. Pure: no clock, no I/O. The facts come from the
  * eSIM provider, read when the admin asks, never from the store's copy.
  */
 
@@ -31,8 +30,8 @@ export function bundleStarted(assignment: Pick<BundleAssignment, 'state' | 'star
 }
 
 /**
- * Whether an eSIM was activated, and the provider's facts that say so (issue 10: "activated =
- * profile installed/enabled or a bundle started/used"): its profile left `released` (downloaded,
+ * Whether an eSIM was activated, and the provider's facts that say so (activated means
+ * the profile was installed or enabled, or a bundle started or was used): its profile left `released` (downloaded,
  * installed, enabled, disabled or deleted: it reached a device), it was first used at the
  * destination, or one of its bundles started.
  * @returns `why`: English facts such as `profile installed`, `first used 2026-08-01T10:00:00.000Z`,

@@ -1,12 +1,12 @@
 /**
- * What the orders admin needs from refunds (issue 10): `PATCH /api/orders/{id}/status` to
+ * What the orders admin needs from refunds: `PATCH /api/orders/{id}/status` to
  * `refunded` goes through the payment provider by this port, the same path as
  * `POST /api/orders/{id}/refund`. Implemented by `RefundService` (`refund.service.ts`).
  */
 export interface OrderRefunder {
   /**
    * Refunds the order in full through its payment provider, under the refund policy of
-   * specification sections 4 and 9 (full refund within 30 days when no eSIM of the order was
+   * docs/product-rules.md#refunds (full refund within 30 days when no eSIM of the order was
    * activated, read from the eSIM provider first; otherwise only with `override` and a `reason`),
    * cancels its eSIMs at the provider, moves the order to `refunded` (recorded with `actor` and
    * `reason`) and, with `notify`, e-mails the customer (job `order-notification`). A refund never

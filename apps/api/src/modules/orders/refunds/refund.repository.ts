@@ -56,7 +56,7 @@ function toRefund(row: typeof refunds.$inferSelect): RefundRow {
 }
 
 /**
- * Data access of refunds (issue 10): `refunds` (one per order, unique `order_id` and
+ * Data access of refunds: `refunds` (one per order, unique `order_id` and
  * `idempotency_key`), the order's timeline (`order_events`, kind `refund`), and reads of the
  * order, its eSIMs and bundle rows. The order's status moves only through the orders module's
  * `transition()`, in the same transaction that marks the refund succeeded.

@@ -32,7 +32,7 @@ import {
 } from '../../../../test/orders-fixtures.ts';
 
 /**
- * Refunds (issue 10): the refund policy of specification sections 4 and 9 through
+ * Refunds: the refund policy of docs/product-rules.md#refunds through
  * `GET /api/orders/{id}/refund-check` and `POST /api/orders/{id}/refund`, against the sandbox
  * payment provider (card and PayPal, its `sandbox_refunds` ledger) and the sandbox eSIM provider
  * (activation, revocation). Runs on PGlite and, with `DATABASE_URL`, on PostgreSQL, where the

@@ -17,7 +17,7 @@ const orderParamsSchema = z.object({ id: z.string().describe('Order number, e.g.
 const REFUND_BODY_LIMIT_BYTES = 8_192;
 
 /**
- * Refund routes (issue 10; refund policy of specification sections 4 and 9), admins only
+ * Refund routes (refund policy of docs/product-rules.md#refunds), admins only
  * (`adminScope`: 401 signed out, 403 for non-admins and for admins without two-factor
  * authentication while it is required; `Cache-Control: no-store`; audited). Errors are
  * `{ error: { code, message, field? } }`.

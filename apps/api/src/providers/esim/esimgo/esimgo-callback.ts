@@ -2,7 +2,7 @@ import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import { bytesFactorOf, bytesIn } from './esimgo-mapping.ts';
 
 /**
- * Pure rules of eSIM Go usage callbacks (issue 12; research/adapters.md section 1.7): the
+ * Pure rules of eSIM Go usage callbacks (decision record 0018): the
  * signature, the event id, and what a callback says.
  */
 

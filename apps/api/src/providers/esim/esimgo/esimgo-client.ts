@@ -1,7 +1,7 @@
 import { EsimProviderError } from '../esim-provider.ts';
 
 /**
- * The eSIM Go HTTP client (issue 12; research/adapters.md sections 1.2-1.3): `X-API-Key` and
+ * The eSIM Go HTTP client: `X-API-Key` and
  * `Accept: application/json` on every call, a time-out per call, a per-process token bucket at
  * `ratePerSecond` (eSIM Go allows 10 requests/s per IP), bounded retries with back-off that
  * honour `Retry-After`, and errors `{ message }` mapped to {@link EsimGoCallError}.
@@ -12,7 +12,7 @@ export type CallOutcome = 'refused' | 'unknown';
 
 /**
  * A failed eSIM Go call: an `EsimProviderError` (retryable for 429, 5xx, time-outs and connection
- * errors; not for 400, 401, 403, 404 — research/adapters.md section 1.3) that also says whether
+ * errors; not for 400, 401, 403, 404, which a retry would only repeat) that also says whether
  * the provider may have acted (`outcome: 'unknown'`), which the exactly-once order logic needs.
  */
 export class EsimGoCallError extends EsimProviderError {

@@ -13,7 +13,7 @@ import {
   toProfileState,
 } from './esimgo-mapping.ts';
 
-/** Pure mappings and client helpers of the eSIM Go adapter (research/adapters.md sections 1.3-1.6). */
+/** Pure mappings and client helpers of the eSIM Go adapter. */
 
 describe('mapping', () => {
   it('turns decimal major units into cents without float drift', () => {

@@ -10,8 +10,7 @@ import type {
 } from '../esim-provider.ts';
 
 /**
- * Pure mappings from eSIM Go API v2.4/v2.5 shapes to the `EsimProvider` port's (issue 12;
- * research/adapters.md sections 1.4-1.7). Nothing here does I/O.
+ * Pure mappings from eSIM Go API v2.4/v2.5 shapes to the `EsimProvider` port's. Nothing here does I/O.
  */
 
 /** One `GET /catalogue` item (`CatalogueResponse`); every field optional because the live API is loose. */
@@ -46,8 +45,7 @@ const num = (v: unknown): number | undefined =>
 
 /**
  * Decimal major units to integer cents without float drift: eSIM Go sends `price: 1.23`
- * (research/adapters.md section 1.4; brief: `Math.round(value * 100)` on a parsed decimal is exact
- * to two decimals). Negative or non-finite → `undefined`.
+ * (`Math.round(value * 100)` on a parsed decimal is exact to two decimals). Negative or non-finite → `undefined`.
  */
 export function decimalToCents(value: unknown): number | undefined {
   const n = num(value);
@@ -57,8 +55,8 @@ export function decimalToCents(value: unknown): number | undefined {
 
 /**
  * The unlimited tier from an eSIM Go bundle name: `esim_ULP_…` → `unlimited_plus` (2 GB/day then
- * 2 Mbps), `esim_UL_…` → `unlimited` (1 GB/day then 512 kbps), else `null` (DESIGN.md section 4,
- * `CatalogueBundle.tier`).
+ * 2 Mbps), `esim_UL_…` → `unlimited` (1 GB/day then 512 kbps), else `null` (`CatalogueBundle.tier`;
+ * docs/product-rules.md#prices-and-currency).
  */
 export function tierOfName(name: string): 'unlimited' | 'unlimited_plus' | null {
   if (/(^|_)ULP(_|$)/i.test(name)) return 'unlimited_plus';
@@ -109,8 +107,8 @@ export function destinationOf(
 
 /**
  * eSIM Go documents decimal units (a `1GB` bundle is `dataAmount: 1000` MB and `initialQuantity:
- * 1000000000` bytes; research/adapters.md sections 1.4 and 1.6); the store counts 1 GB as 1024 MB
- * and 2^30 bytes (specification section 5, `@esim/contract/format`). So that a bundle eSIM Go
+ * 1000000000` bytes); the store counts 1 GB as 1024 MB
+ * and 2^30 bytes (`@esim/contract/format`). So that a bundle eSIM Go
  * sells as 1 GB is shown as 1 GB, the adapter converts: an amount of a gigabyte or more that is
  * not already binary (a multiple of 1024) is scaled by 1024/1000 (`1000` → `1024`, `3000` →
  * `3072`, `1500` → `1536`; `1024` and `5120` stay); smaller amounts (`500` MB) are kept.
@@ -143,8 +141,7 @@ export function bytesIn<T extends number | null | undefined>(bytes: T, factor: n
 }
 
 /**
- * Maps one `GET /catalogue` item to the port's `CatalogueBundle` (research/adapters.md section
- * 1.4): `dataAmount` MB (`-1` or `unlimited: true` → `dataMb: null`), tier from the name
+ * Maps one `GET /catalogue` item to the port's `CatalogueBundle`: `dataAmount` MB (`-1` or `unlimited: true` → `dataMb: null`), tier from the name
  * (`esim_UL_`/`esim_ULP_`; an unlimited bundle without one is `unlimited`), price decimal → cents,
  * countries with the store's home region (`@esim/contract/regions`).
  * @returns `undefined` for an item the store cannot sell (no name, no known country, no price or
@@ -179,7 +176,7 @@ export function toCatalogueBundle(item: EsimGoCatalogueItem): CatalogueBundle | 
 
 /**
  * The SM-DP+ address without a scheme: v2.4 shows `http://rsp.example.com`, v2.5
- * `rsp.example.com` (research/adapters.md section 1.5); the LPA string wants the bare host.
+ * `rsp.example.com`; the LPA string wants the bare host.
  */
 export function stripScheme(address: string): string {
   return address.replace(/^[a-z][a-z0-9+.-]*:\/\//i, '').replace(/\/+$/, '');
@@ -206,7 +203,7 @@ const PROFILE_STATES: readonly EsimProfileState[] = [
 ];
 
 /**
- * eSIM Go `profileStatus` (`Released`, `Installed`, …; research/adapters.md section 1.6) →
+ * eSIM Go `profileStatus` (`Released`, `Installed`, …) →
  * `EsimProfileState`. `Unavailable`/unknown values read `released` (nothing installed yet);
  * `Uninstalled` reads `deleted`.
  */
@@ -253,10 +250,9 @@ export interface EsimGoAssignment {
 }
 
 /**
- * `GET /esims/{iccid}/bundles` → the port's assignments, oldest first (research/adapters.md
- * section 1.6): quantities are BYTES; `unlimited` bundles have `initialBytes`/`remainingBytes`
+ * `GET /esims/{iccid}/bundles` → the port's assignments, oldest first: quantities are BYTES; `unlimited` bundles have `initialBytes`/`remainingBytes`
  * `null` but still count `usedBytes` when the provider sends both quantities. The endpoint has no
- * start/end time (section 0.2): `startedAt`/`endsAt` are `null` here and come from callbacks.
+ * start/end time: `startedAt`/`endsAt` are `null` here and come from callbacks.
  */
 export function toAssignments(body: unknown): (BundleAssignment & { reference: string | null })[] {
   const bundles = (body as { bundles?: unknown } | null)?.bundles;

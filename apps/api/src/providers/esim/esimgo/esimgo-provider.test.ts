@@ -12,8 +12,8 @@ import { EsimGoProvider, type EsimGoOptions } from './esimgo-provider.ts';
 import { ProviderRequestsRepository } from './provider-requests.repository.ts';
 
 /**
- * Contract tests of the eSIM Go adapter against the local fake (issue 12 "Done means": every
- * error path, a time-out during an order buys no second eSIM; research/adapters.md section 1).
+ * Contract tests of the eSIM Go adapter against the local fake: every error path, and a
+ * time-out during an order buys no second eSIM.
  */
 
 const KEY = 'esimgo-contract-key-0123';

@@ -46,7 +46,7 @@ export interface EsimGoOptions {
    * `timeoutMs + 60,000`: an attempt still in flight ends within `timeoutMs`).
    */
   unknownOutcomeWaitMs?: number;
-  /** How far before an attempt reconciliation looks for the provider's order (clock skew), ms (default 60,000; research/adapters.md section 1.9). */
+  /** How far before an attempt reconciliation looks for the provider's order (clock skew), ms (default 60,000). */
   reconcileSlackMs?: number;
   /** Catalogue page size (default 500). */
   cataloguePageSize?: number;
@@ -83,7 +83,7 @@ interface EsimGoOrder {
   order?: OrderLine[];
   status?: unknown;
   orderReference?: unknown;
-  /** Transactions say `createdDate`, the list schema `createDate` (research/adapters.md section 1.5). */
+  /** Transactions say `createdDate`, the list schema `createDate`: both are read. */
   createdDate?: unknown;
   createDate?: unknown;
 }
@@ -129,7 +129,7 @@ function ordersOf(body: unknown): EsimGoOrder[] {
 }
 
 /**
- * The eSIM Go API v2.4 adapter (issue 12; research/adapters.md section 1) over `fetch`:
+ * The eSIM Go API v2.4 adapter (decision record 0018) over `fetch`:
  *
  * - catalogue (`GET /catalogue`, every page; the `{bundles,pageCount,rows,pageSize}` envelope
  *   and the bare array both read) mapped to the port's `CatalogueBundle`;
@@ -165,7 +165,7 @@ export class EsimGoProvider implements EsimProvider {
     this.now = options.now ?? (() => new Date());
   }
 
-  /** The HMAC key of eSIM Go's usage callbacks: the API key (research/adapters.md section 1.7). */
+  /** The HMAC key of eSIM Go's usage callbacks: the API key. */
   get callbackKey(): string {
     return this.options.apiKey;
   }
@@ -371,7 +371,7 @@ export class EsimGoProvider implements EsimProvider {
   }
 
   // ---------------------------------------------------------------------------------------------
-  // Exactly once (research/adapters.md section 1.9)
+  // Exactly once without provider idempotency keys (decision record 0018)
 
   private async purchase<T>(purchase: Purchase<T>): Promise<T> {
     const { spec } = purchase;

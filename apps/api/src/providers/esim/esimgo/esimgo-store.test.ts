@@ -16,7 +16,7 @@ const GB_FACTOR = 2 ** 30 / 1e9;
 import { EsimGoProvider } from './esimgo-provider.ts';
 
 /**
- * The store with `ESIM_PROVIDER=esimgo` against the fake, end to end (issue 12): catalogue sync →
+ * The store with `ESIM_PROVIDER=esimgo` against the fake, end to end: catalogue sync →
  * checkout (sandbox card) → fulfilment job → eSIMs from the fake; then usage callbacks from the
  * fake reach `POST /api/webhooks/esimgo` and update the portal's copy, once each.
  */

@@ -18,7 +18,7 @@ export interface ProviderRequestSpec {
 const CLAIM_LOCK_KEY = 727_012;
 
 /**
- * The exactly-once record of eSIM Go purchases (issue 12; research/adapters.md section 1.9):
+ * The exactly-once record of eSIM Go purchases (decision record 0018: eSIM Go has no idempotency keys):
  * one row per caller reference, written BEFORE each call, so that after a time-out the adapter
  * knows an attempt may have run and reconciles instead of buying again.
  */
@@ -114,7 +114,7 @@ export class ProviderRequestsRepository {
    * target of a top-up request (`provider_requests.iccid` of kind `topup`, recorded before its
    * order is sent). A provider order listing one of them cannot be the order a lost new-eSIM
    * attempt made: it is a top-up (eSIM Go lists `iccids[]` on both kinds of order lines, v2.3+),
-   * so reconciliation must not take it (research/adapters.md section 1.9).
+   * so reconciliation must not take it.
    * @returns the subset of `iccids` in use (empty for an empty input).
    */
   async iccidsInUse(iccids: readonly string[]): Promise<Set<string>> {

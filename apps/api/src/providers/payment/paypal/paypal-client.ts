@@ -2,10 +2,10 @@ import { createHash } from 'node:crypto';
 import { PaymentProviderError } from '../payment-provider.ts';
 
 /**
- * A small `fetch` client of the PayPal REST API (issue 12; `research/adapters.md` sections 3.2-3.7):
+ * A small `fetch` client of the PayPal REST API:
  * OAuth client-credentials token cached until shortly before it expires and refreshed once on a
  * 401, JSON bodies, `PayPal-Request-Id` on writes, `Prefer: return=representation`, a time-out per
- * call. The official `@paypal/paypal-server-sdk` hard-codes its base URL (section 0.5), so it
+ * call. The official `@paypal/paypal-server-sdk` hard-codes its base URL, so it
  * cannot be pointed at the local fake; this client takes any `baseUrl`.
  */
 
@@ -65,7 +65,7 @@ const MAX_REQUEST_ID = 108;
 /**
  * The `PayPal-Request-Id` for an idempotency key: the key itself when it is 1-108 printable ASCII
  * characters, else `sha256-` and the base64url SHA-256 of the key (50 characters). The same key
- * always gives the same id, so a retry replays PayPal's first answer (research 3.5).
+ * always gives the same id, so a retry replays PayPal's first answer.
  */
 export function paypalRequestId(key: string): string {
   if (key.length >= 1 && key.length <= MAX_REQUEST_ID && /^[\x21-\x7e]+$/.test(key)) return key;
@@ -119,7 +119,7 @@ export class PaypalClient {
 
   /**
    * Calls the API with a bearer token. A 401 drops the cached token and retries once with a fresh
-   * one (PayPal revokes tokens before `expires_in` sometimes; research 3.2).
+   * one (PayPal revokes tokens before `expires_in` sometimes).
    * @returns the HTTP status and the parsed JSON body (`undefined` for an empty body).
    * @throws PaypalApiError for any non-2xx answer (after the one 401 retry).
    * @throws PaymentProviderError retryable when PayPal cannot be reached, times out, or answers
@@ -155,7 +155,7 @@ export class PaypalClient {
     return this.pendingToken;
   }
 
-  /** `POST /v1/oauth2/token` (Basic client id:secret, `grant_type=client_credentials`; research 3.2). */
+  /** `POST /v1/oauth2/token` (Basic client id:secret, `grant_type=client_credentials`). */
   private async fetchToken(): Promise<CachedToken> {
     this.tokenRequests += 1;
     const basic = Buffer.from(`${this.options.clientId}:${this.options.clientSecret}`).toString('base64');

@@ -8,8 +8,7 @@ import { paypalRequestId, toPaypalValue } from './paypal-client.ts';
 import { PaypalPaymentProvider } from './paypal-provider.ts';
 
 /**
- * Contract tests of the PayPal REST adapter against the local PayPal fake (issue 12; research
- * 3.2-3.8): token cache and refresh, create / approve / capture, capture before approval,
+ * Contract tests of the PayPal REST adapter against the local PayPal fake: token cache and refresh, create / approve / capture, capture before approval,
  * declined funding, already captured, refunds, error paths, webhook verification by postback.
  */
 

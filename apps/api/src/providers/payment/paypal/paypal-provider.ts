@@ -52,7 +52,7 @@ interface PaypalRefund {
   amount?: { currency_code: string; value: string };
 }
 
-/** The headers PayPal signs a webhook delivery with (research 3.6), as the store received them. */
+/** The headers PayPal signs a webhook delivery with, as the store received them. */
 export interface PaypalWebhookHeaders {
   authAlgo: string;
   certUrl: string;
@@ -71,7 +71,7 @@ const FAILURES = {
   cancelled: { code: 'paypal_cancelled', message: 'The PayPal payment was cancelled.' },
 } as const satisfies Record<string, PaymentFailure>;
 
-/** Capture 422 issues that mean "the buyer has not approved (yet)" (research 3.4). */
+/** Capture 422 issues that mean "the buyer has not approved (yet)". */
 const NOT_APPROVED = new Set(['ORDER_NOT_APPROVED', 'PAYER_ACTION_REQUIRED']);
 /** Capture 422 issues where PayPal asks to send the buyer back to pick another funding source. */
 const DECLINED = new Set(['INSTRUMENT_DECLINED', 'REDIRECT_PAYER_FOR_ALTERNATE_FUNDING']);
@@ -90,8 +90,8 @@ const REFUND_REFUSALS: Readonly<Record<string, string>> = {
 };
 
 /**
- * The PayPal REST adapter of the payment port (issue 12): Orders v2 and Payments v2 over `fetch`
- * ({@link PaypalClient}; research 3.2-3.5), webhook verification by postback (research 3.6).
+ * The PayPal REST adapter of the payment port (decision record 0019): Orders v2 and Payments v2 over `fetch`
+ * ({@link PaypalClient}), webhook verification by postback.
  *
  * - {@link createPaypalOrder}: `POST /v2/checkout/orders` (intent `CAPTURE`, one purchase unit,
  *   `payment_source.paypal.experience_context` with absolute return/cancel URLs, `PAY_NOW`,
@@ -137,7 +137,7 @@ export class PaypalPaymentProvider implements PaymentProvider {
   }
 
   /**
-   * Creates the PayPal order (research 3.3). Amount: `amountCents` of `currency` as PayPal's
+   * Creates the PayPal order. Amount: `amountCents` of `currency` as PayPal's
    * decimal string (`1299` → `"12.99"`). `returnUrl`/`cancelUrl` may be store-relative (`/…`, made
    * absolute with `publicUrl`) or absolute http(s). Idempotent by `idempotencyKey`
    * (`PayPal-Request-Id`; PayPal keeps it 6 hours and then answers 200 with the same order).
@@ -193,7 +193,7 @@ export class PaypalPaymentProvider implements PaymentProvider {
   }
 
   /**
-   * Captures an approved PayPal order (research 3.4), idempotently (`PayPal-Request-Id:
+   * Captures an approved PayPal order, idempotently (`PayPal-Request-Id:
    * capture-<id>`; a capture already made is read back with `GET` on `ORDER_ALREADY_CAPTURED`).
    * Outcome by the capture's status: `COMPLETED` (or refunded since) → `succeeded` (reference: the
    * PayPal order id, card fields null); `DECLINED`/`FAILED` → `failed` `paypal_declined`;
@@ -229,7 +229,7 @@ export class PaypalPaymentProvider implements PaymentProvider {
   }
 
   /**
-   * Refunds (part of) a captured PayPal payment (research 3.4): finds the capture (the reference is
+   * Refunds (part of) a captured PayPal payment: finds the capture (the reference is
    * the PayPal order id, or a capture id), then `POST /v2/payments/captures/{id}/refund` with
    * `{ amount: { currency_code: <the capture's>, value } }` and `PayPal-Request-Id` = the caller's key
    * (hashed when longer than 108 characters; PayPal keeps it 45 days and replays the refund made).
@@ -297,7 +297,7 @@ export class PaypalPaymentProvider implements PaymentProvider {
   }
 
   /**
-   * Verifies a webhook delivery by postback (research 3.6, option A): `POST
+   * Verifies a webhook delivery by postback (PayPal's verify-webhook-signature API): `POST
    * /v1/notifications/verify-webhook-signature` with the delivery's five `PAYPAL-*` headers, the
    * store's `webhookId` and the raw body bytes spliced in as `webhook_event` (re-serialising a
    * parsed body could change it and fail the check). The raw body must be JSON (the caller parsed it).
@@ -421,7 +421,7 @@ export class PaypalPaymentProvider implements PaymentProvider {
   }
 }
 
-/** The buyer's approval URL: the `payer-action` link, else the legacy `approve` (research 3.3). */
+/** The buyer's approval URL: the `payer-action` link, else the legacy `approve`. */
 function approvalLink(order: PaypalOrder): string | undefined {
   const links = Array.isArray(order.links) ? order.links : [];
   return (links.find((l) => l.rel === 'payer-action') ?? links.find((l) => l.rel === 'approve'))?.href;

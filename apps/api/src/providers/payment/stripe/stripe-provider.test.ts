@@ -5,8 +5,7 @@ import { PaymentProviderError } from '../payment-provider.ts';
 import { StripePaymentProvider } from './stripe-provider.ts';
 
 /**
- * Contract tests of the Stripe adapter against the local Stripe fake (issue 12; research/adapters.md
- * section 2): every outcome and error path of `chargeCard`, `confirmCardPayment` and `refund`.
+ * Contract tests of the Stripe adapter against the local Stripe fake: every outcome and error path of `chargeCard`, `confirmCardPayment` and `refund`.
  */
 let fake: StripeFake;
 let stripe: StripePaymentProvider;

@@ -60,7 +60,7 @@ function cardOf(pi: Stripe.PaymentIntent): { cardBrand: string | null; cardLast4
 }
 
 /**
- * Card payments at Stripe (issue 12; research/adapters.md section 2) with the official `stripe`
+ * Card payments at Stripe (decision record 0019) with the official `stripe`
  * package (23.1.0, API `2026-10-28.endive`), pointed at `apiUrl` (`host`, `port`, `protocol`), so
  * that tests run it against the local fake. The card never reaches the store: the browser's
  * Payment Element makes a ConfirmationToken (`ctoken_…`), which is the `token` of
@@ -167,7 +167,7 @@ export class StripePaymentProvider implements PaymentProvider {
 
   /**
    * Refunds (part of) a PaymentIntent's charge: `POST /v1/refunds` `payment_intent`, `amount`
-   * (cents), `metadata[idempotency_key]`, with `Idempotency-Key` (research 2.5). A refund Stripe
+   * (cents), `metadata[idempotency_key]`, with `Idempotency-Key`, so a retry refunds once. A refund Stripe
    * accepted (`succeeded`, or `pending`: card refunds settle later, and a later failure arrives
    * as the `refund.failed` webhook) is `succeeded`; `failed`/`canceled`/`requires_action` and
    * the refusals `amount_too_large` (more than remains), `charge_already_refunded` and
