@@ -8,14 +8,16 @@ import type { Plugin } from 'vite';
 const LOCALES = fileURLToPath(new URL('./src/locales', import.meta.url));
 
 /**
- * The storefront's texts as static JSON files (issue 13), which `src/lib/i18n.ts` fetches by
+ * The storefront's texts as static JSON files, which `src/lib/i18n.ts` fetches by
  * language and namespace from `import.meta.env.LOCALES_URL`. The build copies every
  * `src/locales/{language}/{namespace}.json`, minified, to
  * `assets/locales-{hash}/{language}/{namespace}.json`, the hash of all the texts in the folder
  * name: the URLs change whenever a text does, so the server can let browsers keep them for a year
- * (`immutable`, like the other assets), and the app carries one URL instead of a module loader
- * per language and namespace (5 languages x 17 namespaces; 1.3 KB of gzipped JavaScript on every
- * page). The dev server serves the source files themselves (`/src/locales`).
+ * (`immutable`, like the other assets), and the app carries one URL rather than one per language
+ * and namespace (5 languages x 17 namespaces): a module loader each (`import()`, i18next's
+ * resources-to-backend) cost 1.3 kB of gzipped JavaScript on every page, a URL each
+ * (`import.meta.glob` with `?url`) 1.7 kB, either of which puts the home page over its 130 kB
+ * (decision record 0027). The dev server serves the source files themselves (`/src/locales`).
  */
 export function localeFiles(): Plugin {
   const files = (fs.readdirSync(LOCALES, { recursive: true }) as string[])

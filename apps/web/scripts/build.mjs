@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 /**
- * Builds the storefront: the browser bundle (`vite build` into `dist/`) and the server renderer
- * (`vite build --ssr src/entry-server.tsx` into `dist-ssr/`), then writes `dist/.build-stamp.json`
- * with a SHA-256 of every input of the build.
+ * Builds the storefront with Vite's API: the browser bundle (`vite build` into `dist/`) and the
+ * server renderer (`vite build --ssr src/entry-server.tsx` into `dist-ssr/`), then writes
+ * `dist/.build-stamp.json` with a SHA-256 of every input of the build.
  *
  * `--if-changed` (what `npm start` runs): when the stamp matches the inputs as they are now, builds
  * nothing and says so in one line; otherwise builds with Vite's warnings only and says how long it
@@ -12,11 +12,10 @@
  * package.json; `packages/contract`'s sources; the lockfile (library versions); `VITE_*` and
  * `NODE_ENV` variables. Tests (`*.test.ts`) are not inputs.
  */
-import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
-import { createRequire } from 'node:module';
 import path from 'node:path';
+import { build } from 'vite';
 
 const webRoot = path.resolve(import.meta.dirname, '..');
 const repoRoot = path.resolve(webRoot, '../..');
@@ -79,25 +78,6 @@ function readStamp() {
   }
 }
 
-/** Vite's command line, as `npm run` would find it (its `bin`; `exports` does not list it). */
-const vite = (() => {
-  const manifest = createRequire(path.join(webRoot, 'package.json')).resolve('vite/package.json');
-  return path.join(path.dirname(manifest), JSON.parse(fs.readFileSync(manifest, 'utf8')).bin.vite);
-})();
-
-function run(args, quiet) {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [vite, ...args, ...(quiet ? ['--logLevel', 'warn'] : [])], {
-      cwd: webRoot,
-      stdio: 'inherit',
-    });
-    child.once('error', reject);
-    child.once('exit', (code, signal) =>
-      code === 0 ? resolve() : reject(new Error(`vite ${args.join(' ')} exited with ${code ?? signal}`)),
-    );
-  });
-}
-
 async function main() {
   const ifChanged = process.argv.includes('--if-changed');
   const inputs = inputsHash();
@@ -114,8 +94,9 @@ async function main() {
     );
   const started = performance.now();
   fs.rmSync(stampFile, { force: true });
-  await run(['build'], ifChanged);
-  await run(['build', '--ssr', 'src/entry-server.tsx'], ifChanged);
+  const logLevel = ifChanged ? 'warn' : 'info';
+  await build({ root: webRoot, logLevel });
+  await build({ root: webRoot, logLevel, build: { ssr: 'src/entry-server.tsx' } });
   fs.writeFileSync(
     stampFile,
     `${JSON.stringify({ hash: inputs.hash, files: inputs.files, builtAt: new Date().toISOString() })}\n`,

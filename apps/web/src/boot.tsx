@@ -29,47 +29,56 @@ if (session) syncSessionCookie(session);
 const sameCart = ssr?.cartSession === undefined || ssr.cartSession === session;
 // The server's footer stays as it is (no code to download for it), rendered afresh or not.
 if (ssr) keepServerFooter(ssr.lang);
-if (ssr && root.firstElementChild && sameCart) {
-  // A server-rendered page (decision record 0022): the texts it was rendered with and the screen's
-  // chunk (modulepreloaded by the page) are ready before hydration, so the first render matches
-  // the HTML and nothing suspends or flashes.
-  const queryClient = createQueryClient();
-  hydrate(queryClient, ssr.queries);
-  await Promise.all([
-    initI18n({ lang: ssr.lang, texts: ssr.texts }),
-    routeFor(window.location.pathname, window.location.search)
-      .page.preload()
-      .catch(() => undefined),
-  ]);
-  // In a transition, hydration yields to the browser between parts of the page instead of
-  // holding the main thread for the whole tree (input stays responsive on a slow phone).
-  markHydrating();
-  startTransition(() => {
-    hydrateRoot(
-      root,
+/**
+ * Hydrates or renders into `root`. In a function rather than at the module's top level: the home
+ * screen shares this module's chunk (decision record 0027), and a chunk still awaiting at its top
+ * level could not be imported by the screen it awaits.
+ */
+async function start(root: HTMLElement): Promise<void> {
+  if (ssr && root.firstElementChild && sameCart) {
+    // A server-rendered page (decision record 0022): the texts it was rendered with and the screen's
+    // chunk (modulepreloaded by the page) are ready before hydration, so the first render matches
+    // the HTML and nothing suspends or flashes.
+    const queryClient = createQueryClient();
+    hydrate(queryClient, ssr.queries);
+    await Promise.all([
+      initI18n({ lang: ssr.lang, texts: ssr.texts }),
+      routeFor(window.location.pathname, window.location.search)
+        .page.preload()
+        .catch(() => undefined),
+    ]);
+    // In a transition, hydration yields to the browser between parts of the page instead of
+    // holding the main thread for the whole tree (input stays responsive on a slow phone).
+    markHydrating();
+    startTransition(() => {
+      hydrateRoot(
+        root,
+        <StrictMode>
+          <App queryClient={queryClient} />
+        </StrictMode>,
+      );
+    });
+  } else if (ssr) {
+    // Rendered afresh (another session's cart): the server's catalogue data and texts still serve.
+    const queryClient = createQueryClient();
+    hydrate(queryClient, ssr.queries);
+    queryClient.removeQueries({ queryKey: CART_QUERY_KEY });
+    await initI18n({ lang: ssr.lang, texts: ssr.texts });
+    createRoot(root).render(
       <StrictMode>
         <App queryClient={queryClient} />
       </StrictMode>,
     );
-  });
-} else if (ssr) {
-  // Rendered afresh (another session's cart): the server's catalogue data and texts still serve.
-  const queryClient = createQueryClient();
-  hydrate(queryClient, ssr.queries);
-  queryClient.removeQueries({ queryKey: CART_QUERY_KEY });
-  await initI18n({ lang: ssr.lang, texts: ssr.texts });
-  createRoot(root).render(
-    <StrictMode>
-      <App queryClient={queryClient} />
-    </StrictMode>,
-  );
-} else {
-  // The browser chooses the language (the detector loads first) and the first texts arrive before
-  // the first render, so nothing renders in a language the visitor did not choose.
-  await initI18n();
-  createRoot(root).render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
-  );
+  } else {
+    // The browser chooses the language (the detector loads first) and the first texts arrive before
+    // the first render, so nothing renders in a language the visitor did not choose.
+    await initI18n();
+    createRoot(root).render(
+      <StrictMode>
+        <App />
+      </StrictMode>,
+    );
+  }
 }
+
+void start(root);

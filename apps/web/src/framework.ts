@@ -1,5 +1,5 @@
 /**
- * The libraries every page runs besides React (the `framework` chunk, `vite-chunks.ts`), imported
+ * The libraries every page runs besides React (the `framework` chunk, `vite.config.ts`), imported
  * by `main.tsx` on their own, after React (`framework-react.ts`) and before the app. The browser
  * evaluates a dynamic import's modules in one task, so importing React, these libraries and the
  * app (`boot.tsx`) one after the other, with a yield between, splits what was one long task (40 ms

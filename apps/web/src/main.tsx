@@ -56,13 +56,21 @@ function preloadScreen(): void {
 /** Lets the browser run what waits (input, paint) before the next step. */
 const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
 
-if (document.getElementById(SSR_STATE_ID)) {
-  await afterFirstPaint();
-  preloadScreen();
+/**
+ * Loads the app: React, the other libraries, then the app, each evaluated in a task of its own
+ * (`framework.ts`). In a function rather than at the module's top level: Rolldown merges shared
+ * chunks only in a build without top-level await (decision record 0027).
+ */
+async function start(): Promise<void> {
+  if (document.getElementById(SSR_STATE_ID)) {
+    await afterFirstPaint();
+    preloadScreen();
+  }
+  await import('./framework-react.ts');
+  await nextTask();
+  await import('./framework.ts');
+  await nextTask();
+  await import('./boot.tsx');
 }
-// React, the other libraries, then the app, each evaluated in a task of its own (`framework.ts`).
-await import('./framework-react.ts');
-await nextTask();
-await import('./framework.ts');
-await nextTask();
-await import('./boot.tsx');
+
+void start();

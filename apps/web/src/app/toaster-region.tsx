@@ -1,6 +1,6 @@
 import { Toaster as SonnerToaster } from 'sonner';
-// As a stylesheet: the build keeps sonner from injecting it as a <style> element, which the CSP
-// blocks (vite-sonner-stylesheet.ts, decision record 0010).
+// As a stylesheet: the build drops sonner's own injection of it as a <style> element, which the
+// CSP blocks (`treeshake.manualPureFunctions` in vite.config.ts, decision records 0010 and 0027).
 import 'sonner/dist/styles.css';
 // After sonner's own: AA contrast for the success and error toasts.
 import './toaster.css';
