@@ -32,6 +32,14 @@ const sameModule = {
   from: { element: { type: 'api-module' } },
   allow: { to: { element: { type: 'api-module', captured: { module: '{{ from.captured.module }}' } } } },
 };
+/**
+ * A module's tables may reference another module's tables (foreign keys): one `*.schema.ts` may
+ * import another's; no other file may import another module's schema.
+ */
+const foreignKeys = {
+  from: { element: { type: 'api-module', fileInternalPath: '*.schema.ts' } },
+  allow: { to: { element: { type: 'api-module', fileInternalPath: '*.schema.ts' } } },
+};
 /** Another module's entry, and nothing else of it. */
 const moduleEntry = (from) => ({
   from: API_LAYERS[from],
@@ -99,12 +107,18 @@ export default tseslint.config(
   },
   {
     files: ['apps/api/src/**/*.{ts,tsx}'],
-    ignores: ['apps/api/src/**/*.repository.ts', 'apps/api/src/db/**', 'apps/api/src/**/*.test.ts', 'apps/api/test/**'],
+    ignores: [
+      'apps/api/src/**/*.repository.ts',
+      'apps/api/src/**/*.schema.ts',
+      'apps/api/src/db/**',
+      'apps/api/src/**/*.test.ts',
+      'apps/api/test/**',
+    ],
     rules: {
       'no-restricted-imports': restrict([
         { group: ['@esim/web', '@esim/web/*', '**/apps/web/**'], message: 'The api never imports the web app.' },
         {
-          group: ['drizzle-orm', 'drizzle-orm/*', '**/db/schema.ts'],
+          group: ['drizzle-orm', 'drizzle-orm/*', '**/*.schema.ts'],
           message: 'Only repositories touch Drizzle and the schema.',
         },
       ]),
@@ -152,6 +166,7 @@ export default tseslint.config(
             // Its own files, and another module's entry only.
             sameModule,
             moduleEntry('api-module'),
+            foreignKeys,
             layer('api-app', ['api-config', 'api-db', 'api-lib', 'api-providers', 'api-module-context', 'api-app']),
             moduleEntry('api-app'),
             layer('api-entry', [
@@ -173,7 +188,7 @@ export default tseslint.config(
   // Adapters only adapt: they serve no routes (those live in the module whose data they change).
   ...[false, true].map((repositories) => ({
     files: [`${API}/providers/**/${repositories ? '*.repository.ts' : '*.ts'}`],
-    ignores: [`${API}/**/*.test.ts`, ...(repositories ? [] : [`${API}/**/*.repository.ts`])],
+    ignores: [`${API}/**/*.test.ts`, ...(repositories ? [] : [`${API}/**/*.repository.ts`, `${API}/**/*.schema.ts`])],
     rules: {
       'no-restricted-imports': restrict([
         { group: ['@esim/web', '@esim/web/*', '**/apps/web/**'], message: 'The api never imports the web app.' },
@@ -181,7 +196,7 @@ export default tseslint.config(
           ? []
           : [
               {
-                group: ['drizzle-orm', 'drizzle-orm/*', '**/db/schema.ts'],
+                group: ['drizzle-orm', 'drizzle-orm/*', '**/*.schema.ts'],
                 message: 'Only repositories touch Drizzle and the schema.',
               },
             ]),

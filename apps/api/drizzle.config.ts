@@ -2,6 +2,7 @@ import { defineConfig } from 'drizzle-kit';
 
 export default defineConfig({
   dialect: 'postgresql',
-  schema: './src/db/schema.ts',
+  // Each module's, lib's and the adapters' tables (docs/decisions/0026-modules-and-their-boundaries.md).
+  schema: './src/**/*.schema.ts',
   out: './drizzle',
 });

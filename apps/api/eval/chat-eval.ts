@@ -9,7 +9,7 @@ import { CatalogueFacts } from '../src/modules/chat/engine/catalogue-facts.ts';
 import { fold } from '../src/modules/chat/engine/fold.ts';
 import { detectLanguage } from '../src/modules/chat/engine/language.ts';
 import { LocalChatEngine } from '../src/modules/chat/engine/local-engine.ts';
-import { PopularityRepository } from '../src/modules/chat/popularity.repository.ts';
+import { PopularityRepository } from '../src/modules/orders/popularity.repository.ts';
 import { type KbDocument, StaticKnowledgeSource } from '../src/modules/chat/knowledge-base/knowledge-source.ts';
 import { loadSeedArticles, SEED_CONTENT_DIR } from '../src/modules/chat/knowledge-base/seed-content.ts';
 import { SandboxEsimProvider } from '../src/providers/esim/sandbox.ts';

@@ -6,14 +6,13 @@ import { buildInfrastructure } from './infrastructure.ts';
 import type { JobQueue, JobQueueOptions } from './lib/jobs.ts';
 import type { Schedules } from './lib/schedules.ts';
 import { registerTextGuard } from './lib/text-guard.ts';
-import { adminModule } from './modules/admin/admin.module.ts';
+import { adminModule, auditAdminCalls } from './modules/admin/admin.module.ts';
 import { type AuthService, authModule } from './modules/auth/auth.module.ts';
 import { type CatalogService, catalogModule } from './modules/catalog/catalog.module.ts';
 import { type ChatModule, chatModule } from './modules/chat/chat.module.ts';
 import { emailModule } from './modules/email/email.module.ts';
 import { opsModule } from './modules/ops/ops.module.ts';
-import { type OrdersService, ordersModule } from './modules/orders/orders.module.ts';
-import { type UsageSyncService, portalModule } from './modules/portal/portal.module.ts';
+import { type OrdersService, type UsageSyncService, ordersModule } from './modules/orders/orders.module.ts';
 import { sandboxModule } from './modules/sandbox/sandbox.module.ts';
 import { supportModule } from './modules/support/support.module.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
@@ -80,17 +79,27 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; s
 
   const { ctx, esimProvider } = buildInfrastructure(app, deps);
   const { auth } = await authModule(ctx);
-  await adminModule(ctx, { auth });
+  auditAdminCalls(ctx);
+  const email = await emailModule(ctx);
   const { catalog } = await catalogModule(ctx, { auth });
-  const orders = await ordersModule(ctx, { auth, catalog });
   const { simulatorUrl } = await sandboxModule(ctx);
-  const { usageSync } = await portalModule(ctx, { catalog, orders, simulatorUrl });
-  const chat = await chatModule(ctx, { auth, catalog });
-  await supportModule(ctx, { auth });
-  await emailModule(ctx);
+  const orders = await ordersModule(ctx, { auth, catalog, emailLog: email.log, simulatorUrl });
+  await adminModule(ctx, { auth, orders, emailLog: email.log });
+  const chat = await chatModule(ctx, { auth, catalog, orders });
+  await supportModule(ctx, { auth, emailLog: email.log });
   await opsModule(ctx, { catalog });
   await registerWeb(app, { config, catalog, serveWeb: deps.serveWeb ?? true });
   const { jobs, schedules, mailer, paymentProviders } = ctx;
-  const services = { auth, catalog, chat, orders: orders.orders, usageSync, jobs, schedules, mailer, esimProvider };
+  const services = {
+    auth,
+    catalog,
+    chat,
+    orders: orders.orders,
+    usageSync: orders.usageSync,
+    jobs,
+    schedules,
+    mailer,
+    esimProvider,
+  };
   return { app, services: { ...services, payments: paymentProviders.payments } };
 }

@@ -11,7 +11,8 @@ import type { ModuleContext } from './modules/module-context.ts';
 import { instrumentEsimProvider, instrumentPaymentProvider } from './modules/ops/ops.module.ts';
 import { createEsimProvider } from './providers/esim/create-esim-provider.ts';
 import type { EsimProvider } from './providers/esim/esim-provider.ts';
-import { createMailer } from './providers/mail/nodemailer-mailer.ts';
+import { heldIccids } from './modules/orders/orders.module.ts';
+import { createMailer } from './modules/email/email.module.ts';
 import { paymentProvidersInUse } from './providers/payment/create-payment-provider.ts';
 
 /**
@@ -25,7 +26,8 @@ export function buildInfrastructure(
   deps: AppDeps,
 ): { ctx: ModuleContext; esimProvider: EsimProvider } {
   const { config, database } = deps;
-  const esimProvider = deps.esimProvider ?? createEsimProvider(config, database, app.log);
+  const esimProvider =
+    deps.esimProvider ?? createEsimProvider(config, database, { storeIccids: heldIccids(database.db), log: app.log });
   const paymentProviders = paymentProvidersInUse(config, database, deps.paymentProvider);
   const jobRecords = new JobsRepository(database.db);
   const ctx: ModuleContext = {

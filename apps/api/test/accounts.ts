@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { AppServices } from '../src/app.ts';
 import type { Database } from '../src/db/client.ts';
-import { users } from '../src/db/schema.ts';
+import { users } from '../src/modules/auth/auth.schema.ts';
 
 /** The password of every account these helpers make (12+ characters, not a common one). */
 export const TEST_PASSWORD = 'violet-harbour-tram-42';

@@ -38,8 +38,26 @@ describe('API boundaries', () => {
     ],
     [
       "a module imports another module's internal file",
-      'apps/api/src/modules/portal/violation.ts',
+      'apps/api/src/modules/support/violation.ts',
       "import { CatalogService } from '../catalog/catalog.service.ts';\nexport const x = CatalogService;\n",
+      'boundaries/dependencies',
+    ],
+    [
+      "a module's repository reads another module's table",
+      'apps/api/src/modules/chat/chat.repository.ts',
+      "import { orders } from '../orders/orders.schema.ts';\nexport const x = orders;\n",
+      'boundaries/dependencies',
+    ],
+    [
+      "a module's service imports its own schema (only repositories touch tables)",
+      'apps/api/src/modules/orders/orders.service.ts',
+      "import { orders } from './orders.schema.ts';\nexport const x = orders;\n",
+      'no-restricted-imports',
+    ],
+    [
+      "an adapter's tables reference a module's table (upward)",
+      'apps/api/src/providers/payment/sandbox-payments.schema.ts',
+      "import { orders } from '../../modules/orders/orders.schema.ts';\nexport const x = orders;\n",
       'boundaries/dependencies',
     ],
     [
@@ -79,7 +97,7 @@ describe('API boundaries', () => {
   it.each([
     [
       "a module imports another module's entry",
-      'apps/api/src/modules/portal/allowed.ts',
+      'apps/api/src/modules/support/allowed.ts',
       "import type { CatalogService } from '../catalog/catalog.module.ts';\nexport type X = CatalogService;\n",
     ],
     [
@@ -93,6 +111,11 @@ describe('API boundaries', () => {
         'export type Y = EsimProvider;',
         '',
       ].join('\n'),
+    ],
+    [
+      "a module's tables reference another module's table (a foreign key)",
+      'apps/api/src/modules/support/support.schema.ts',
+      "import { users } from '../auth/auth.schema.ts';\nexport const x = users;\n",
     ],
     [
       'db throws the store errors',

@@ -9,10 +9,12 @@ import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
 import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
 import postgres from 'postgres';
 import { type DataDirLock, lockDataDir } from './data-dir-lock.ts';
-import * as schema from './schema.ts';
 
-/** The Drizzle database, whichever driver is behind it (PGlite or postgres.js). */
-export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+/**
+ * The Drizzle database, whichever driver is behind it (PGlite or postgres.js). Repositories query
+ * with the tables of their own module's `*.schema.ts`; no relational (`db.query`) schema is bound.
+ */
+export type Db = PgDatabase<PgQueryResultHKT>;
 
 /**
  * LISTEN on one channel (several instances: docs/decisions/0020-several-instances.md):
@@ -71,7 +73,7 @@ export async function openDatabase(opts: {
       onnotice: () => {},
       connection: { application_name: 'esim-store' },
     });
-    const db = drizzlePostgres(client, { schema }) as unknown as Db;
+    const db = drizzlePostgres(client) as unknown as Db;
     return {
       db,
       driver: 'postgres',
@@ -81,7 +83,7 @@ export async function openDatabase(opts: {
         const lockClient = postgres(url, { max: 1, onnotice: () => {} });
         try {
           await lockClient`select pg_advisory_lock(${MIGRATION_LOCK_KEY})`;
-          await migratePostgres(drizzlePostgres(lockClient, { schema }), { migrationsFolder });
+          await migratePostgres(drizzlePostgres(lockClient), { migrationsFolder });
           await lockClient`select pg_advisory_unlock(${MIGRATION_LOCK_KEY})`;
         } finally {
           await lockClient.end({ timeout: 5 });
@@ -109,11 +111,11 @@ export async function openDatabase(opts: {
     await lock?.release();
     throw error;
   }
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  const db = drizzlePglite(client) as unknown as Db;
   return {
     db,
     driver: 'pglite',
-    migrate: () => migratePglite(drizzlePglite(client, { schema }), { migrationsFolder }),
+    migrate: () => migratePglite(drizzlePglite(client), { migrationsFolder }),
     async close() {
       try {
         if (!client.closed) await client.close();

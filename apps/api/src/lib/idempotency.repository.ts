@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../db/client.ts';
-import { idempotencyKeys } from '../db/schema.ts';
+import { idempotencyKeys } from './platform.schema.ts';
 
 /** Identifies one idempotency key: endpoint, visitor session and the client's key. */
 export interface IdempotencyRef {

@@ -1,6 +1,6 @@
 import { type SQL, and, desc, eq, inArray, lt, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../db/client.ts';
-import { jobs } from '../db/schema.ts';
+import { jobs } from './platform.schema.ts';
 import { notifyInTransaction } from './change-bus.ts';
 
 /**

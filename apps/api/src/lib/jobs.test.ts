@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase } from '../../test/helper.ts';
 import type { Database } from '../db/client.ts';
-import { jobs } from '../db/schema.ts';
+import { jobs } from './platform.schema.ts';
 import { JobQueue, PermanentJobError, backoffDelayMs, enqueue, releaseJob } from './jobs.ts';
 import { JobsRepository } from './jobs.repository.ts';
 

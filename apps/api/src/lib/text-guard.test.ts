@@ -5,9 +5,9 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { type ZodTypeProvider, validatorCompiler } from 'fastify-type-provider-zod';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { orders } from '../db/schema.ts';
+import { orders } from '../modules/orders/orders.schema.ts';
 import { OrdersRepository } from '../modules/orders/orders.repository.ts';
-import { PortalRepository } from '../modules/portal/portal.repository.ts';
+import { PortalRepository } from '../modules/orders/portal/portal.repository.ts';
 import { registerErrorHandler } from '../plugins/error-handler.ts';
 import { SandboxChargesRepository } from '../providers/payment/sandbox-charges.repository.ts';
 import {

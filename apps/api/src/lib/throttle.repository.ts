@@ -1,6 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../db/client.ts';
-import { throttleBuckets } from '../db/schema.ts';
+import { throttleBuckets } from './platform.schema.ts';
 import type { BucketHit, BucketState, ThrottleStore } from './throttle.ts';
 
 /** Most ended counters one prune deletes, so that a prune after a flood stays a short statement. */

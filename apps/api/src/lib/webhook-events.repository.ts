@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { webhookEvents } from '../db/schema.ts';
+import { webhookEvents } from './platform.schema.ts';
 
 /** Where a delivered event stands: first seen now, seen before but its effect never committed, or done. */
 export type WebhookEventState = 'new' | 'unprocessed' | 'processed';

@@ -7,7 +7,8 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.ts';
-import { emailMessages, orders } from '../db/schema.ts';
+import { emailMessages } from '../modules/email/email.schema.ts';
+import { orders } from '../modules/orders/orders.schema.ts';
 import { openTestDatabase, testConfig } from '../../test/helper.ts';
 import { checkoutBody, client, createOrdersTestApp, newKey, newSession } from '../../test/orders-fixtures.ts';
 

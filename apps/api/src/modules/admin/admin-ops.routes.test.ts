@@ -2,9 +2,12 @@ import { randomUUID } from 'node:crypto';
 import type { AuditPage, Dashboard, JobsPage, OutboxMessageDetail, OutboxPage } from '@esim/contract/admin';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminAuditLog, emailMessages, jobs, orders, refunds } from '../../db/schema.ts';
+import { adminAuditLog } from './admin.schema.ts';
+import { emailMessages } from '../email/email.schema.ts';
+import { jobs } from '../../lib/platform.schema.ts';
+import { orders, refunds } from '../orders/orders.schema.ts';
 import type { Mailer, OutgoingEmail } from '../../providers/mail/mailer.ts';
-import { createMailer } from '../../providers/mail/nodemailer-mailer.ts';
+import { createMailer } from '../email/email.module.ts';
 import { type SignedIn, signIn } from '../../../test/accounts.ts';
 import {
   type OrdersTestApp,
@@ -14,7 +17,7 @@ import {
   newKey,
   newSession,
 } from '../../../test/orders-fixtures.ts';
-import { DashboardRepository } from './dashboard.repository.ts';
+import { OrderStatsRepository } from '../orders/admin/dashboard.repository.ts';
 import { DashboardService } from './dashboard.service.ts';
 
 /**
@@ -142,7 +145,7 @@ describe('GET /api/admin/dashboard', () => {
     });
 
     const service = new DashboardService({
-      repo: new DashboardRepository(ctx.database.db),
+      repo: new OrderStatsRepository(ctx.database.db),
       jobCounts: async () => ({ waiting: 0, parked: 0, running: 0, failed: 0, cancelled: 0 }),
       now: () => now,
     });

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AppServices, buildApp } from '../../app.ts';
 import type { Database } from '../../db/client.ts';
-import { adminAuditLog } from '../../db/schema.ts';
+import { adminAuditLog } from './admin.schema.ts';
 import { signIn } from '../../../test/accounts.ts';
 import { openTestDatabase, testConfig } from '../../../test/helper.ts';
 

@@ -1,5 +1,5 @@
 import { type SQL, and, desc, ilike, lt, not, or } from 'drizzle-orm';
-import { adminAuditLog } from '../../db/schema.ts';
+import { adminAuditLog } from './admin.schema.ts';
 import type { Db } from '../../db/client.ts';
 import { likeContaining } from '../../db/like.ts';
 

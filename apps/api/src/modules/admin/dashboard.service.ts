@@ -10,7 +10,7 @@ import {
 } from '@esim/contract/admin';
 import type { OrderStatus } from '@esim/contract/order';
 import type { JobStateCounts } from '../../lib/jobs.repository.ts';
-import type { DashboardOrderRow, DashboardRepository } from './dashboard.repository.ts';
+import type { DashboardOrderRow, OrderStats } from '../orders/orders.module.ts';
 import { lastDays } from './zoned-days.ts';
 
 /** Orders that need attention listed at most (the counts cover all). */
@@ -20,7 +20,7 @@ const LATEST_LIMIT = 10;
 
 /** What {@link DashboardService} reads. */
 export interface DashboardDeps {
-  repo: DashboardRepository;
+  repo: OrderStats;
   /** Jobs by state (`JobsRepository.stateCounts`). */
   jobCounts: () => Promise<JobStateCounts>;
   /** The clock (ms since the epoch); tests fix it. */

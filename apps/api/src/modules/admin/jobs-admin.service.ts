@@ -6,7 +6,7 @@ import { payloadOrderId, summarisePayload } from './job-payload.ts';
 /** What {@link JobsAdminService} uses. */
 export interface JobsAdminDeps {
   repo: JobsRepository;
-  /** Order numbers by order id (`DashboardRepository.orderNumbersByIds`). */
+  /** Order numbers by order id (the orders module's `stats.orderNumbersByIds`). */
   orderNumbers: (ids: readonly number[]) => Promise<Map<number, string>>;
   /** Tells this process's worker that a job is due now (`JobQueue.wake`); other instances poll. */
   wake: () => void;

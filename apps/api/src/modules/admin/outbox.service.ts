@@ -2,11 +2,15 @@ import type { EmailStatus, OutboxMessage, OutboxMessageDetail, OutboxPage } from
 import { ConflictError, NotFoundError, UpstreamError } from '../../lib/errors.ts';
 import type { Mailer } from '../../providers/mail/mailer.ts';
 import { frameableDocumentPolicy, frameableHtml, hideSecrets, isSecretTemplate } from './email-copy.ts';
-import type { OutboxFilter, OutboxMessageRow, OutboxRepository, OutboxRow } from './outbox.repository.ts';
+import type { EmailLog, OutboxFilter, OutboxMessageRow, OutboxRow } from '../email/email.module.ts';
 
 /** What {@link OutboxService} uses. */
 export interface OutboxDeps {
-  repo: OutboxRepository;
+  log: EmailLog;
+  /** Order numbers by order id (the orders module's). */
+  orderNumbers: (ids: readonly number[]) => Promise<Map<number, string>>;
+  /** The id of the order with this number (the orders module's). */
+  orderIdByNumber: (orderNumber: string) => Promise<number | undefined>;
   mailer: Mailer;
   /** The template ids the store sends (the e-mail preview's registry), for the list's filter. */
   templates: () => readonly string[];
@@ -18,7 +22,7 @@ export interface FramedEmail {
   contentSecurityPolicy: string;
 }
 
-function toMessage(row: OutboxRow): OutboxMessage {
+function toMessage(row: OutboxRow, orderNumbers: ReadonlyMap<number, string>): OutboxMessage {
   return {
     id: row.id,
     to: row.to,
@@ -27,11 +31,14 @@ function toMessage(row: OutboxRow): OutboxMessage {
     language: row.language,
     status: (['stored', 'sent', 'failed'].includes(row.status) ? row.status : 'failed') as EmailStatus,
     error: row.error,
-    orderNumber: row.orderNumber,
+    orderNumber: row.orderId === null ? null : (orderNumbers.get(row.orderId) ?? null),
     createdAt: row.createdAt.toISOString(),
     sentAt: row.sentAt ? row.sentAt.toISOString() : null,
   };
 }
+
+/** What an order number looks like (`ORD-` and its suffix). */
+const ORDER_NUMBER = /^ORD-[A-Za-z0-9-]+$/i;
 
 /** Bytes of a base64 body. */
 function base64Bytes(text: string): number {
@@ -46,19 +53,36 @@ function base64Bytes(text: string): number {
 export class OutboxService {
   constructor(private readonly deps: OutboxDeps) {}
 
-  /** A page of messages, newest first (see `OutboxRepository.list`); `nextCursor` when more follow. */
-  async list(filter: Omit<OutboxFilter, 'limit'> & { limit: number }): Promise<OutboxPage> {
-    const rows = await this.deps.repo.list({ ...filter, limit: filter.limit + 1 });
+  /**
+   * A page of messages, newest first (see `EmailLog.list`); `nextCursor` when more follow. A `q`
+   * shaped like an order number (`ORD-…`) finds that order's messages; any other `q` matches part
+   * of the recipient or the subject.
+   */
+  async list(filter: Omit<OutboxFilter, 'limit' | 'orderId'> & { limit: number }): Promise<OutboxPage> {
+    const templates = [...this.deps.templates()].sort();
+    const q = filter.q?.trim();
+    let byOrder: Pick<OutboxFilter, 'q' | 'orderId'> = {};
+    if (q && ORDER_NUMBER.test(q)) {
+      const orderId = await this.deps.orderIdByNumber(q.toUpperCase());
+      if (orderId === undefined) return { messages: [], nextCursor: null, templates };
+      byOrder = { q: undefined, orderId };
+    }
+    const rows = await this.deps.log.list({ ...filter, ...byOrder, limit: filter.limit + 1 });
     const page = rows.slice(0, filter.limit);
+    const numbers = await this.orderNumbersOf(page);
     return {
-      messages: page.map(toMessage),
+      messages: page.map((row) => toMessage(row, numbers)),
       nextCursor: rows.length > filter.limit && page.length > 0 ? String(page.at(-1)!.id) : null,
-      templates: [...this.deps.templates()].sort(),
+      templates,
     };
   }
 
+  private orderNumbersOf(rows: readonly OutboxRow[]): Promise<Map<number, string>> {
+    return this.deps.orderNumbers(rows.flatMap((r) => (r.orderId === null ? [] : [r.orderId])));
+  }
+
   private async row(id: number): Promise<OutboxMessageRow> {
-    const row = await this.deps.repo.find(id);
+    const row = await this.deps.log.find(id);
     if (!row) throw new NotFoundError(`No e-mail message ${id}`, 'id');
     return row;
   }
@@ -73,7 +97,7 @@ export class OutboxService {
     const text = hideSecrets(row.template, row.text);
     const html = hideSecrets(row.template, row.html);
     return {
-      ...toMessage(row),
+      ...toMessage(row, await this.orderNumbersOf([row])),
       text: text.body,
       attachments: row.attachments.map((a) => ({
         cid: a.cid,
@@ -138,6 +162,7 @@ export class OutboxService {
       throw new UpstreamError(`The mail server did not accept the copy: ${reason.slice(0, 300)}`);
     }
     const copy = await this.row(copyId);
-    return { original: toMessage(row), copy: toMessage(copy) };
+    const numbers = await this.orderNumbersOf([row, copy]);
+    return { original: toMessage(row, numbers), copy: toMessage(copy, numbers) };
   }
 }

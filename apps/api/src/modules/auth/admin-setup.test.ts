@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase, testConfig } from '../../../test/helper.ts';
 import { type AppServices, buildApp } from '../../app.ts';
 import type { Database } from '../../db/client.ts';
-import { adminSetupTokens } from '../../db/schema.ts';
+import { adminSetupTokens } from './auth.schema.ts';
 import { type AdminSetupLinkOutput, announceAdminSetupLink } from './admin-setup-link.ts';
 import { oneTimeTokenHash } from './one-time-token.ts';
 

@@ -1,6 +1,6 @@
 import { and, asc, eq, gt, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { adminSetupTokens, passwordResetTokens, userRecoveryCodes, userSessions, users } from '../../db/schema.ts';
+import { adminSetupTokens, passwordResetTokens, userRecoveryCodes, userSessions, users } from './auth.schema.ts';
 
 /** A `users` row. */
 export type UserRow = typeof users.$inferSelect;

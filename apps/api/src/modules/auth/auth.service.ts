@@ -485,6 +485,11 @@ export class AuthService {
     }
   }
 
+  /** The username of account `userId`; undefined when there is no such account. */
+  async usernameOf(userId: number): Promise<string | undefined> {
+    return (await this.repo.findById(userId))?.username;
+  }
+
   /**
    * Creates an admin account, or makes the existing account with that username (or e-mail) an
    * admin and ends its sessions, so that its next one has the admin timeouts (`npm run admin:create`).

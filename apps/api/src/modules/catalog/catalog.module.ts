@@ -11,6 +11,8 @@ import { PricingRepository } from './pricing/pricing.repository.ts';
 import { pricingRoutes } from './pricing/pricing.routes.ts';
 import { PricingService } from './pricing/pricing.service.ts';
 
+export type { ProductFacts } from './catalog.repository.ts';
+export type { NetworkJson } from './catalog.repository.ts';
 export type { CatalogService } from './catalog.service.ts';
 
 /**

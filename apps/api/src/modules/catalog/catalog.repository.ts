@@ -1,10 +1,27 @@
-import { and, desc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, inArray, or, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client.ts';
-import { catalogueSyncRuns, pricingSettings, products } from '../../db/schema.ts';
+import { type NetworkJson, catalogueSyncRuns, pricingSettings, products } from './catalog.schema.ts';
+
+export type { NetworkJson };
 import { type EnqueueRequest, enqueue } from '../../lib/jobs.repository.ts';
 import type { PricingRule, PricingScope } from './pricing/pricing.rules.ts';
 
 /** A product row as the catalogue service sees it. */
+
+/**
+ * What the rest of the store reads of a product it sold, active or retired: its name, provider
+ * bundle name, unlimited tier (`null` for fixed data), allowance in MB (`null` when unlimited) and
+ * the networks of its coverage.
+ */
+export interface ProductFacts {
+  id: number;
+  name: string;
+  apiBundleName: string;
+  tier: string | null;
+  dataMb: number | null;
+  networks: NetworkJson[];
+}
+
 export type ProductRow = typeof products.$inferSelect;
 /**
  * Fields a sync writes for one bundle: the provider's facts and the price. The admin's fields
@@ -81,6 +98,28 @@ export class CatalogRepository {
       .select()
       .from(products)
       .where(and(inArray(products.id, [...ids]), eq(products.active, true), eq(products.enabled, true)));
+  }
+
+  /** The facts of the products with these ids or provider bundle names, retired ones included. */
+  productFacts(ids: readonly number[], bundleNames: readonly string[]): Promise<ProductFacts[]> {
+    if (ids.length === 0 && bundleNames.length === 0) return Promise.resolve([]);
+    return this.db
+      .select({
+        id: products.id,
+        name: products.name,
+        apiBundleName: products.apiBundleName,
+        tier: products.tier,
+        dataMb: products.dataMb,
+        networks: products.networks,
+      })
+      .from(products)
+      .where(
+        ids.length > 0 && bundleNames.length > 0
+          ? or(inArray(products.id, [...ids]), inArray(products.apiBundleName, [...bundleNames]))
+          : ids.length > 0
+            ? inArray(products.id, [...ids])
+            : inArray(products.apiBundleName, [...bundleNames]),
+      );
   }
 
   /** A fingerprint that changes whenever any product changes (count + latest update). */

@@ -9,7 +9,7 @@ import type { ChangeBus } from '../../lib/change-bus.ts';
 import { ConflictError } from '../../lib/errors.ts';
 import type { EsimProvider } from '../../providers/esim/esim-provider.ts';
 import { DEFAULT_PRICING_RULE, productPriceCents } from './pricing/pricing.rules.ts';
-import type { CatalogRepository, ProductRow, ProductUpsert, SyncCounts } from './catalog.repository.ts';
+import type { CatalogRepository, ProductFacts, ProductRow, ProductUpsert, SyncCounts } from './catalog.repository.ts';
 import { planSync, pricedItem } from './catalogue-sync.ts';
 import { destinationNames } from '../../lib/country-names.ts';
 
@@ -347,6 +347,21 @@ export class CatalogService {
       for (const row of await this.repo.activeProductsByIds(unseen)) found.set(row.id, toProduct(row));
     }
     return found;
+  }
+
+  /**
+   * The facts of products by id, retired ones included (orders name and describe what they sold
+   * long after the catalogue stopped selling it); unknown ids are absent. Read from the database.
+   */
+  async productFacts(ids: Iterable<number>): Promise<Map<number, ProductFacts>> {
+    const rows = await this.repo.productFacts([...new Set(ids)], []);
+    return new Map(rows.map((row) => [row.id, row]));
+  }
+
+  /** The facts of products by provider bundle name, retired ones included (as {@link productFacts}). */
+  async productFactsByBundleName(names: Iterable<string>): Promise<Map<string, ProductFacts>> {
+    const rows = await this.repo.productFacts([], [...new Set(names)]);
+    return new Map(rows.map((row) => [row.apiBundleName, row]));
   }
 
   /** `GET /api/countries` as a cached JSON response `{ countries }`. */

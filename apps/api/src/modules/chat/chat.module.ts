@@ -1,5 +1,6 @@
 import type { AuthService } from '../auth/auth.module.ts';
 import type { CatalogService } from '../catalog/catalog.module.ts';
+import type { OrdersModule } from '../orders/orders.module.ts';
 import type { ModuleContext } from '../module-context.ts';
 import { ConversationsRepository } from './admin/conversations.repository.ts';
 import { conversationsAdminRoutes } from './admin/conversations.routes.ts';
@@ -19,7 +20,6 @@ import { LocalChatEngine } from './engine/local-engine.ts';
 import { KnowledgeBaseRepository } from './knowledge-base/knowledge-base.repository.ts';
 import { knowledgeBaseRoutes } from './knowledge-base/knowledge-base.routes.ts';
 import { KnowledgeBaseService } from './knowledge-base/knowledge-base.service.ts';
-import { PopularityRepository } from './popularity.repository.ts';
 
 /** What the chat module offers the rest of the store. */
 export interface ChatModule {
@@ -36,14 +36,14 @@ export interface ChatModule {
  */
 export async function chatModule(
   ctx: ModuleContext,
-  deps: { auth: AuthService; catalog: CatalogService },
+  deps: { auth: AuthService; catalog: CatalogService; orders: Pick<OrdersModule, 'unitsSoldSince'> },
 ): Promise<ChatModule> {
   const { app, config, database, jobs, jobRecords, log } = ctx;
   const knowledgeBase = new KnowledgeBaseRepository(database.db);
   // Plans, prices and the sales of the last 90 days, dropped at once on any catalogue change.
   const catalogueFacts = new CatalogueFacts({
     catalog: deps.catalog,
-    popularity: new PopularityRepository(database.db),
+    popularity: { unitsSoldSince: (since) => deps.orders.unitsSoldSince(since) },
   });
   deps.catalog.onChange(() => catalogueFacts.invalidate());
   // Built whatever CHAT_ENGINE is: the knowledge base's "try a question" asks it.

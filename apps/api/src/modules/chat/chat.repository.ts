@@ -1,6 +1,6 @@
 import { asc, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { type ChatSourceJson, chatConversations, chatMessages } from '../../db/schema.ts';
+import { type ChatSourceJson, chatConversations, chatMessages } from './chat.schema.ts';
 
 /**
  * SQL of the chat assistant's conversations: `chat_conversations` (one per chat session

@@ -6,7 +6,7 @@ import { type ZodTypeProvider, serializerCompiler, validatorCompiler } from 'fas
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase } from '../../../test/helper.ts';
 import type { Database } from '../../db/client.ts';
-import { chatConversations } from '../../db/schema.ts';
+import { chatConversations } from './chat.schema.ts';
 import { JobQueue } from '../../lib/jobs.ts';
 import { JobsRepository } from '../../lib/jobs.repository.ts';
 import { registerTextGuard } from '../../lib/text-guard.ts';

@@ -2,7 +2,8 @@ import type { Product, ProductsResponse } from '@esim/contract/catalog';
 import type { CheckoutResponse } from '@esim/contract/checkout';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cartItems, orders, sandboxCharges } from '../../db/schema.ts';
+import { cartItems, orders } from './orders.schema.ts';
+import { sandboxCharges } from '../../providers/payment/sandbox-payments.schema.ts';
 import {
   type OrdersTestApp,
   checkoutBody,

@@ -39,6 +39,7 @@ function setup() {
         return mail.length;
       },
     },
+    emailLog: { hasOrderMessage: async (orderId, template) => repo.hasConfirmationEmail(orderId, template) },
     publicOrigin: 'https://roamwise.example/',
     jobs: { wake: () => wakes++ },
   });

@@ -7,7 +7,7 @@ import {
   orderConfirmationDataFromView,
   renderOrderConfirmation,
 } from '../email/email.module.ts';
-import { TOPUP_RECEIPT_TEMPLATE, renderTopupReceipt } from '../email/email.module.ts';
+import { type EmailLog, TOPUP_RECEIPT_TEMPLATE, renderTopupReceipt } from '../email/email.module.ts';
 import {
   PROVISION_ORDER_JOB,
   SEND_ORDER_EMAIL_JOB,
@@ -29,7 +29,6 @@ export type FulfilmentStore = Pick<
   | 'saveEsims'
   | 'saveTopupBundle'
   | 'queueConfirmation'
-  | 'hasConfirmationEmail'
   | 'contents'
   | 'completeOrder'
   | 'recordFulfilmentError'
@@ -80,6 +79,8 @@ export class FulfilmentService {
       repo: FulfilmentStore;
       esimProvider: EsimProvider;
       mailer: Mailer;
+      /** The e-mail log: whether the confirmation was already stored or sent (a retried job sends it once). */
+      emailLog: Pick<EmailLog, 'hasOrderMessage'>;
       /** The store's public origin for the e-mail's portal and order links, e.g. `https://roamwise.example`. */
       publicOrigin: string;
       /** Wakes the job worker once a job has been committed. */
@@ -173,7 +174,7 @@ export class FulfilmentService {
     if (!order) throw new PermanentJobError(`Order ${payload.orderId} does not exist`);
     if (order.status !== 'processing') return;
     const template = order.kind === 'topup' ? TOPUP_RECEIPT_TEMPLATE : ORDER_CONFIRMATION_TEMPLATE;
-    if (!(await this.deps.repo.hasConfirmationEmail(order.id, template))) {
+    if (!(await this.deps.emailLog.hasOrderMessage(order.id, template))) {
       const email =
         order.kind === 'topup' ? await this.renderTopupReceipt(order) : await this.renderConfirmation(order, payload);
       await this.deps.mailer.send({

@@ -2,11 +2,13 @@ import type { CheckoutResponse } from '@esim/contract/checkout';
 import type { OrderView } from '@esim/contract/order';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { emailMessages, esims, jobs, orders } from '../../db/schema.ts';
+import { emailMessages } from '../email/email.schema.ts';
+import { esims, orders } from './orders.schema.ts';
+import { jobs } from '../../lib/platform.schema.ts';
 import { EsimProviderError } from '../../providers/esim/esim-provider.ts';
 import { SandboxEsimProvider } from '../../providers/esim/sandbox.ts';
 import type { Mailer, OutgoingEmail } from '../../providers/mail/mailer.ts';
-import { createMailer } from '../../providers/mail/nodemailer-mailer.ts';
+import { createMailer } from '../email/email.module.ts';
 import {
   type OrdersTestApp,
   checkoutBody,

@@ -6,16 +6,15 @@ import { transactionWithRetry } from '../../db/transaction-retry.ts';
 import {
   type BillingAddressJson,
   cartItems,
-  emailMessages,
   esimBundles,
   esims,
   orderEvents,
   orderLines,
   orderStatusChanges,
   orders,
-  products,
   refunds,
-} from '../../db/schema.ts';
+} from './orders.schema.ts';
+import type { CatalogService } from '../catalog/catalog.module.ts';
 import { asTier } from '../../lib/plan-names.ts';
 import { deleteSessionLines } from './cart/cart.repository.ts';
 import { type IdempotencyRef, saveRecoveryPoint } from '../../lib/idempotency.repository.ts';
@@ -37,6 +36,9 @@ export type OrderLineRow = typeof orderLines.$inferSelect;
  * An order line with the unlimited tier of its product, so plan names keep 'Unlimited Plus'.
  * The tier belongs to the provider bundle the product is keyed by, so it never changes after the sale.
  */
+/** What the orders module reads of the catalogue's products: their facts, retired products included. */
+export type ProductFactsSource = Pick<CatalogService, 'productFacts' | 'productFactsByBundleName'>;
+
 export type OrderLineWithTier = OrderLineRow & { tier: UnlimitedTier | null };
 /** A stored eSIM. */
 export type EsimRow = typeof esims.$inferSelect;
@@ -124,26 +126,28 @@ export async function transition(
 export const BYTES_PER_MB = 1_048_576;
 
 /**
- * Inserts the bundle bought by order line `lineId`, with the product's allowance as initial and
- * remaining bytes: on every eSIM of that line (`target: 'line-esims'`, the main bundles) or on
- * one eSIM (a top-up, with the provider's assignment id). Existing rows are kept
- * (`ON CONFLICT DO NOTHING` on `(esim_id, order_line_id)`).
+ * Inserts the bundle bought by order line `lineId`, with the product's allowance (`dataMb`, null
+ * when unlimited) as initial and remaining bytes: on every eSIM of that line (`target:
+ * 'line-esims'`, the main bundles) or on one eSIM (a top-up, with the provider's assignment id).
+ * Existing rows are kept (`ON CONFLICT DO NOTHING` on `(esim_id, order_line_id)`).
  */
 async function insertLineBundles(
   tx: Db,
   lineId: number,
+  dataMb: number | null,
   target: 'line-esims' | { esimId: number; assignmentId: string },
 ): Promise<void> {
   const [esimId, kind, assignmentId, esimJoin] =
     target === 'line-esims'
       ? [sql`e.id`, 'main', null, sql`join ${esims} e on e.order_line_id = l.id`]
       : [sql`${target.esimId}::int`, 'topup', target.assignmentId, sql``];
+  const bytes = dataMb === null ? null : String(dataMb * BYTES_PER_MB);
   await tx.execute(sql`
     insert into ${esimBundles} (esim_id, order_line_id, kind, provider_assignment_id, api_bundle_name, name, country_code,
                                 data_mb, validity_days, unlimited, initial_bytes, remaining_bytes)
     select ${esimId}, l.id, ${kind}, ${assignmentId}, l.api_bundle_name, l.name, l.country_code,
-           p.data_mb, l.validity_days, p.data_mb is null, p.data_mb::bigint * ${BYTES_PER_MB}, p.data_mb::bigint * ${BYTES_PER_MB}
-    from ${orderLines} l join ${products} p on p.id = l.product_id ${esimJoin}
+           ${dataMb}::int, l.validity_days, ${dataMb === null}::boolean, ${bytes}::bigint, ${bytes}::bigint
+    from ${orderLines} l ${esimJoin}
     where l.id = ${lineId}
     on conflict do nothing`);
 }
@@ -291,7 +295,11 @@ async function settleOpenCheckout(
  * session's checkout anchor, orders, cart lines by id, jobs.
  */
 export class OrdersRepository {
-  constructor(private readonly db: Db) {}
+  /** @param products the catalogue's facts of the products sold (tier, allowance, name), retired ones included. */
+  constructor(
+    private readonly db: Db,
+    private readonly products: ProductFactsSource,
+  ) {}
 
   /**
    * Creates a `pending` order with its lines and the status change null -> pending (actor
@@ -438,12 +446,14 @@ export class OrdersRepository {
   async contents(orderId: number): Promise<{ lines: OrderLineWithTier[]; esims: EsimRow[] }> {
     const [lines, delivered] = await Promise.all([
       this.db
-        .select({ line: orderLines, tier: products.tier })
+        .select()
         .from(orderLines)
-        .leftJoin(products, eq(products.id, orderLines.productId))
         .where(eq(orderLines.orderId, orderId))
         .orderBy(asc(orderLines.id))
-        .then((rows) => rows.map((r) => ({ ...r.line, tier: asTier(r.tier) }))),
+        .then(async (rows) => {
+          const facts = await this.products.productFacts(rows.map((line) => line.productId));
+          return rows.map((line) => ({ ...line, tier: asTier(facts.get(line.productId)?.tier ?? null) }));
+        }),
       this.db
         .select()
         .from(esims)
@@ -468,11 +478,8 @@ export class OrdersRepository {
   /** Names of products by id (retired ones included), for messages about products no longer sold. */
   async productNames(ids: readonly number[]): Promise<Map<number, string>> {
     if (ids.length === 0) return new Map();
-    const rows = await this.db
-      .select({ id: products.id, name: products.name })
-      .from(products)
-      .where(inArray(products.id, [...ids]));
-    return new Map(rows.map((r) => [r.id, r.name]));
+    const facts = await this.products.productFacts(ids);
+    return new Map([...facts].map(([id, product]) => [id, product.name]));
   }
 
   /** An order's status history, oldest first. */
@@ -684,13 +691,14 @@ export class OrdersRepository {
    * unit_index) DO NOTHING`, and `(esim_id, order_line_id)` for bundles), so a line never holds
    * more than one eSIM per unit however often provisioning runs.
    */
-  saveEsims(
+  async saveEsims(
     line: Pick<OrderLineRow, 'id' | 'orderId' | 'apiBundleName'>,
     providerReference: string,
     delivered: readonly NewEsim[],
   ): Promise<void> {
-    if (delivered.length === 0) return Promise.resolve();
-    return transactionWithRetry(this.db, async (tx) => {
+    if (delivered.length === 0) return;
+    const dataMb = await this.lineDataMb(line.id);
+    await transactionWithRetry(this.db, async (tx) => {
       await tx
         .insert(esims)
         .values(
@@ -703,7 +711,7 @@ export class OrdersRepository {
           })),
         )
         .onConflictDoNothing({ target: [esims.orderLineId, esims.unitIndex] });
-      await insertLineBundles(tx, line.id, 'line-esims');
+      await insertLineBundles(tx, line.id, dataMb, 'line-esims');
     });
   }
 
@@ -712,7 +720,17 @@ export class OrdersRepository {
    * `topup`, with the provider's assignment id). Idempotent by `(esim_id, order_line_id)`.
    */
   async saveTopupBundle(line: Pick<OrderLineRow, 'id'>, esimId: number, assignmentId: string): Promise<void> {
-    await insertLineBundles(this.db, line.id, { esimId, assignmentId });
+    await insertLineBundles(this.db, line.id, await this.lineDataMb(line.id), { esimId, assignmentId });
+  }
+
+  /** The allowance in MB of the product an order line sold (null when unlimited or unknown). */
+  private async lineDataMb(lineId: number): Promise<number | null> {
+    const [line] = await this.db
+      .select({ productId: orderLines.productId })
+      .from(orderLines)
+      .where(eq(orderLines.id, lineId));
+    if (!line) return null;
+    return (await this.products.productFacts([line.productId])).get(line.productId)?.dataMb ?? null;
   }
 
   /** The eSIM with this id, if any. */
@@ -741,22 +759,6 @@ export class OrdersRepository {
       await enqueue(tx, { type: SEND_ORDER_EMAIL_JOB, payload, dedupeKey: emailJobKey(orderId) });
       return true;
     });
-  }
-
-  /** Whether the order's confirmation e-mail was already stored or sent (not a failed attempt). */
-  async hasConfirmationEmail(orderId: number, template: string): Promise<boolean> {
-    const rows = await this.db
-      .select({ id: emailMessages.id })
-      .from(emailMessages)
-      .where(
-        and(
-          eq(emailMessages.orderId, orderId),
-          eq(emailMessages.template, template),
-          ne(emailMessages.status, 'failed'),
-        ),
-      )
-      .limit(1);
-    return rows.length > 0;
   }
 
   /**

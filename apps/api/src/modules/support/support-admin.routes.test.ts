@@ -9,7 +9,8 @@ import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AppServices, buildApp } from '../../app.ts';
 import type { Database } from '../../db/client.ts';
-import { adminAuditLog, chatConversations, chatMessages } from '../../db/schema.ts';
+import { adminAuditLog } from '../admin/admin.schema.ts';
+import { chatConversations, chatMessages } from '../chat/chat.schema.ts';
 import { type SignedIn, signIn } from '../../../test/accounts.ts';
 import { openTestDatabase, testConfig } from '../../../test/helper.ts';
 

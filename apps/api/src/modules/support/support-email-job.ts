@@ -1,8 +1,14 @@
 import { z } from 'zod';
 import { type Job, type JobHandler, type JobQueue, PermanentJobError } from '../../lib/jobs.ts';
 import type { Mailer } from '../../providers/mail/mailer.ts';
-import { SUPPORT_ACKNOWLEDGEMENT_TEMPLATE, renderSupportAcknowledgement } from '../email/email.module.ts';
-import { SUPPORT_DESK_LANGUAGE, SUPPORT_MESSAGE_TEMPLATE, renderSupportMessage } from '../email/email.module.ts';
+import {
+  type EmailLog,
+  SUPPORT_ACKNOWLEDGEMENT_TEMPLATE,
+  SUPPORT_DESK_LANGUAGE,
+  SUPPORT_MESSAGE_TEMPLATE,
+  renderSupportAcknowledgement,
+  renderSupportMessage,
+} from '../email/email.module.ts';
 import type { SupportRepository } from './support.repository.ts';
 
 /** Job type of a contact-form message's e-mails: the support desk's copy and the sender's acknowledgement. */
@@ -33,6 +39,8 @@ export class SupportEmailJob {
     private readonly deps: {
       repo: SupportRepository;
       mailer: Mailer;
+      /** The e-mail log: which of the two e-mails a retried job already sent. */
+      emailLog: Pick<EmailLog, 'recorded'>;
       /** The support mailbox (`SUPPORT_EMAIL`). */
       supportEmail: string;
       /** The store's public origin for the admin link, e.g. `https://roamwise.example`. */
@@ -56,8 +64,8 @@ export class SupportEmailJob {
     const row = await this.deps.repo.find(parsed.data.messageId);
     // Nothing to send for a message that no longer exists.
     if (!row) return;
-    const { repo, mailer, supportEmail } = this.deps;
-    if (!(await repo.emailRecorded(SUPPORT_MESSAGE_TEMPLATE, supportEmail, row.reference))) {
+    const { emailLog, mailer, supportEmail } = this.deps;
+    if (!(await emailLog.recorded(SUPPORT_MESSAGE_TEMPLATE, supportEmail, row.reference))) {
       const origin = this.deps.publicOrigin.replace(/\/+$/, '');
       const desk = await renderSupportMessage(
         {
@@ -74,7 +82,7 @@ export class SupportEmailJob {
       );
       await mailer.send({ to: supportEmail, replyTo: row.email, ...desk });
     }
-    if (!(await repo.emailRecorded(SUPPORT_ACKNOWLEDGEMENT_TEMPLATE, row.email, row.reference))) {
+    if (!(await emailLog.recorded(SUPPORT_ACKNOWLEDGEMENT_TEMPLATE, row.email, row.reference))) {
       const ack = await renderSupportAcknowledgement(
         { name: row.name, subject: row.subject, reference: row.reference, receivedAt: row.createdAt },
         row.language,

@@ -1,4 +1,5 @@
 import type { AuthService } from '../auth/auth.module.ts';
+import type { EmailLog } from '../email/email.module.ts';
 import type { ModuleContext } from '../module-context.ts';
 import { SupportEmailJob } from './support-email-job.ts';
 import { supportAdminRoutes } from './support-admin.routes.ts';
@@ -12,12 +13,16 @@ import { supportThrottle } from './support-throttle.ts';
  * the desk's copy (Reply-To the sender) and the sender's acknowledgement sent from a job, and the
  * admin's inbox of messages.
  */
-export async function supportModule(ctx: ModuleContext, deps: { auth: AuthService }): Promise<void> {
+export async function supportModule(
+  ctx: ModuleContext,
+  deps: { auth: AuthService; emailLog: EmailLog },
+): Promise<void> {
   const { app, config, database, jobs } = ctx;
   const repo = new SupportRepository(database.db);
   new SupportEmailJob({
     repo,
     mailer: ctx.mailer,
+    emailLog: deps.emailLog,
     supportEmail: config.support.email,
     publicOrigin: config.publicUrl,
   }).register(jobs);

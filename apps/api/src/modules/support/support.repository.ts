@@ -1,6 +1,6 @@
-import { type SQL, and, count, desc, eq, ilike, inArray, like, lt, or, sql } from 'drizzle-orm';
+import { type SQL, and, count, desc, eq, ilike, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { emailMessages, supportMessages } from '../../db/schema.ts';
+import { supportMessages } from './support.schema.ts';
 import { enqueue } from '../../lib/jobs.ts';
 import { likeContaining } from '../../db/like.ts';
 
@@ -142,26 +142,5 @@ export class SupportRepository {
         .returning();
       return after ? { before, after } : undefined;
     });
-  }
-
-  /**
-   * Whether the Outbox records a message of `template` to `to` whose subject contains
-   * `reference`, sent or stored (a failed attempt does not count): how the e-mail job knows,
-   * on a retry, which of its two e-mails already went out.
-   */
-  async emailRecorded(template: string, to: string, reference: string): Promise<boolean> {
-    const [row] = await this.db
-      .select({ id: emailMessages.id })
-      .from(emailMessages)
-      .where(
-        and(
-          eq(emailMessages.template, template),
-          eq(emailMessages.to, to),
-          inArray(emailMessages.status, ['sent', 'stored']),
-          like(emailMessages.subject, likeContaining(reference)),
-        ),
-      )
-      .limit(1);
-    return row !== undefined;
   }
 }

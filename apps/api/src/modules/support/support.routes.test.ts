@@ -5,8 +5,11 @@ import type { AddressObject, ParsedMail } from 'mailparser';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type AppServices, buildApp } from '../../app.ts';
 import type { Database } from '../../db/client.ts';
-import { emailMessages, jobs, supportMessages } from '../../db/schema.ts';
-import { createMailer } from '../../providers/mail/nodemailer-mailer.ts';
+import { emailMessages } from '../email/email.schema.ts';
+import { jobs } from '../../lib/platform.schema.ts';
+import { supportMessages } from './support.schema.ts';
+import { createMailer } from '../email/email.module.ts';
+import { EmailLogRepository } from '../email/email-log.repository.ts';
 import type { Mailer, OutgoingEmail } from '../../providers/mail/mailer.ts';
 import { openTestDatabase, testConfig } from '../../../test/helper.ts';
 import { type TestSmtpServer, startSmtpServer } from '../../../test/smtp-server.ts';
@@ -336,6 +339,7 @@ describe('the e-mail job', () => {
     const job = new SupportEmailJob({
       repo,
       mailer: flaky,
+      emailLog: new EmailLogRepository(database.db),
       supportEmail: 'flaky-desk@store.test',
       publicOrigin: 'https://shop.test/',
     });

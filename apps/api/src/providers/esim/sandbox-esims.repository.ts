@@ -1,6 +1,6 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { sandboxEsimBundles, sandboxEsims } from '../../db/schema.ts';
+import { sandboxEsimBundles, sandboxEsims } from './esim-provider.schema.ts';
 import type { EsimProfileState } from './esim-provider.ts';
 import {
   type SandboxBundleRecord,

@@ -4,7 +4,7 @@ import { eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { openTestDatabase } from '../../../test/helper.ts';
 import type { Database } from '../../db/client.ts';
-import { sandboxEsimBundles, sandboxEsims } from '../../db/schema.ts';
+import { sandboxEsimBundles, sandboxEsims } from './esim-provider.schema.ts';
 import { EsimProviderError } from './esim-provider.ts';
 import { SandboxEsimProvider } from './sandbox.ts';
 

@@ -38,3 +38,30 @@ export interface Mailer {
    */
   send(message: OutgoingEmail): Promise<number>;
 }
+
+/** One recorded message, as the mailer writes it to the store's e-mail log. */
+export interface MailRecord {
+  to: string;
+  subject: string;
+  html: string;
+  text: string;
+  template: string;
+  language: string;
+  orderId: number | null;
+  /** Inline images, base64. */
+  attachments: { cid: string; filename: string; contentType: string; contentBase64: string }[];
+  /** `sent` (SMTP), `stored` (no SMTP) or `failed` (the SMTP error in `error`). */
+  status: 'sent' | 'stored' | 'failed';
+  error?: string | undefined;
+  sentAt?: Date | undefined;
+}
+
+/** Where the mailer records every message (the e-mail module's log, shown in the admin Outbox). */
+export interface MailLog {
+  /**
+   * Records one message.
+   * @returns the new row id.
+   * @throws the driver's error when the database refuses the row (e.g. an unknown `orderId`).
+   */
+  insert(row: MailRecord): Promise<number>;
+}

@@ -4,11 +4,11 @@ import { openTestDatabase, testConfig } from '../../../test/helper.ts';
 import { startSmtpServer } from '../../../test/smtp-server.ts';
 import { ConfigError, loadConfig } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
-import { emailMessages } from '../../db/schema.ts';
+import { emailMessages } from '../../modules/email/email.schema.ts';
 import { sampleOrderConfirmation } from '../../modules/email/email-templates.ts';
 import { renderOrderConfirmation } from '../../modules/email/order-confirmation.tsx';
 import type { OutgoingEmail } from './mailer.ts';
-import { createMailer } from './nodemailer-mailer.ts';
+import { createMailer } from '../../modules/email/email.module.ts';
 
 let database: Database;
 

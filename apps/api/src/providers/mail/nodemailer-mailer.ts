@@ -1,8 +1,5 @@
 import nodemailer, { type SendMailOptions } from 'nodemailer';
-import type { Config } from '../../config.ts';
-import type { Database } from '../../db/client.ts';
-import { type EmailMessageInsert, EmailMessagesRepository } from './email-messages.repository.ts';
-import type { Mailer, OutgoingEmail } from './mailer.ts';
+import type { MailLog, MailRecord, Mailer, OutgoingEmail } from './mailer.ts';
 
 /** The part of a nodemailer transporter the mailer uses (lets tests and adapters stand in). */
 export interface MailTransporter {
@@ -51,7 +48,7 @@ export class NodemailerMailer implements Mailer {
    * @param transporter replaces the SMTP transporter built from `options.smtpUrl` (tests).
    */
   constructor(
-    private readonly repository: EmailMessagesRepository,
+    private readonly repository: MailLog,
     private readonly options: NodemailerMailerOptions,
     transporter?: MailTransporter,
   ) {
@@ -69,7 +66,7 @@ export class NodemailerMailer implements Mailer {
    */
   async send(message: OutgoingEmail): Promise<number> {
     const images = message.inlineImages ?? [];
-    const row: Omit<EmailMessageInsert, 'status'> = {
+    const row: Omit<MailRecord, 'status'> = {
       to: message.to,
       subject: message.subject,
       html: message.html,
@@ -113,15 +110,4 @@ export class NodemailerMailer implements Mailer {
     }
     return this.repository.insert({ ...row, status: 'sent', sentAt: new Date() });
   }
-}
-
-/**
- * Builds the app's mailer from the configuration: SMTP when `config.smtpUrl` is set, otherwise
- * the database transport (see {@link NodemailerMailer}). Opens no connection until the first send.
- */
-export function createMailer(config: Pick<Config, 'smtpUrl' | 'mailFrom'>, database: Pick<Database, 'db'>): Mailer {
-  return new NodemailerMailer(new EmailMessagesRepository(database.db), {
-    from: config.mailFrom,
-    smtpUrl: config.smtpUrl,
-  });
 }

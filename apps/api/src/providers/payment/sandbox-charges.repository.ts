@@ -1,6 +1,6 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { sandboxCharges, sandboxRefunds } from '../../db/schema.ts';
+import { sandboxCharges, sandboxRefunds } from './sandbox-payments.schema.ts';
 
 /**
  * Status of a sandbox charge. The schema's comment lists the first four; `approved` is the

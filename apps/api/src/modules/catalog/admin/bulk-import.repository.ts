@@ -1,7 +1,7 @@
 import type { ImportChange, ImportRowError } from '@esim/contract/admin-catalogue';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
-import { bulkImports } from '../../../db/schema.ts';
+import { bulkImports } from '../catalog.schema.ts';
 import { type EnqueueRequest, enqueue } from '../../../lib/jobs.repository.ts';
 
 /** How an applied row ended: written, already as the file said, or left alone because its product changed since the dry run. */

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, ilike, ne, or, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../../db/client.ts';
-import { pricingRuns, pricingSettings, products } from '../../../db/schema.ts';
+import { pricingRuns, pricingSettings, products } from '../catalog.schema.ts';
 
 /** A `pricing_settings` row. */
 export type PricingSettingRow = typeof pricingSettings.$inferSelect;

@@ -1,6 +1,6 @@
 import { type SQL, and, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
-import { chatConversations, chatMessages } from '../../../db/schema.ts';
+import { chatConversations, chatMessages } from '../chat.schema.ts';
 import { likeContaining } from '../../../db/like.ts';
 import { messagesOf, type StoredChatMessage } from '../chat.repository.ts';
 

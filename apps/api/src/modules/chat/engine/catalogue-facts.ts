@@ -4,10 +4,10 @@ import type { Country, Product } from '@esim/contract/catalog';
  * What the local chat engine reads of the store's own data, to name the cheapest and the most
  * popular plans of a destination with prices and links, and its coverage and networks: the destinations and their plans from the
  * catalogue (`CatalogService`, which keeps them in memory) and the units sold per product over
- * the last 90 days (`PopularityRepository`). Built once in the `[chat]` block of `app.ts`:
+ * the last 90 days (the orders module's `unitsSoldSince`). Built once by `chat.module.ts`:
  *
  * ```ts
- * const catalogue = new CatalogueFacts({ catalog, popularity: new PopularityRepository(database.db) });
+ * const catalogue = new CatalogueFacts({ catalog, popularity: { unitsSoldSince: orders.unitsSoldSince } });
  * ```
  */
 

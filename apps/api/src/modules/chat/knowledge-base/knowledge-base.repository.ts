@@ -10,7 +10,7 @@ import {
 import type { Language } from '@esim/contract/languages';
 import { type SQL, and, count, desc, eq, ilike, or, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
-import { kbArticles, kbRevision } from '../../../db/schema.ts';
+import { kbArticles, kbRevision } from '../chat.schema.ts';
 import type { KbDocument, KnowledgeSource } from './knowledge-source.ts';
 import { SEED_CONTENT_DIR, loadSeedArticles } from './seed-content.ts';
 

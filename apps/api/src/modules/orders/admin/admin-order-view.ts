@@ -6,13 +6,8 @@ import {
 } from '@esim/contract/admin-orders';
 import type { OrderStatus } from '@esim/contract/order';
 import { isOrderStatus, nextStatuses } from '../order-status.ts';
-import type {
-  AdminOrdersRepository,
-  OrderEmailRow,
-  OrderEventRow,
-  OrderListRow,
-  OrderRow,
-} from './admin-orders.repository.ts';
+import type { OrderEmailRow } from '../../email/email.module.ts';
+import type { AdminOrdersRepository, OrderEventRow, OrderListRow, OrderRow } from './admin-orders.repository.ts';
 
 /**
  * Rows become the admin area's order objects here, and only here (ARCHITECTURE.md: "rows become
@@ -150,7 +145,8 @@ export function buildTimeline(input: {
 export interface AdminOrderDetailInput {
   order: OrderRow;
   username: string | null;
-  details: Awaited<ReturnType<AdminOrdersRepository['details']>>;
+  /** The order's rows, and its e-mails from the e-mail log. */
+  details: Awaited<ReturnType<AdminOrdersRepository['details']>> & { emails: readonly OrderEmailRow[] };
   actions: AdminOrderDetail['actions'];
 }
 

@@ -2,18 +2,8 @@ import type { AdminOrderSort, OrderKind, PaymentMethod, SearchKind } from '@esim
 import type { OrderStatus } from '@esim/contract/order';
 import { type SQL, and, asc, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../../db/client.ts';
-import {
-  emailMessages,
-  esimBundles,
-  esims,
-  jobs,
-  orderEvents,
-  orderLines,
-  orderStatusChanges,
-  orders,
-  refunds,
-  users,
-} from '../../../db/schema.ts';
+import { esimBundles, esims, orderEvents, orderLines, orderStatusChanges, orders, refunds } from '../orders.schema.ts';
+import { jobs } from '../../../lib/platform.schema.ts';
 import { enqueue } from '../../../lib/jobs.repository.ts';
 import {
   ORDER_NOTIFICATION_JOB,
@@ -141,18 +131,6 @@ interface RawListRow extends Record<string, unknown> {
   lines: unknown;
   esim_count: number | string;
   total: number | string | null;
-}
-
-/** A stored e-mail of an order, without its body (the timeline's view of the Outbox). */
-export interface OrderEmailRow {
-  id: number;
-  to: string;
-  subject: string;
-  template: string;
-  language: string;
-  status: string;
-  error: string | null;
-  createdAt: Date;
 }
 
 /** What a fulfilment retry did (see {@link AdminOrdersRepository.retryFulfilment}). */
@@ -355,19 +333,15 @@ export class AdminOrdersRepository {
   // -------------------------------------------------------------------------------------------
   // The order screen
 
-  /** The order with this number, with the username of the account that placed it. */
-  async findOrder(orderNumber: string): Promise<{ order: OrderRow; username: string | null } | undefined> {
-    const [row] = await this.db
-      .select({ order: orders, username: users.username })
-      .from(orders)
-      .leftJoin(users, eq(users.id, orders.userId))
-      .where(eq(orders.orderNumber, orderNumber));
+  /** The order with this number, if any. */
+  async findOrder(orderNumber: string): Promise<OrderRow | undefined> {
+    const [row] = await this.db.select().from(orders).where(eq(orders.orderNumber, orderNumber));
     return row;
   }
 
   /** Everything the order screen shows besides the order row itself. */
   async details(order: Pick<OrderRow, 'id' | 'parentOrderId'>) {
-    const [lines, orderEsims, bundles, orderRefunds, changes, emails, events, topups, parent] = await Promise.all([
+    const [lines, orderEsims, bundles, orderRefunds, changes, events, topups, parent] = await Promise.all([
       this.db
         .select({
           id: orderLines.id,
@@ -405,7 +379,6 @@ export class AdminOrdersRepository {
         .from(orderStatusChanges)
         .where(eq(orderStatusChanges.orderId, order.id))
         .orderBy(asc(orderStatusChanges.id)),
-      this.emails(order.id),
       this.db.select().from(orderEvents).where(eq(orderEvents.orderId, order.id)).orderBy(asc(orderEvents.id)),
       this.db
         .select({
@@ -427,29 +400,10 @@ export class AdminOrdersRepository {
       bundles: bundles.map((b) => b.bundle),
       refunds: orderRefunds,
       changes,
-      emails,
       events,
       topups,
       parentOrderNumber: parent[0]?.orderNumber ?? null,
     };
-  }
-
-  /** The order's e-mails (Outbox rows) without their bodies, oldest first. */
-  emails(orderId: number): Promise<OrderEmailRow[]> {
-    return this.db
-      .select({
-        id: emailMessages.id,
-        to: emailMessages.to,
-        subject: emailMessages.subject,
-        template: emailMessages.template,
-        language: emailMessages.language,
-        status: emailMessages.status,
-        error: emailMessages.error,
-        createdAt: emailMessages.createdAt,
-      })
-      .from(emailMessages)
-      .where(eq(emailMessages.orderId, orderId))
-      .orderBy(asc(emailMessages.id));
   }
 
   /** The order's refund that went through, if any (one per order). */
@@ -469,26 +423,6 @@ export class AdminOrdersRepository {
       .where(and(inArray(jobs.dedupeKey, [provisionJobKey(orderId), emailJobKey(orderId)]), eq(jobs.status, 'failed')))
       .limit(1);
     return rows.length > 0;
-  }
-
-  /** The newest stored copy of one of `templates` for the order, with its body and images. */
-  async latestEmail(orderId: number, templates: readonly string[]) {
-    const [row] = await this.db
-      .select()
-      .from(emailMessages)
-      .where(and(eq(emailMessages.orderId, orderId), inArray(emailMessages.template, [...templates])))
-      .orderBy(desc(emailMessages.id))
-      .limit(1);
-    return row;
-  }
-
-  /** The stored e-mail `id` of the order (body and images included). */
-  async emailOfOrder(orderId: number, id: number) {
-    const [row] = await this.db
-      .select()
-      .from(emailMessages)
-      .where(and(eq(emailMessages.id, id), eq(emailMessages.orderId, orderId)));
-    return row;
   }
 
   /** When the order's access token was last revoked or replaced (events `token_revoked`, `token_reissued`). */

@@ -9,7 +9,10 @@ import type { PortalView } from '@esim/contract/portal';
 import { and, asc, eq, like } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminAuditLog, emailMessages, jobs, orderEvents, orderStatusChanges, orders } from '../../../db/schema.ts';
+import { adminAuditLog } from '../../admin/admin.schema.ts';
+import { emailMessages } from '../../email/email.schema.ts';
+import { jobs } from '../../../lib/platform.schema.ts';
+import { orderEvents, orderStatusChanges, orders } from '../orders.schema.ts';
 import { SANDBOX_TEST_CARDS } from '../../../providers/payment/sandbox.ts';
 import { type SignedIn, signIn } from '../../../../test/accounts.ts';
 import {

@@ -20,8 +20,7 @@ import {
 import { ORDER_STATUSES, type OrderStatus } from '@esim/contract/order';
 import { z } from 'zod';
 import { ConflictError, NotFoundError, ValidationError } from '../../../lib/errors.ts';
-import { ORDER_CONFIRMATION_TEMPLATE } from '../../email/email.module.ts';
-import { TOPUP_RECEIPT_TEMPLATE } from '../../email/email.module.ts';
+import { type EmailLog, ORDER_CONFIRMATION_TEMPLATE, TOPUP_RECEIPT_TEMPLATE } from '../../email/email.module.ts';
 import { ORDER_TRANSITIONS, OrderChangedError, assertTransition } from '../order-status.ts';
 import { ACCESS_TOKEN_TTL_DAYS, hashAccessToken } from '../orders.service.ts';
 import type { OrderRefunder } from '../refunds/refund-port.ts';
@@ -88,6 +87,10 @@ export class AdminOrdersService {
   constructor(
     private readonly deps: {
       repo: AdminOrdersRepository;
+      /** The e-mail log: the order's messages (timeline) and stored copies (resending). */
+      emailLog: Pick<EmailLog, 'ofOrder' | 'latestOfOrder'>;
+      /** The username of an account (the auth module's); undefined when it no longer exists. */
+      usernameOf: (userId: number) => Promise<string | undefined>;
       /**
        * Refunds through the payment provider (the refunds part, `refund-port.ts`); without it a
        * change to `refunded` is refused 409 `refunds_unavailable`.
@@ -153,10 +156,10 @@ export class AdminOrdersService {
   }
 
   /** The order with this number. @throws NotFoundError 404 'Order Not Found'. */
-  private async order(orderNumber: string): Promise<{ order: OrderRow; username: string | null }> {
-    const found = await this.deps.repo.findOrder(orderNumber);
-    if (!found) throw new NotFoundError('Order Not Found', 'id');
-    return found;
+  private async order(orderNumber: string): Promise<{ order: OrderRow }> {
+    const order = await this.deps.repo.findOrder(orderNumber);
+    if (!order) throw new NotFoundError('Order Not Found', 'id');
+    return { order };
   }
 
   /**
@@ -234,17 +237,19 @@ export class AdminOrdersService {
    * @throws NotFoundError 404.
    */
   async detail(orderNumber: string): Promise<AdminOrderDetail> {
-    const { order, username } = await this.order(orderNumber);
-    const [details, resend, failedJob] = await Promise.all([
+    const { order } = await this.order(orderNumber);
+    const [details, emails, username, resend, failedJob] = await Promise.all([
       this.deps.repo.details(order),
+      this.deps.emailLog.ofOrder(order.id),
+      order.userId === null ? undefined : this.deps.usernameOf(order.userId),
       this.resendable(order),
       order.status === 'processing' ? this.deps.repo.hasFailedFulfilmentJob(order.id) : Promise.resolve(false),
     ]);
     const token = accessTokenInfo(order, this.now());
     return toAdminOrderDetail({
       order,
-      username,
-      details,
+      username: username ?? null,
+      details: { ...details, emails },
       actions: {
         resendConfirmation: resend.ok,
         retryFulfilment: order.status === 'processing' && (order.lastError !== null || failedJob),
@@ -263,7 +268,7 @@ export class AdminOrdersService {
     order: OrderRow,
   ): Promise<{ ok: true; messageId: number; template: string } | { ok: false; reason: string }> {
     const template = order.kind === 'topup' ? TOPUP_RECEIPT_TEMPLATE : ORDER_CONFIRMATION_TEMPLATE;
-    const copy = await this.deps.repo.latestEmail(order.id, [template]);
+    const copy = await this.deps.emailLog.latestOfOrder(order.id, [template]);
     if (!copy)
       return { ok: false, reason: 'This order has no confirmation e-mail yet: its eSIMs have not been delivered.' };
     if (order.kind === 'order') {
@@ -355,7 +360,7 @@ export class AdminOrdersService {
     const { order } = await this.order(orderNumber);
     if (order.kind !== 'order')
       throw new ConflictError('A top-up has no access token of its own: use its parent order.', 'no_token');
-    if (email && !(await this.deps.repo.latestEmail(order.id, [ORDER_CONFIRMATION_TEMPLATE]))) {
+    if (email && !(await this.deps.emailLog.latestOfOrder(order.id, [ORDER_CONFIRMATION_TEMPLATE]))) {
       throw new ConflictError(
         'The eSIMs of this order have not been delivered yet: issue the token without e-mailing it.',
         'not_delivered',

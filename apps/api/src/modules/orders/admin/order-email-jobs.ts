@@ -1,7 +1,11 @@
 import { type Job, type JobHandler, type JobQueue, PermanentJobError } from '../../../lib/jobs.ts';
 import type { Mailer } from '../../../providers/mail/mailer.ts';
-import { orderConfirmationDataFromView, renderOrderConfirmation } from '../../email/email.module.ts';
-import { renderOrderStatusEmail } from '../../email/email.module.ts';
+import {
+  type EmailLog,
+  orderConfirmationDataFromView,
+  renderOrderConfirmation,
+  renderOrderStatusEmail,
+} from '../../email/email.module.ts';
 import {
   ORDER_NOTIFICATION_JOB,
   RESEND_ORDER_EMAIL_JOB,
@@ -32,6 +36,8 @@ export class OrderEmailJobs {
       repo: AdminOrdersRepository;
       orders: OrdersRepository;
       mailer: Mailer;
+      /** The e-mail log: the stored copy a resend sends again. */
+      emailLog: Pick<EmailLog, 'messageOfOrder'>;
       /** The store's public origin for links, e.g. `https://roamwise.example`. */
       publicOrigin: string;
     },
@@ -109,7 +115,7 @@ export class OrderEmailJobs {
     let emailId: number;
     let template: string;
     if (messageId !== undefined) {
-      const copy = await this.deps.repo.emailOfOrder(orderId, messageId);
+      const copy = await this.deps.emailLog.messageOfOrder(orderId, messageId);
       if (!copy) throw new PermanentJobError(`E-mail ${messageId} of order ${order.orderNumber} does not exist`);
       template = copy.template;
       emailId = await this.deps.mailer.send({

@@ -1,6 +1,6 @@
 import { type SQL, and, asc, eq, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../../db/client.ts';
-import { cartItems, products } from '../../../db/schema.ts';
+import { cartItems } from '../orders.schema.ts';
 import { retryTransaction } from '../../../db/transaction-retry.ts';
 
 /** One stored cart line: line id, product id and quantity (a positive integer). */
@@ -76,8 +76,8 @@ export class CartRepository {
    * insert-select must list every column). Concurrent adds to the same line all count: the
    * conflict update reads the latest row version under its row lock.
    *
-   * Nothing is written (`changed: false`) when the product is unknown or inactive, when the line
-   * would exceed `maxLineQuantity` (checked against the latest row, so never exceeded), or when a
+   * The caller has checked that the catalogue sells the product. Nothing is written (`changed:
+   * false`) when the line would exceed `maxLineQuantity` (checked against the latest row, so never exceeded), or when a
    * new line would exceed `maxLines` (checked against the statement's snapshot, so concurrent adds
    * of different products to one cart may overshoot it by up to the number of those requests; seen:
    * 55 lines from 80 simultaneous adds on PostgreSQL).
@@ -86,10 +86,8 @@ export class CartRepository {
     return this.changeAndRead(
       sessionId,
       sql`insert into ${cartItems} as line (session_id, product_id, quantity)
-          select ${sessionId}::text, p.id, ${quantity}::int
-          from ${products} p
-          where p.id = ${productId}::int and p.active
-            and (
+          select ${sessionId}::text, ${productId}::int, ${quantity}::int
+          where (
               exists (select 1 from ${cartItems} where session_id = ${sessionId}::text and product_id = ${productId}::int)
               or (select count(*) from ${cartItems} where session_id = ${sessionId}::text) < ${limits.maxLines}::int
             )

@@ -32,6 +32,9 @@ export class CartService {
    * @throws ValidationError when a new line would make more than `MAX_CART_LINES` lines.
    */
   async addItem(sessionId: string, productId: number, quantity: number): Promise<Cart> {
+    if (!(await this.catalog.activeProducts([productId])).has(productId)) {
+      throw new NotFoundError(`Product ${productId} not found`, 'productId');
+    }
     const { changed, lines } = await this.repo.addQuantity(sessionId, productId, quantity, {
       maxLineQuantity: MAX_LINE_QUANTITY,
       maxLines: MAX_CART_LINES,

@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
-import { esimBundles, esims, orderEvents, orderLines, orders, refunds } from '../../../db/schema.ts';
+import { esimBundles, esims, orderEvents, orderLines, orders, refunds } from '../orders.schema.ts';
 import { type EnqueueRequest, enqueue } from '../../../lib/jobs.repository.ts';
 import { transition } from '../orders.repository.ts';
 

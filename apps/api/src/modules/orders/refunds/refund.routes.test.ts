@@ -9,16 +9,9 @@ import { checkoutResponseSchema } from '@esim/contract/checkout';
 import { portalViewSchema, topupResponseSchema } from '@esim/contract/portal';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import {
-  adminAuditLog,
-  esimBundles,
-  esims,
-  jobs,
-  orderEvents,
-  orderStatusChanges,
-  orders,
-  refunds,
-} from '../../../db/schema.ts';
+import { adminAuditLog } from '../../admin/admin.schema.ts';
+import { esimBundles, esims, orderEvents, orderStatusChanges, orders, refunds } from '../orders.schema.ts';
+import { jobs } from '../../../lib/platform.schema.ts';
 import { EsimProviderError } from '../../../providers/esim/esim-provider.ts';
 import type { SandboxEsimProvider } from '../../../providers/esim/sandbox.ts';
 import { type SignedIn, signIn } from '../../../../test/accounts.ts';

@@ -8,6 +8,7 @@ import { storeBytesOf } from './esimgo-mapping.ts';
 
 /** eSIM Go bytes of a 1GB bundle in the store's units (`bytesFactorOf(1e9)`). */
 const GB_FACTOR = 2 ** 30 / 1e9;
+import { heldIccids } from '../../../modules/orders/orders.module.ts';
 import { EsimGoProvider, type EsimGoOptions } from './esimgo-provider.ts';
 import { ProviderRequestsRepository } from './provider-requests.repository.ts';
 
@@ -44,6 +45,7 @@ function provider(f: EsimGoFake, options: Partial<EsimGoOptions> = {}): EsimGoPr
     timeoutMs: 2_000,
     ratePerSecond: 10,
     database,
+    storeIccids: heldIccids(database.db),
     backoffBaseMs: 10,
     ...options,
   });

@@ -34,6 +34,11 @@ export interface EsimGoOptions {
   ratePerSecond: number;
   /** For the `provider_requests` record of each order attempt (exactly once). */
   database: Database;
+  /**
+   * Which of these ICCIDs belong to eSIMs the store holds (the orders module's `heldIccids`): a
+   * provider order listing one cannot be the order a lost new-eSIM attempt made.
+   */
+  storeIccids: (iccids: readonly string[]) => Promise<ReadonlySet<string>>;
   log?: { warn(obj: object, msg: string): void; info(obj: object, msg: string): void };
   /** Retries of a retryable call (default 3) within `maxRetryWaitMs` of back-off (default 10,000 ms). */
   maxRetries?: number;
@@ -163,6 +168,16 @@ export class EsimGoProvider implements EsimProvider {
     });
     this.requests = new ProviderRequestsRepository(options.database.db);
     this.now = options.now ?? (() => new Date());
+  }
+
+  /**
+   * Which of `iccids` already belong to someone: an eSIM the store holds, or the target of a top-up
+   * request. A provider order listing one of them is a top-up (eSIM Go lists `iccids[]` on both
+   * kinds of order lines, v2.3+), so reconciliation of a new-eSIM attempt must not take it.
+   */
+  private async iccidsInUse(iccids: readonly string[]): Promise<Set<string>> {
+    const [held, topups] = await Promise.all([this.options.storeIccids(iccids), this.requests.topupIccids(iccids)]);
+    return new Set([...held, ...topups]);
   }
 
   /** The HMAC key of eSIM Go's usage callbacks: the API key. */
@@ -532,8 +547,7 @@ export class EsimGoProvider implements EsimProvider {
       spec.reference,
     );
     // New eSIMs never existed before their order: an order naming a known eSIM is a top-up.
-    const inUse =
-      spec.iccid === null ? await this.requests.iccidsInUse(matches.flatMap((m) => m.iccids)) : new Set<string>();
+    const inUse = spec.iccid === null ? await this.iccidsInUse(matches.flatMap((m) => m.iccids)) : new Set<string>();
     for (const match of matches.sort((a, b) => a.at - b.at)) {
       if (claimed.has(match.reference)) continue;
       if (match.iccids.some((i) => inUse.has(i))) continue;

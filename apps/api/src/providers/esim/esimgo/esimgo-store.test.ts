@@ -4,8 +4,9 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AppServices, buildApp } from '../../../app.ts';
 import type { Database } from '../../../db/client.ts';
-import { esimBundles, esims, webhookEvents } from '../../../db/schema.ts';
-import { PortalRepository } from '../../../modules/portal/portal.repository.ts';
+import { esimBundles, esims } from '../../../modules/orders/orders.schema.ts';
+import { webhookEvents } from '../../../lib/platform.schema.ts';
+import { PortalRepository } from '../../../modules/orders/portal/portal.repository.ts';
 import { type EsimGoFake, startEsimGoFake } from '../../../../test/fakes/esimgo-fake.ts';
 import { openTestDatabase, testConfig } from '../../../../test/helper.ts';
 import { FlakySandboxPayments, checkoutBody, client, newKey, newSession } from '../../../../test/orders-fixtures.ts';
@@ -13,6 +14,7 @@ import { storeBytesOf } from './esimgo-mapping.ts';
 
 /** eSIM Go bytes of a 1GB bundle in the store's units (`bytesFactorOf(1e9)`). */
 const GB_FACTOR = 2 ** 30 / 1e9;
+import { heldIccids } from '../../../modules/orders/orders.module.ts';
 import { EsimGoProvider } from './esimgo-provider.ts';
 
 /**
@@ -38,6 +40,7 @@ beforeAll(async () => {
     timeoutMs: 2_000,
     ratePerSecond: 10,
     database,
+    storeIccids: heldIccids(database.db),
     backoffBaseMs: 10,
   });
   ({ app, services } = await buildApp({
@@ -134,7 +137,7 @@ describe('ESIM_PROVIDER=esimgo', () => {
     expect(events).toHaveLength(2);
 
     // The periodic usage sync (no times from GET /bundles) keeps the callbacks' times.
-    const esimItem = await new PortalRepository(database.db).esimOfOrder(esim.orderId, iccid);
+    const esimItem = await new PortalRepository(database.db, services.catalog).esimOfOrder(esim.orderId, iccid);
     await services.usageSync.syncEsim(esimItem!);
     const after = await bundleRows(iccid);
     expect(after.rows[0]!.startedAt?.toISOString()).toBe(assignment.startTime);

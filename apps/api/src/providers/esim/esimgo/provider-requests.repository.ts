@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../../db/client.ts';
-import { esims, providerRequests } from '../../../db/schema.ts';
+import { providerRequests } from '../esim-provider.schema.ts';
 
 /** A stored attempt record (`provider_requests`, migration 0010). */
 export type ProviderRequestRow = typeof providerRequests.$inferSelect;
@@ -110,14 +110,11 @@ export class ProviderRequestsRepository {
   }
 
   /**
-   * Which of `iccids` already belong to someone: an eSIM the store holds (`esims.iccid`) or the
-   * target of a top-up request (`provider_requests.iccid` of kind `topup`, recorded before its
-   * order is sent). A provider order listing one of them cannot be the order a lost new-eSIM
-   * attempt made: it is a top-up (eSIM Go lists `iccids[]` on both kinds of order lines, v2.3+),
-   * so reconciliation must not take it.
-   * @returns the subset of `iccids` in use (empty for an empty input).
+   * Which of `iccids` are the target of a top-up request (`provider_requests.iccid` of kind
+   * `topup`, recorded before its order is sent).
+   * @returns the subset of `iccids` (empty for an empty input).
    */
-  async iccidsInUse(iccids: readonly string[]): Promise<Set<string>> {
+  async topupIccids(iccids: readonly string[]): Promise<Set<string>> {
     const unique = [...new Set(iccids)];
     if (unique.length === 0) return new Set();
     const list = sql.join(
@@ -126,9 +123,7 @@ export class ProviderRequestsRepository {
     );
     const rows = await queryRows<{ iccid: string }>(
       this.db,
-      sql`select ${esims.iccid} as iccid from ${esims} where ${esims.iccid} in (${list})
-          union
-          select iccid from ${providerRequests}
+      sql`select iccid from ${providerRequests}
           where provider = ${this.provider} and kind = 'topup' and iccid in (${list})`,
     );
     return new Set(rows.map((r) => r.iccid));

@@ -11,8 +11,10 @@ import {
 } from '@esim/contract/portal';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { esimBundles, emailMessages, orders, sandboxCharges } from '../../db/schema.ts';
-import { SANDBOX_TEST_CARDS } from '../../providers/payment/sandbox.ts';
+import { esimBundles, orders } from '../orders.schema.ts';
+import { emailMessages } from '../../email/email.schema.ts';
+import { sandboxCharges } from '../../../providers/payment/sandbox-payments.schema.ts';
+import { SANDBOX_TEST_CARDS } from '../../../providers/payment/sandbox.ts';
 import {
   type OrdersTestApp,
   checkoutBody,
@@ -20,7 +22,7 @@ import {
   createOrdersTestApp,
   newKey,
   newSession,
-} from '../../../test/orders-fixtures.ts';
+} from '../../../../test/orders-fixtures.ts';
 
 let ctx: OrdersTestApp;
 let api: ReturnType<typeof client>;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { BundleAssignment } from '../../providers/esim/esim-provider.ts';
+import type { BundleAssignment } from '../../../providers/esim/esim-provider.ts';
 import {
   bestSpeed,
   bundleUsage,
@@ -9,7 +9,7 @@ import {
   isArchived,
   portalBundleState,
 } from './esim-state.ts';
-import { matchAssignments } from '../../providers/esim/bundle-assignments.ts';
+import { matchAssignments } from '../../../providers/esim/bundle-assignments.ts';
 
 describe('portalBundleState', () => {
   it.each([

@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { esimBundles, esims } from '../../db/schema.ts';
+import { esimBundles, esims } from '../orders.schema.ts';
 import {
   type OrdersTestApp,
   checkoutBody,
@@ -9,9 +9,9 @@ import {
   createOrdersTestApp,
   newKey,
   newSession,
-} from '../../../test/orders-fixtures.ts';
-import { verifyCallbackSignature } from '../../providers/esim/esimgo/esimgo-callback.ts';
-import { bytesFactorOf, storeBytesOf } from '../../providers/esim/esimgo/esimgo-mapping.ts';
+} from '../../../../test/orders-fixtures.ts';
+import { verifyCallbackSignature } from '../../../providers/esim/esimgo/esimgo-callback.ts';
+import { bytesFactorOf, storeBytesOf } from '../../../providers/esim/esimgo/esimgo-mapping.ts';
 
 /**
  * `POST /api/webhooks/esimgo` (decision record 0018): each rule with the

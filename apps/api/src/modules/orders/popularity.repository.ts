@@ -1,7 +1,6 @@
 import { and, eq, gte, notInArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { orderLines, orders } from '../../db/schema.ts';
-import type { PopularitySource } from './engine/catalogue-facts.ts';
+import { orderLines, orders } from './orders.schema.ts';
 
 /**
  * Units sold per product (the chat assistant's "most popular plans for a country or
@@ -9,7 +8,7 @@ import type { PopularitySource } from './engine/catalogue-facts.ts';
  * nor `refunded`) placed since an instant, summed per product. One range scan of
  * `orders (created_at, id)` joined to the lines by `order_lines (order_id)`.
  */
-export class PopularityRepository implements PopularitySource {
+export class PopularityRepository {
   constructor(private readonly db: Db) {}
 
   /** Product id -> units sold since `since` (products without sales are absent). */

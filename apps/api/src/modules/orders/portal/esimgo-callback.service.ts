@@ -1,10 +1,10 @@
-import { UnauthorizedError, ValidationError } from '../../lib/errors.ts';
+import { UnauthorizedError, ValidationError } from '../../../lib/errors.ts';
 import {
   type CallbackBundle,
   callbackEventId,
   parseCallback,
   verifyCallbackSignature,
-} from '../../providers/esim/esimgo/esimgo-callback.ts';
+} from '../../../providers/esim/esimgo/esimgo-callback.ts';
 import type { CallbackEffect, CallbackOutcome, EsimGoCallbackRepository } from './esimgo-callback.repository.ts';
 
 /**

@@ -1,7 +1,7 @@
 import type { Product } from '@esim/contract/catalog';
-import type { Job, JobQueue } from '../../lib/jobs.ts';
-import { type BundleAssignment, type EsimProvider, EsimProviderError } from '../../providers/esim/esim-provider.ts';
-import { matchAssignments } from '../../providers/esim/bundle-assignments.ts';
+import type { Job, JobQueue } from '../../../lib/jobs.ts';
+import { type BundleAssignment, type EsimProvider, EsimProviderError } from '../../../providers/esim/esim-provider.ts';
+import { matchAssignments } from '../../../providers/esim/bundle-assignments.ts';
 import { esimDisplayState } from './esim-state.ts';
 import type { EsimWithBundles, NewSyncedBundle, PortalRepository } from './portal.repository.ts';
 

@@ -9,9 +9,9 @@ import {
 } from '@esim/contract/portal';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { esims, orders, refunds } from '../../db/schema.ts';
-import type { SandboxEsimProvider } from '../../providers/esim/sandbox.ts';
-import { type SignedIn, signIn } from '../../../test/accounts.ts';
+import { esims, orders, refunds } from '../orders.schema.ts';
+import type { SandboxEsimProvider } from '../../../providers/esim/sandbox.ts';
+import { type SignedIn, signIn } from '../../../../test/accounts.ts';
 import {
   type OrdersTestApp,
   checkoutBody,
@@ -19,7 +19,7 @@ import {
   createOrdersTestApp,
   newKey,
   newSession,
-} from '../../../test/orders-fixtures.ts';
+} from '../../../../test/orders-fixtures.ts';
 
 /**
  * A refunded order as its customer sees it (`GET /api/portal`, `GET /api/orders/{n}`): its eSIMs

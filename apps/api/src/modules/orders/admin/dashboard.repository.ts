@@ -1,6 +1,6 @@
-import { desc, inArray, sql } from 'drizzle-orm';
-import { type Db, queryRows } from '../../db/client.ts';
-import { orders, refunds } from '../../db/schema.ts';
+import { desc, eq, inArray, sql } from 'drizzle-orm';
+import { type Db, queryRows } from '../../../db/client.ts';
+import { orders, refunds } from '../orders.schema.ts';
 
 /**
  * The admin dashboard's reads over orders and refunds: sales per day,
@@ -10,7 +10,7 @@ import { orders, refunds } from '../../db/schema.ts';
  * hundreds of thousands of orders.
  */
 
-/** Sales of one bucket (day) of {@link DashboardRepository.salesByDay}. */
+/** Sales of one bucket (day) of {@link OrderStatsRepository.salesByDay}. */
 export interface SalesBucket {
   /** 0-based index of the day in the bounds given. */
   day: number;
@@ -19,7 +19,7 @@ export interface SalesBucket {
   topups: number;
 }
 
-/** Refunds of one bucket (day) of {@link DashboardRepository.refundsByDay}. */
+/** Refunds of one bucket (day) of {@link OrderStatsRepository.refundsByDay}. */
 export interface RefundBucket {
   day: number;
   refundedCents: number;
@@ -49,7 +49,7 @@ export interface AttentionRow extends DashboardOrderRow {
   paymentPending: boolean;
 }
 
-/** What {@link DashboardRepository.attention} finds. */
+/** What {@link OrderStatsRepository.attention} finds. */
 export interface AttentionResult {
   rows: AttentionRow[];
   total: number;
@@ -64,7 +64,7 @@ function instants(bounds: readonly number[]) {
 const num = (value: unknown) => Number(value ?? 0);
 
 /** Reads of the admin dashboard; see the module comment. */
-export class DashboardRepository {
+export class OrderStatsRepository {
   constructor(private readonly db: Db) {}
 
   /**
@@ -226,5 +226,11 @@ export class DashboardRepository {
       .from(orders)
       .where(inArray(orders.id, [...new Set(ids)]));
     return new Map(rows.map((r) => [r.id, r.orderNumber]));
+  }
+
+  /** The id of the order (or top-up) with this number, if any. */
+  async orderIdByNumber(orderNumber: string): Promise<number | undefined> {
+    const [row] = await this.db.select({ id: orders.id }).from(orders).where(eq(orders.orderNumber, orderNumber));
+    return row?.id;
   }
 }

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase } from '../../../test/helper.ts';
 import type { Database } from '../../db/client.ts';
-import { orderLines, orders } from '../../db/schema.ts';
+import { orderLines, orders } from './orders.schema.ts';
 import { SandboxEsimProvider } from '../../providers/esim/sandbox.ts';
 import { CatalogRepository } from '../catalog/catalog.repository.ts';
 import { CatalogService } from '../catalog/catalog.service.ts';

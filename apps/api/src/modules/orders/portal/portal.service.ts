@@ -9,10 +9,16 @@ import type {
   TopupOptionsResponse,
   TopupResponse,
 } from '@esim/contract/portal';
-import { ConflictError, NotFoundError, UnauthorizedError, UpstreamError, ValidationError } from '../../lib/errors.ts';
-import type { IdempotentResponse } from '../../lib/idempotency.ts';
-import { EsimProviderError } from '../../providers/esim/esim-provider.ts';
-import { accessTokenState, hashAccessToken, type OrdersService } from '../orders/orders.module.ts';
+import {
+  ConflictError,
+  NotFoundError,
+  UnauthorizedError,
+  UpstreamError,
+  ValidationError,
+} from '../../../lib/errors.ts';
+import type { IdempotentResponse } from '../../../lib/idempotency.ts';
+import { EsimProviderError } from '../../../providers/esim/esim-provider.ts';
+import { accessTokenState, hashAccessToken, type OrdersService } from '../orders.service.ts';
 import { canTopUp, esimDisplayState } from './esim-state.ts';
 import { toPortalEsim, toPortalOrder } from './portal-view.ts';
 import type { EsimWithBundles, PortalOrderRow, PortalRepository, PortalTopupRow } from './portal.repository.ts';

@@ -1,6 +1,6 @@
 import type { PortalBundle, PortalEsim, PortalOrder } from '@esim/contract/portal';
 import { dataAmountLabel } from '@esim/contract/format';
-import { isOrderStatus } from '../orders/orders.module.ts';
+import { isOrderStatus } from '../order-status.ts';
 import {
   bestSpeed,
   bundleUsage,

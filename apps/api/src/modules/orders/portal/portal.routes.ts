@@ -16,12 +16,12 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { TooManyRequestsError } from '../../lib/errors.ts';
-import type { RouteThrottle } from '../../lib/payment-throttle.ts';
-import { requireHeader } from '../../lib/request-headers.ts';
-import { requireUser, signedIn } from '../auth/auth.module.ts';
+import { TooManyRequestsError } from '../../../lib/errors.ts';
+import type { RouteThrottle } from '../../../lib/payment-throttle.ts';
+import { requireHeader } from '../../../lib/request-headers.ts';
+import { requireUser, signedIn } from '../../auth/auth.module.ts';
 import type { PortalAccess, PortalService } from './portal.service.ts';
-import type { SharedRateLimitOptions } from '../../lib/throttle-store.ts';
+import type { SharedRateLimitOptions } from '../../../lib/throttle-store.ts';
 
 /** Top-up bodies are well under 1 KiB. */
 const TOPUP_BODY_LIMIT_BYTES = 8_192;

@@ -1,8 +1,10 @@
 import { type SQL, and, asc, desc, eq, inArray, isNull, notInArray, or, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
-import { type NetworkJson, esimBundles, esims, orderLines, orders, products, refunds } from '../../db/schema.ts';
-import type { BundleAssignment } from '../../providers/esim/esim-provider.ts';
-import { asTier } from '../../lib/plan-names.ts';
+import type { Db } from '../../../db/client.ts';
+import type { NetworkJson } from '../../catalog/catalog.module.ts';
+import type { ProductFactsSource } from '../orders.repository.ts';
+import { esimBundles, esims, orderLines, orders, refunds } from '../orders.schema.ts';
+import type { BundleAssignment } from '../../../providers/esim/esim-provider.ts';
+import { asTier } from '../../../lib/plan-names.ts';
 import type { PlanFacts } from '@esim/contract/catalog';
 
 /** A stored order (the portal's, or one of its top-ups). */
@@ -84,7 +86,11 @@ const SETTLED_STATES = ['Expired', 'Archived'];
  * `esim_bundles`.
  */
 export class PortalRepository {
-  constructor(private readonly db: Db) {}
+  /** @param products the catalogue's facts of the products sold (tier, networks), retired ones included. */
+  constructor(
+    private readonly db: Db,
+    private readonly products: ProductFactsSource,
+  ) {}
 
   /** The order (kind `order`) whose access token has this SHA-256 hash, if any. */
   async orderByTokenHash(hash: string): Promise<PortalOrderRow | undefined> {
@@ -204,15 +210,14 @@ export class PortalRepository {
     const lines = await this.db
       .select({
         orderId: orderLines.orderId,
+        productId: orderLines.productId,
         name: orderLines.name,
         quantity: orderLines.quantity,
         countryCode: orderLines.countryCode,
         dataAmount: orderLines.dataAmount,
         validityDays: orderLines.validityDays,
-        tier: products.tier,
       })
       .from(orderLines)
-      .leftJoin(products, eq(products.id, orderLines.productId))
       .where(
         inArray(
           orderLines.orderId,
@@ -220,6 +225,7 @@ export class PortalRepository {
         ),
       )
       .orderBy(asc(orderLines.id));
+    const facts = await this.products.productFacts(lines.map((l) => l.productId));
     return rows.map((r) => ({
       orderNumber: r.orderNumber,
       kind: r.kind,
@@ -228,10 +234,10 @@ export class PortalRepository {
       createdAt: r.createdAt,
       lines: lines
         .filter((l) => l.orderId === r.id)
-        .map(({ orderId: _orderId, tier, validityDays, ...line }) => ({
+        .map(({ orderId: _orderId, productId, validityDays, ...line }) => ({
           ...line,
           validityDays: Math.max(1, validityDays),
-          tier: asTier(tier),
+          tier: asTier(facts.get(productId)?.tier ?? null),
         })),
     }));
   }
@@ -248,19 +254,17 @@ export class PortalRepository {
 
   private async topupWhere(orderNumber: string, parent: SQL): Promise<PortalTopupRow | undefined> {
     const [row] = await this.db
-      .select({ order: orders, iccid: esims.iccid, line: orderLines, tier: products.tier })
+      .select({ order: orders, iccid: esims.iccid, line: orderLines })
       .from(orders)
       .innerJoin(esims, eq(esims.id, orders.topupEsimId))
       .innerJoin(orderLines, eq(orderLines.orderId, orders.id))
-      .leftJoin(products, eq(products.id, orderLines.productId))
       .where(and(eq(orders.orderNumber, orderNumber), parent, eq(orders.kind, 'topup')));
     if (!row) return undefined;
-    const [bundle] = await this.db
-      .select({ id: esimBundles.id })
-      .from(esimBundles)
-      .where(eq(esimBundles.orderLineId, row.line.id))
-      .limit(1);
     const { line } = row;
+    const [[bundle], facts] = await Promise.all([
+      this.db.select({ id: esimBundles.id }).from(esimBundles).where(eq(esimBundles.orderLineId, line.id)).limit(1),
+      this.products.productFacts([line.productId]),
+    ]);
     return {
       order: row.order,
       iccid: row.iccid,
@@ -269,7 +273,7 @@ export class PortalRepository {
         countryCode: line.countryCode,
         dataAmount: line.dataAmount,
         validityDays: Math.max(1, line.validityDays),
-        tier: asTier(row.tier),
+        tier: asTier(facts.get(line.productId)?.tier ?? null),
       },
       applied: bundle !== undefined,
     };
@@ -360,12 +364,11 @@ export class PortalRepository {
     const ids = rows.map((r) => r.id);
     const [bundles, plans, refunded] = await Promise.all([
       this.db
-        .select({ bundle: esimBundles, orderNumber: orders.orderNumber, tier: products.tier, refundId: refunds.id })
+        .select({ bundle: esimBundles, orderNumber: orders.orderNumber, refundId: refunds.id })
         .from(esimBundles)
         .leftJoin(orderLines, eq(orderLines.id, esimBundles.orderLineId))
         .leftJoin(orders, eq(orders.id, orderLines.orderId))
         .leftJoin(refunds, and(eq(refunds.orderId, orders.id), eq(refunds.status, 'succeeded')))
-        .leftJoin(products, eq(products.apiBundleName, esimBundles.apiBundleName))
         .where(inArray(esimBundles.esimId, ids))
         // Main first, then top-ups as added.
         .orderBy(
@@ -376,14 +379,19 @@ export class PortalRepository {
       this.db
         .select({
           lineId: orderLines.id,
+          productId: orderLines.productId,
           name: orderLines.name,
           countryCode: orderLines.countryCode,
-          networks: products.networks,
         })
         .from(orderLines)
-        .innerJoin(products, eq(products.id, orderLines.productId))
         .where(inArray(orderLines.id, [...new Set(rows.map((r) => r.orderLineId))])),
       this.refundsOf([...new Set(rows.map((r) => r.orderId))]),
+    ]);
+    const [tiers, coverage] = await Promise.all([
+      this.products.productFactsByBundleName(
+        bundles.filter((b) => b.bundle.unlimited).map((b) => b.bundle.apiBundleName),
+      ),
+      this.products.productFacts(plans.map((p) => p.productId)),
     ]);
     return rows.map((esim) => {
       const plan = plans.find((p) => p.lineId === esim.orderLineId);
@@ -394,11 +402,11 @@ export class PortalRepository {
           .map((b) => ({
             ...b.bundle,
             orderNumber: b.orderNumber,
-            tier: b.bundle.unlimited ? asTier(b.tier) : null,
+            tier: b.bundle.unlimited ? asTier(tiers.get(b.bundle.apiBundleName)?.tier ?? null) : null,
             refunded: b.refundId !== null,
           })),
         plan: { name: plan?.name ?? esim.apiBundleName, countryCode: plan?.countryCode ?? '' },
-        networks: plan?.networks ?? [],
+        networks: (plan && coverage.get(plan.productId)?.networks) ?? [],
         refund: refunded.get(esim.orderId) ?? null,
       };
     });

@@ -1,8 +1,8 @@
 import { waitOf } from '@esim/contract/retry-after';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { TooManyRequestsError } from '../../lib/errors.ts';
-import type { RouteThrottle } from '../../lib/payment-throttle.ts';
-import type { ThrottleIdentity, ThrottlePolicy, Throttler } from '../../lib/throttle.ts';
+import { TooManyRequestsError } from '../../../lib/errors.ts';
+import type { RouteThrottle } from '../../../lib/payment-throttle.ts';
+import type { ThrottleIdentity, ThrottlePolicy, Throttler } from '../../../lib/throttle.ts';
 
 /**
  * The throttle of `POST /api/user/orders/attach` (docs/product-rules.md#rate-limits): guessing access tokens

@@ -12,7 +12,7 @@ import {
 import { eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { orders } from '../../db/schema.ts';
+import { orders } from '../orders.schema.ts';
 import {
   type OrdersTestApp,
   checkoutBody,
@@ -20,7 +20,7 @@ import {
   createOrdersTestApp,
   newKey,
   newSession,
-} from '../../../test/orders-fixtures.ts';
+} from '../../../../test/orders-fixtures.ts';
 import { ATTACH_THROTTLE_POLICY } from './attach-throttle.ts';
 
 /**

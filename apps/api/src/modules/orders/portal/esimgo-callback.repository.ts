@@ -1,9 +1,9 @@
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
-import { esimBundles, esims } from '../../db/schema.ts';
-import { WebhookEventsRepository } from '../../lib/webhook-events.repository.ts';
+import type { Db } from '../../../db/client.ts';
+import { esimBundles, esims } from '../orders.schema.ts';
+import { WebhookEventsRepository } from '../../../lib/webhook-events.repository.ts';
 import { esimDisplayState } from './esim-state.ts';
-import type { CallbackBundle } from '../../providers/esim/esimgo/esimgo-callback.ts';
+import type { CallbackBundle } from '../../../providers/esim/esimgo/esimgo-callback.ts';
 
 /** What recording a callback did. */
 export type CallbackOutcome =
