@@ -4,7 +4,7 @@ import { likeContaining } from '../../db/like.ts';
 import type { MailLog, MailRecord } from '../../providers/mail/mailer.ts';
 import { emailMessages } from './email.schema.ts';
 
-/** A message of the Outbox list. */
+/** A message without its bodies: a row of the Outbox list, or of an order's timeline. */
 export interface OutboxRow {
   id: number;
   to: string;
@@ -27,18 +27,6 @@ export interface OutboxMessageRow extends OutboxRow {
 
 /** A stored message, whole (bodies and inline images included). */
 export type EmailMessageRow = typeof emailMessages.$inferSelect;
-
-/** A stored message of an order, without its bodies (the order timeline's view of the Outbox). */
-export interface OrderEmailRow {
-  id: number;
-  to: string;
-  subject: string;
-  template: string;
-  language: string;
-  status: string;
-  error: string | null;
-  createdAt: Date;
-}
 
 /** Filters of {@link EmailLogRepository.list}. */
 export interface OutboxFilter {
@@ -97,18 +85,9 @@ export class EmailLogRepository implements MailLog {
   }
 
   /** The order's messages without their bodies, oldest first. */
-  ofOrder(orderId: number): Promise<OrderEmailRow[]> {
+  ofOrder(orderId: number): Promise<OutboxRow[]> {
     return this.db
-      .select({
-        id: emailMessages.id,
-        to: emailMessages.to,
-        subject: emailMessages.subject,
-        template: emailMessages.template,
-        language: emailMessages.language,
-        status: emailMessages.status,
-        error: emailMessages.error,
-        createdAt: emailMessages.createdAt,
-      })
+      .select(LIST_COLUMNS)
       .from(emailMessages)
       .where(eq(emailMessages.orderId, orderId))
       .orderBy(asc(emailMessages.id));

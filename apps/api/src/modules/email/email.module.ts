@@ -6,7 +6,6 @@ export { createMailer } from './create-mailer.ts';
 export type {
   EmailLogRepository as EmailLog,
   EmailMessageRow,
-  OrderEmailRow,
   OutboxFilter,
   OutboxMessageRow,
   OutboxRow,

@@ -6,7 +6,7 @@ import {
 } from '@esim/contract/admin-orders';
 import type { OrderStatus } from '@esim/contract/order';
 import { isOrderStatus, nextStatuses } from '../order-status.ts';
-import type { OrderEmailRow } from '../../email/email.module.ts';
+import type { OutboxRow as OrderEmailRow } from '../../email/email.module.ts';
 import type { AdminOrdersRepository, OrderEventRow, OrderListRow, OrderRow } from './admin-orders.repository.ts';
 
 /**
