@@ -1,10 +1,11 @@
 import type { SalesDay } from '@esim/contract/admin';
+import { BRAND_COLOURS } from '@esim/contract/brand';
 import { useTranslation } from 'react-i18next';
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { useAdminFormat } from '../../../admin-kit/hooks/use-admin-format.ts';
 
-/** The brand colour of the bars (`--color-brand-600`). */
-const BAR_COLOR = '#0d9488';
+/** The bars in the brand's teal (the storefront's `brand-600`). */
+const BAR_COLOR = BRAND_COLOURS[600];
 
 /**
  * The dashboard's chart of sales per day, drawn with recharts: revenue per day as bars,
@@ -56,7 +57,7 @@ export default function SalesChart({ days }: { days: readonly SalesDay[] }) {
               allowDecimals={false}
             />
             <Tooltip
-              cursor={{ fill: '#f0fdfa' }}
+              cursor={{ fill: BRAND_COLOURS[50] }}
               formatter={(_value, _name, item) => [
                 format.money((item.payload as { revenueCents: number }).revenueCents),
                 t('dashboard.chart.revenue'),
