@@ -3,8 +3,7 @@ import { bigserial, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex
 /**
  * The tables of the shared mechanisms in `lib/`: durable jobs, idempotency keys, throttle buckets
  * and the payment providers' webhook deliveries. Each is written only by its repository in `lib/`.
- * Money is integer US cents, data MB, durations days. Only repositories import this file; another
- * module's schema only to reference its tables (foreign keys); docs/decisions/0026-modules-and-their-boundaries.md.
+ * Ownership and foreign keys: docs/decisions/0026-modules-and-their-boundaries.md.
  */
 
 /**

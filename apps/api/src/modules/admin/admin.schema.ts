@@ -3,8 +3,7 @@ import { users } from '../auth/auth.schema.ts';
 
 /**
  * The admin area's table: the audit log of every admin call. Written only by the admin module.
- * Money is integer US cents, data MB, durations days. Only repositories import this file; another
- * module's schema only to reference its tables (foreign keys); docs/decisions/0026-modules-and-their-boundaries.md.
+ * Ownership and foreign keys: docs/decisions/0026-modules-and-their-boundaries.md.
  */
 
 /**

@@ -4,8 +4,7 @@ import { bigint, boolean, index, integer, pgTable, serial, text, timestamp, uniq
 /**
  * The accounts' tables: users, sessions, recovery codes, password reset and admin set-up tokens.
  * Written only by the auth module.
- * Money is integer US cents, data MB, durations days. Only repositories import this file; another
- * module's schema only to reference its tables (foreign keys); docs/decisions/0026-modules-and-their-boundaries.md.
+ * Ownership and foreign keys: docs/decisions/0026-modules-and-their-boundaries.md.
  */
 
 /**

@@ -15,8 +15,8 @@ import {
 /**
  * The catalogue's tables: products (one per provider bundle), pricing settings and rules, catalogue
  * sync runs, pricing runs and bulk imports. Written only by the catalog module.
- * Money is integer US cents, data MB, durations days. Only repositories import this file; another
- * module's schema only to reference its tables (foreign keys); docs/decisions/0026-modules-and-their-boundaries.md.
+ * Money in integer US cents, data in MB, durations in days. Ownership and foreign keys:
+ * docs/decisions/0026-modules-and-their-boundaries.md.
  */
 
 /** A network a plan roams on, stored inside `products.networks`. */

@@ -16,8 +16,7 @@ import {
 /**
  * The chat assistant's tables: knowledge-base articles and their revision, conversations and their
  * messages. Written only by the chat module.
- * Money is integer US cents, data MB, durations days. Only repositories import this file; another
- * module's schema only to reference its tables (foreign keys); docs/decisions/0026-modules-and-their-boundaries.md.
+ * Ownership and foreign keys: docs/decisions/0026-modules-and-their-boundaries.md.
  */
 
 /**

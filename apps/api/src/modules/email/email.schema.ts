@@ -4,8 +4,7 @@ import { orders } from '../orders/orders.schema.ts';
 /**
  * The e-mail log: every message the mailer sent, stored or failed to send (the admin Outbox).
  * Written only by the mailer through the e-mail module's `EmailLogRepository`.
- * Money is integer US cents, data MB, durations days. Only repositories import this file; another
- * module's schema only to reference its tables (foreign keys); docs/decisions/0026-modules-and-their-boundaries.md.
+ * Ownership and foreign keys: docs/decisions/0026-modules-and-their-boundaries.md.
  */
 
 /**

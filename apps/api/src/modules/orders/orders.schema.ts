@@ -18,8 +18,8 @@ import { users } from '../auth/auth.schema.ts';
 /**
  * The orders module's tables: carts, orders and their lines, eSIM profiles and their bundles, status
  * changes, events and refunds. Written only by the orders module (order statuses included).
- * Money is integer US cents, data MB, durations days. Only repositories import this file; another
- * module's schema only to reference its tables (foreign keys); docs/decisions/0026-modules-and-their-boundaries.md.
+ * Money in integer US cents, data in MB, durations in days. Ownership and foreign keys:
+ * docs/decisions/0026-modules-and-their-boundaries.md.
  */
 
 /**

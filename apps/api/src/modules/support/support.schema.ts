@@ -2,8 +2,7 @@ import { index, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 
 /**
  * The support desk's table: messages sent through the contact form. Written only by the support module.
- * Money is integer US cents, data MB, durations days. Only repositories import this file; another
- * module's schema only to reference its tables (foreign keys); docs/decisions/0026-modules-and-their-boundaries.md.
+ * Ownership and foreign keys: docs/decisions/0026-modules-and-their-boundaries.md.
  */
 
 /**

@@ -3,8 +3,7 @@ import { bigint, boolean, index, integer, jsonb, pgTable, text, timestamp } from
 /**
  * The eSIM adapters' tables: the sandbox provider's eSIMs and bundles, and the log of requests to
  * eSIM Go. Written only by the adapters in `providers/esim`.
- * Money is integer US cents, data MB, durations days. Only repositories import this file; another
- * module's schema only to reference its tables (foreign keys); docs/decisions/0026-modules-and-their-boundaries.md.
+ * Ownership and foreign keys: docs/decisions/0026-modules-and-their-boundaries.md.
  */
 
 /**

@@ -2,8 +2,8 @@ import { integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
 /**
  * The sandbox payment provider's tables: its charges and refunds. Written only by the sandbox adapter.
- * Money is integer US cents, data MB, durations days. Only repositories import this file; another
- * module's schema only to reference its tables (foreign keys); docs/decisions/0026-modules-and-their-boundaries.md.
+ * Money in integer US cents, data in MB, durations in days. Ownership and foreign keys:
+ * docs/decisions/0026-modules-and-their-boundaries.md.
  */
 
 /** The sandbox payment provider's refunds (it plays Stripe/PayPal refunds); `idempotency_key` refunds once. */
