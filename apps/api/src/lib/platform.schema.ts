@@ -2,7 +2,9 @@ import { bigserial, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex
 
 /**
  * The tables of the shared mechanisms in `lib/`: durable jobs, idempotency keys, throttle buckets
- * and the payment providers' webhook deliveries. Each is written only by its repository in `lib/`.
+ * and the payment providers' webhook deliveries, written through `lib/`'s repositories (modules
+ * enqueue jobs inside their own transactions; the order screen's fulfilment retry requeues its
+ * jobs in one statement, `admin-orders.repository.ts`).
  * Ownership and foreign keys: docs/decisions/0026-modules-and-their-boundaries.md.
  */
 
