@@ -15,7 +15,7 @@ export { adminScope, auditChange } from './admin-scope.ts';
 
 /**
  * Records every admin call in the audit log, after the answer (decision record 0016). Registered
- * before the other modules: only the routes registered after it are audited.
+ * right after `auth`, before the other modules: only the routes registered after it are audited.
  */
 export function auditAdminCalls(ctx: ModuleContext): void {
   registerAdminAudit(ctx.app, new AuditRepository(ctx.database.db));
