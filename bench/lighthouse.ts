@@ -32,8 +32,10 @@
  *   full-page screenshot, and any request of a page to another origin counts as an error.
  */
 import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
 import http from 'node:http';
 import { createRequire } from 'node:module';
+import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { VISITOR_SESSION_COOKIE } from '@esim/contract/visitor-session-cookie';
@@ -54,6 +56,9 @@ const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const CHROMIUM_ARGS = [...TEST_CHROMIUM_ARGS, '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1'];
 
 const RUNS = Math.max(1, Math.floor(Number(process.env.BENCH_LIGHTHOUSE_RUNS) || 5));
+
+/** `BENCH_LIGHTHOUSE_KEEP=<folder>` writes each run's full Lighthouse report there (JSON), to study a figure. */
+const KEEP = process.env.BENCH_LIGHTHOUSE_KEEP || undefined;
 
 /** How many times a run is repeated when Lighthouse failed to record it (not the page's fault). */
 const LIGHTHOUSE_RETRIES = 2;
@@ -93,6 +98,13 @@ export interface LighthouseFigures {
   jsGzipBytes: number;
   /** Number of those scripts. */
   jsFiles: number;
+  /**
+   * Main-thread script time, ms: evaluation plus parsing and compiling (Lighthouse's
+   * `mainthread-work-breakdown`, which scales the observed time by the simulated 4x CPU slowdown).
+   */
+  scriptMs: number;
+  /** The longest main-thread task, ms, on the same scale (`long-tasks`; 0 when none was over 50 ms). */
+  longestTaskMs: number;
 }
 
 interface Script {
@@ -305,6 +317,11 @@ export async function lighthouseBench(baseUrl: string): Promise<LighthouseBench>
         if (typeof value !== 'number') throw new Error(`no ${id} figure`);
         return value;
       };
+      const items = <T>(id: string) => ((lhr.audits[id]?.details as { items?: T[] } | undefined)?.items ?? []) as T[];
+      const scriptMs = items<{ group: string; duration: number }>('mainthread-work-breakdown')
+        .filter((item) => item.group === 'scriptEvaluation' || item.group === 'scriptParseCompile')
+        .reduce((total, item) => total + item.duration, 0);
+      const longestTaskMs = Math.max(0, ...items<{ duration: number }>('long-tasks').map((task) => task.duration));
       const score = (id: string) => Math.round((lhr.categories[id]?.score ?? Number.NaN) * 100);
       const a11yFailures = (lhr.categories.accessibility?.auditRefs ?? [])
         .filter((ref) => ref.weight > 0 && lhr.audits[ref.id]?.score !== null && (lhr.audits[ref.id]?.score ?? 1) < 1)
@@ -317,7 +334,14 @@ export async function lighthouseBench(baseUrl: string): Promise<LighthouseBench>
         tbtMs: audit('total-blocking-time'),
         jsGzipBytes: scripts.reduce((total, s) => total + s.gzipBytes, 0),
         jsFiles: scripts.length,
+        scriptMs,
+        longestTaskMs,
       };
+      if (KEEP) {
+        fs.mkdirSync(KEEP, { recursive: true });
+        const name = `${target.path.replace(/[^a-z0-9]+/gi, '_').replace(/^_|_$/g, '') || 'home'}-${Date.now()}.json`;
+        fs.writeFileSync(path.join(KEEP, name), JSON.stringify(lhr));
+      }
       const warnings = lhr.runWarnings.map(String);
       return { figures, scripts: scripts.sort((a, b) => b.gzipBytes - a.gzipBytes), a11yFailures, errors, warnings };
     } finally {
@@ -375,7 +399,8 @@ export async function lighthouseBench(baseUrl: string): Promise<LighthouseBench>
         const f = outcome.figures;
         console.error(
           `  run ${run + 1}/${RUNS} ${target.path}: performance ${f.performance}, accessibility ${f.accessibility}, ` +
-            `LCP ${Math.round(f.lcpMs)} ms, CLS ${f.cls.toFixed(3)}, TBT ${Math.round(f.tbtMs)} ms, JS ${kB(f.jsGzipBytes)} ` +
+            `LCP ${Math.round(f.lcpMs)} ms, CLS ${f.cls.toFixed(3)}, TBT ${Math.round(f.tbtMs)} ms, JS ${kB(f.jsGzipBytes)}, ` +
+            `script ${Math.round(f.scriptMs)} ms, longest task ${Math.round(f.longestTaskMs)} ms ` +
             `(${((Date.now() - started) / 1000).toFixed(1)} s)`,
         );
         for (const e of outcome.errors) console.error(`    ${e}`);
@@ -399,6 +424,8 @@ export async function lighthouseBench(baseUrl: string): Promise<LighthouseBench>
       tbtMs: of('tbtMs'),
       jsGzipBytes: of('jsGzipBytes'),
       jsFiles: of('jsFiles'),
+      scriptMs: of('scriptMs'),
+      longestTaskMs: of('longestTaskMs'),
     };
   }
 
@@ -431,7 +458,19 @@ function report(pages: LighthousePage[], results: LighthouseBench['results']): L
   };
   const mark = (text: string, bad: boolean) => (bad ? `${text}*` : `${text} `);
   const rows = [
-    ['page', 'runs', 'performance', 'accessibility', 'LCP s', 'CLS', 'TBT ms', 'JS gzip', 'JS files'],
+    [
+      'page',
+      'runs',
+      'performance',
+      'accessibility',
+      'LCP s',
+      'CLS',
+      'TBT ms',
+      'JS gzip',
+      'JS files',
+      'script ms',
+      'longest task ms',
+    ],
     [
       'budget',
       '',
@@ -442,10 +481,12 @@ function report(pages: LighthousePage[], results: LighthouseBench['results']): L
       `<= ${B.maxTbtMs} `,
       `home <= ${kB(B.maxHomeJsGzip)} `,
       '',
+      '',
+      '',
     ],
     ...pages.map((p) => {
       const m = p.median;
-      if (!m) return [`${p.path} (${p.label})`, '0', '—', '—', '—', '—', '—', '—', '—'];
+      if (!m) return [`${p.path} (${p.label})`, '0', ...Array<string>(9).fill('—')];
       return [
         `${p.path} (${p.label})`,
         String(p.runs.length),
@@ -456,6 +497,8 @@ function report(pages: LighthousePage[], results: LighthouseBench['results']): L
         mark(String(Math.round(m.tbtMs)), over.tbtMs(m.tbtMs)),
         mark(kB(m.jsGzipBytes), p.path === '/' && m.jsGzipBytes > B.maxHomeJsGzip),
         String(m.jsFiles),
+        String(Math.round(m.scriptMs)),
+        String(Math.round(m.longestTaskMs)),
       ];
     }),
   ];
@@ -515,6 +558,7 @@ function report(pages: LighthousePage[], results: LighthouseBench['results']): L
     `Lighthouse ${results.lighthouse} on Chromium ${results.chromium || '?'}: mobile, simulated throttling (the default), ` +
       `medians of ${results.settings.runs} runs; * = over budget`,
     'JS gzip = every script the page requested until the network was idle, gzip -9 of its uncompressed body.',
+    "script ms = main-thread script evaluation, parsing and compiling; longest task ms: both on Lighthouse's 4x slower CPU.",
     ...table,
   ];
   const findings = pages.filter((p) => p.accessibilityFailures.length);

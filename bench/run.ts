@@ -3,14 +3,15 @@
  * (the budgets are {@link BUDGET}; why catalogue reads are cheap: decision record 0004).
  *
  * What is measured, and why:
- * - `GET /api/products?country=TR` and `GET /api/products`, each next to a static file of exactly
- *   the same bytes served by the same server process (`/__bench/products-*.json` via
- *   `@fastify/static`). The static file is the physical reference: same process, same socket
- *   handling, same response size, no application work. The budget is a ratio (API >= 50% of the
- *   static throughput) because absolute figures on a shared 2-core box swing from run to run.
+ * - `GET /api/products?country=TR` and `GET /api/products`, each next to a bare `node:http` server
+ *   sending exactly the same bytes from memory (`bench/bare-server.ts`, a child process of its
+ *   own on another port, loaded in turn with the store). The bare server is the physical
+ *   reference: same machine, same runtime, same response size, no framework and no application
+ *   work. The budget is a ratio (API >= 60% of the bare server's throughput) because absolute
+ *   figures on a shared 2-core box swing from run to run.
  * - Maximum throughput: autocannon, 10 connections, 10 s per target (`BENCH_DURATION_S`
  *   overrides), reporting average req/s and p50/p99 latency.
- * - Latency at a fixed 1,000 req/s (10 connections) for the country query and its static twin:
+ * - Latency at a fixed 1,000 req/s (10 connections) for the country query and its bare twin:
  *   the budget is p99 < 20 ms on PGlite and < 5 ms on PostgreSQL. Latency at saturation only
  *   measures queueing, so the latency budget is checked at a realistic rate.
  * - The storefront's entry: the module script, modulepreload links and style sheets of
@@ -21,7 +22,7 @@
  * The server runs as a child process on a free port of 127.0.0.1, on a fresh PGlite folder under
  * the OS temp dir (or on `DATABASE_URL` when set). Load generator and server share the machine,
  * and only one autocannon instance runs at a time. `BENCH_ROUNDS` (default 1) repeats every run,
- * interleaving API and static, and reports the median of the rounds.
+ * interleaving API and bare server, and reports the median of the rounds.
  *
  * - The admin area (`bench/admin.ts`): 100,000 orders written into the stopped server's
  *   database, then `GET /api/orders` as an admin (first page, a filtered page and its next page,
@@ -108,7 +109,6 @@ const autocannon = createRequire(import.meta.url)('autocannon') as Autocannon;
 
 const repoRoot = path.resolve(import.meta.dirname, '..');
 const webDist = path.join(repoRoot, 'apps/web/dist');
-const benchDir = path.join(webDist, '__bench');
 const resultsFile = path.join(repoRoot, 'bench/results/latest.json');
 
 const HOST = '127.0.0.1';
@@ -133,8 +133,8 @@ const ONLY_CHOICES = ['lighthouse'];
 const BUDGET = {
   /** p99 of the country query at 1,000 req/s, ms (strictly below). */
   fixedRateP99Ms: DATABASE_URL ? 5 : 20,
-  /** API throughput / static throughput for the country query (at least). */
-  minThroughputRatio: 0.5,
+  /** API throughput / the bare `node:http` server's for the country query (at least). */
+  minThroughputRatio: 0.6,
   /**
    * Full checkout latency, ms (strictly below): p95 of one visitor at a time
    * on PGlite, which runs one query at a time for the whole process (more visitors only queue:
@@ -160,10 +160,10 @@ const CHECKOUT_CONCURRENCY = [1, 4] as const;
 const LOGINS = Math.floor(positiveNumber(process.env.BENCH_LOGINS, 100));
 const SESSION_CALLS = 1_000;
 
-/** An API endpoint and the static copy of its bytes. */
+/** The API endpoints compared with the bare server sending their bytes (at the same path). */
 const PAIRS = [
-  { name: 'country', apiPath: '/api/products?country=TR', staticFile: 'products-tr.json' },
-  { name: 'all', apiPath: '/api/products', staticFile: 'products-all.json' },
+  { name: 'country', apiPath: '/api/products?country=TR' },
+  { name: 'all', apiPath: '/api/products' },
 ] as const;
 
 function positiveNumber(text: string | undefined, fallback: number): number {
@@ -231,6 +231,7 @@ interface Server {
 }
 
 let server: Server | undefined;
+let bare: Server | undefined;
 let dataDir: string | undefined;
 
 /** Starts `apps/api/src/server.ts` and resolves once `/api/health` answers 200. */
@@ -286,10 +287,30 @@ async function startServer(port: number, dir: string): Promise<Server> {
   throw new Error(`The server did not become healthy within ${HEALTH_TIMEOUT_MS / 1000} s.`);
 }
 
+/**
+ * Starts `bench/bare-server.ts` answering each path of `bodies` with the bytes of its file;
+ * resolves once it says it listens.
+ */
+async function startBareServer(port: number, bodies: Record<string, string>): Promise<Server> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/bare-server.ts'], {
+    cwd: repoRoot,
+    env: { ...process.env, HOST, PORT: String(port), BARE_BODIES: JSON.stringify(bodies) },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  bare = { child, exited, baseUrl: `http://${HOST}:${port}` };
+  await new Promise<void>((resolve, reject) => {
+    child.stdout?.once('data', () => resolve());
+    child.once('exit', (code) => reject(new Error(`bench/bare-server.ts exited during start-up (code ${code})`)));
+  });
+  return bare;
+}
+
 /** SIGTERM (graceful shutdown), then SIGKILL after 15 s. */
-async function stopServer(): Promise<void> {
-  const current = server;
-  server = undefined;
+async function stopServer(which: 'store' | 'bare' = 'store'): Promise<void> {
+  const current = which === 'store' ? server : bare;
+  if (which === 'store') server = undefined;
+  else bare = undefined;
   if (!current || current.child.exitCode !== null || current.child.signalCode !== null) return;
   current.child.kill('SIGTERM');
   const stopped = await Promise.race([current.exited.then(() => true), sleep(15_000).then(() => false)]);
@@ -300,19 +321,20 @@ async function stopServer(): Promise<void> {
 }
 
 function removeFiles(): void {
-  fs.rmSync(benchDir, { recursive: true, force: true });
   if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
 }
 
-/** Stops the server and removes the temporary files; safe to call more than once. */
+/** Stops the servers and removes the temporary files; safe to call more than once. */
 async function cleanup(): Promise<void> {
-  await stopServer();
+  await Promise.all([stopServer('store'), stopServer('bare')]);
   removeFiles();
 }
 
-// Last resort for exits that skip `cleanup` (it cannot wait here, so the child gets SIGKILL).
+// Last resort for exits that skip `cleanup` (it cannot wait here, so the children get SIGKILL).
 process.on('exit', () => {
-  if (server && server.child.exitCode === null && server.child.signalCode === null) server.child.kill('SIGKILL');
+  for (const child of [server?.child, bare?.child]) {
+    if (child && child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+  }
   removeFiles();
 });
 for (const [signal, code] of [
@@ -367,19 +389,21 @@ function summarise(runs: Run[]): Run {
 interface Target {
   label: string;
   path: string;
-  kind: 'api' | 'static';
+  kind: 'api' | 'bare';
+  /** Where the target listens: the store or the bare server. */
+  baseUrl: string;
   pair: (typeof PAIRS)[number]['name'];
   bytes: number;
 }
 
-/** Runs every target once per round (API and static interleaved), one autocannon at a time. */
-async function measure(baseUrl: string, targets: Target[], durationS: number, overallRate?: number): Promise<Run[]> {
+/** Runs every target once per round (API and bare server interleaved), one autocannon at a time. */
+async function measure(targets: Target[], durationS: number, overallRate?: number): Promise<Run[]> {
   const runs: Run[][] = targets.map(() => []);
   for (let round = 0; round < ROUNDS; round++) {
     for (const [i, target] of targets.entries()) {
       const what = overallRate ? `${overallRate} req/s` : 'max';
       console.error(`  round ${round + 1}/${ROUNDS} ${what}: ${target.label}`);
-      runs[i]!.push(await load(baseUrl + target.path, durationS, overallRate));
+      runs[i]!.push(await load(target.baseUrl + target.path, durationS, overallRate));
     }
   }
   return runs.map(summarise);
@@ -457,45 +481,29 @@ async function main(): Promise<number> {
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'esim-bench-'));
   console.error(`Starting the server on ${HOST}:${port} (${DATABASE}${DATABASE_URL ? '' : ` in ${dataDir}`})...`);
 
-  // 1-2. First start (migrate + seed), capture the exact API bodies, write their static twins.
-  let started = Date.now();
+  // 1-2. Start (migrate + seed), capture the exact API bodies, start the bare server with them.
+  const started = Date.now();
   let { baseUrl } = await startServer(port, dataDir);
   console.error(`  healthy after ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  const bodyFiles: Record<string, string> = {};
   const bodies = new Map<string, Buffer>();
-  for (const pair of PAIRS) bodies.set(pair.name, await getOk(baseUrl + pair.apiPath));
-  await stopServer();
-
-  // @fastify/static enumerates files at start-up, so the copies must exist before the restart.
-  fs.mkdirSync(benchDir, { recursive: true });
-  for (const pair of PAIRS) fs.writeFileSync(path.join(benchDir, pair.staticFile), bodies.get(pair.name)!);
-
-  started = Date.now();
-  ({ baseUrl } = await startServer(port, dataDir));
-  console.error(`  restarted, healthy after ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  for (const pair of PAIRS) {
+    const body = await getOk(baseUrl + pair.apiPath);
+    bodies.set(pair.name, body);
+    bodyFiles[pair.apiPath] = path.join(dataDir, `bare-${pair.name}.json`);
+    fs.writeFileSync(bodyFiles[pair.apiPath]!, body);
+  }
+  const bareServer = await startBareServer(await freePort(), bodyFiles);
 
   const targets: Target[] = [];
   for (const pair of PAIRS) {
     const body = bodies.get(pair.name)!;
-    const staticPath = `/__bench/${pair.staticFile}`;
-    const [api, copy] = [await getOk(baseUrl + pair.apiPath), await getOk(baseUrl + staticPath)];
-    if (!api.equals(body)) throw new Error(`${pair.apiPath} changed across the restart`);
-    if (copy.length !== body.length || !copy.equals(body)) {
-      throw new Error(`${staticPath} is ${copy.length} bytes, ${pair.apiPath} is ${body.length}`);
-    }
-    targets.push({
-      label: `GET ${pair.apiPath}`,
-      path: pair.apiPath,
-      kind: 'api',
-      pair: pair.name,
-      bytes: body.length,
-    });
-    targets.push({
-      label: `static ${staticPath}`,
-      path: staticPath,
-      kind: 'static',
-      pair: pair.name,
-      bytes: body.length,
-    });
+    const copy = await getOk(bareServer.baseUrl + pair.apiPath);
+    if (!copy.equals(body))
+      throw new Error(`the bare server sent ${copy.length} bytes for ${pair.apiPath}, not ${body.length}`);
+    const common = { path: pair.apiPath, pair: pair.name, bytes: body.length };
+    targets.push({ ...common, label: `GET ${pair.apiPath}`, kind: 'api', baseUrl });
+    targets.push({ ...common, label: `bare node:http, same bytes`, kind: 'bare', baseUrl: bareServer.baseUrl });
   }
 
   // The storefront in Lighthouse first, while nothing else has loaded the server (bench/lighthouse.ts).
@@ -505,14 +513,15 @@ async function main(): Promise<number> {
   // leaves seconds of GC and socket backlog behind, so the latency-sensitive fixed-rate runs go
   // first and the full list is warmed up before the country query.
   console.error(`Warming up (${WARMUP_S} s per URL)...`);
-  for (const target of [...targets].reverse()) await load(baseUrl + target.path, WARMUP_S);
+  for (const target of [...targets].reverse()) await load(target.baseUrl + target.path, WARMUP_S);
 
   const fixedTargets = targets.filter((t) => t.pair === 'country');
   console.error(`Fixed rate (${FIXED_RATE} req/s, ${CONNECTIONS} connections, ${DURATION_S} s per run)...`);
-  const fixedRuns = await measure(baseUrl, fixedTargets, DURATION_S, FIXED_RATE);
+  const fixedRuns = await measure(fixedTargets, DURATION_S, FIXED_RATE);
 
   console.error(`Maximum throughput (${CONNECTIONS} connections, ${DURATION_S} s per run)...`);
-  const maxRuns = await measure(baseUrl, targets, DURATION_S);
+  const maxRuns = await measure(targets, DURATION_S);
+  await stopServer('bare');
 
   // A full checkout: cart -> card token -> paid order -> eSIMs provisioned, e-mail queued.
   console.error(`Checkout (${CHECKOUTS} checkouts, ${CHECKOUT_CONCURRENCY.join(' and ')} visitors at once)...`);
@@ -531,11 +540,6 @@ async function main(): Promise<number> {
   console.error(`Accounts (${LOGINS} logins one at a time, ${SESSION_CALLS} API calls with and without a session)...`);
   await measureAuth(baseUrl, { logins: 5, calls: 50 });
   const auth: AuthRun = await measureAuth(baseUrl, { logins: LOGINS, calls: SESSION_CALLS });
-
-  // Another `vite build` empties apps/web/dist, and the static twins then answer 404.
-  if (PAIRS.some((pair) => !fs.existsSync(path.join(benchDir, pair.staticFile)))) {
-    console.error(`${benchDir} was removed during the runs (apps/web/dist rebuilt?): the static figures are invalid.`);
-  }
 
   // The admin area: 100,000 orders written while the server is stopped (PGlite is one
   // process's), an admin made with `admin:create`, then the orders list and the recalculation.
@@ -574,8 +578,8 @@ async function main(): Promise<number> {
   // 5. Report.
   const ratio = (pair: Target['pair']) => {
     const api = maxRuns[targets.findIndex((t) => t.pair === pair && t.kind === 'api')]!;
-    const copy = maxRuns[targets.findIndex((t) => t.pair === pair && t.kind === 'static')]!;
-    return api.requestsPerS / copy.requestsPerS;
+    const reference = maxRuns[targets.findIndex((t) => t.pair === pair && t.kind === 'bare')]!;
+    return api.requestsPerS / reference.requestsPerS;
   };
   const ratios = { country: ratio('country'), all: ratio('all') };
   const countryFixed = fixedRuns[fixedTargets.findIndex((t) => t.kind === 'api')]!;
@@ -595,7 +599,7 @@ async function main(): Promise<number> {
       margin: margin(countryFixed.p99Ms, BUDGET.fixedRateP99Ms, 'max', (v) => `${fmt(v)} ms`),
     },
     {
-      name: `country query API/static throughput >= ${BUDGET.minThroughputRatio}`,
+      name: `country query throughput >= ${BUDGET.minThroughputRatio} of a bare node:http server's (same bytes)`,
       value: fmt(ratios.country, 2),
       pass: ratios.country >= BUDGET.minThroughputRatio,
       margin: margin(ratios.country, BUDGET.minThroughputRatio, 'min', (v) => fmt(v, 2)),
@@ -616,12 +620,12 @@ async function main(): Promise<number> {
     { name: '0 errors, non-2xx or timeouts in every run', value: String(totalErrors), pass: totalErrors === 0 },
   ];
 
-  const header = ['target', 'bytes', 'req/s', 'p50 ms', 'p99 ms', 'errors', 'API/static'];
+  const header = ['target', 'bytes', 'req/s', 'p50 ms', 'p99 ms', 'errors', 'API/bare'];
   const out = [
     '',
     `Catalogue reads on ${DATABASE}: autocannon, ${CONNECTIONS} connections, ${DURATION_S} s per run, ` +
       `${ROUNDS} round${ROUNDS > 1 ? 's (medians)' : ''}, Node ${process.version}, ${os.cpus().length} CPUs`,
-    "Latency in whole ms (autocannon's resolution); API/static = API req/s over its static twin's req/s.",
+    "Latency in whole ms (autocannon's resolution); API/bare = API req/s over the bare node:http server's (bench/bare-server.ts).",
     '',
     'Maximum throughput',
     table([
@@ -729,7 +733,7 @@ async function main(): Promise<number> {
       fixedRate: FIXED_RATE,
     },
     maxThroughput: targets.map((t, i) => ({ ...t, ...maxRuns[i]! })),
-    apiToStaticRatio: ratios,
+    apiToBareRatio: ratios,
     fixedRate: fixedTargets.map((t, i) => ({ ...t, ...fixedRuns[i]! })),
     checkout: checkouts,
     auth,

@@ -70,7 +70,7 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; s
   registerErrorHandler(app);
   registerTextGuard(app);
   const payment = config.paymentProvider === 'stripe' ? stripePageSources(config.stripe) : undefined;
-  await registerSecurityHeaders(app, { payment });
+  registerSecurityHeaders(app, { payment });
   await registerOpenApi(app);
   app.get('/api/health', { schema: { hide: true } }, async () => {
     await ping(database.db);

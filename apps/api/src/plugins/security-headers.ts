@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import fastifyHelmet from '@fastify/helmet';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import helmet from 'helmet';
 import { cspHash } from '../lib/content-security.ts';
 import { DEVICE_PAGE_STYLE, PAYPAL_PAGE_STYLE } from '../modules/sandbox/sandbox.module.ts';
 
@@ -192,20 +193,40 @@ export function allowStyleAttributes(reply: FastifyReply, hashes: readonly strin
 }
 
 /**
- * The security headers of a JSON answer sent where no hook runs (Fastify's `frameworkErrors`:
- * bad URLs, over-long path parameters): the same values {@link registerSecurityHeaders} gives
- * every routed answer, so that no response of the app goes without them.
+ * helmet's headers with the store's options (HSTS for a year with subdomains; no CSP, which is
+ * written below, and no `Cross-Origin-Embedder-Policy`), as helmet itself sets them, read once:
+ * they are the same for every response, so no request pays for helmet's middleware chain.
  */
-export const STATIC_SECURITY_HEADERS: Readonly<Record<string, string>> = {
+function helmetHeaders(): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const response = {
+    setHeader(name: string, value: string | number) {
+      headers[name.toLowerCase()] = String(value);
+    },
+    removeHeader(name: string) {
+      delete headers[name.toLowerCase()];
+    },
+  };
+  helmet({
+    contentSecurityPolicy: false,
+    crossOriginEmbedderPolicy: false,
+    strictTransportSecurity: { maxAge: 31_536_000, includeSubDomains: true },
+  })({} as IncomingMessage, response as unknown as ServerResponse, (error?: unknown) => {
+    if (error) throw error;
+  });
+  return headers;
+}
+
+/**
+ * The security headers of every response but a payment page's ({@link registerSecurityHeaders}),
+ * also of a JSON answer sent where no hook runs (Fastify's `frameworkErrors`: bad URLs,
+ * over-long path parameters), so that no response of the app goes without them.
+ */
+export const STATIC_SECURITY_HEADERS: Readonly<Record<string, string>> = Object.freeze({
+  ...helmetHeaders(),
   'content-security-policy': BASE_POLICY,
   'permissions-policy': PERMISSIONS_POLICY,
-  'strict-transport-security': 'max-age=31536000; includeSubDomains',
-  'x-content-type-options': 'nosniff',
-  'x-frame-options': 'SAMEORIGIN',
-  'referrer-policy': 'no-referrer',
-  'cross-origin-opener-policy': 'same-origin',
-  'cross-origin-resource-policy': 'same-origin',
-};
+});
 
 /**
  * Registers the security headers on every response: helmet's set (HSTS for a year with
@@ -220,31 +241,19 @@ export const STATIC_SECURITY_HEADERS: Readonly<Record<string, string>> = {
  * allow the provider's origins in `script-src`, `frame-src` and `connect-src` and delegate
  * `payment` to its frames; every other response keeps the base policy.
  */
-export async function registerSecurityHeaders(
-  app: FastifyInstance,
-  options: { payment?: PaymentPageSources } = {},
-): Promise<void> {
+export function registerSecurityHeaders(app: FastifyInstance, options: { payment?: PaymentPageSources } = {}): void {
   const { payment } = options;
-  const paymentPermissions = payment ? paymentPagePermissions(payment) : undefined;
-  await app.register(fastifyHelmet, {
-    // Written below: helmet would rebuild the same string on every request.
-    contentSecurityPolicy: false,
-    crossOriginEmbedderPolicy: false,
-    strictTransportSecurity: { maxAge: 31_536_000, includeSubDomains: true },
-  });
+  const paymentHeaders = payment && {
+    ...STATIC_SECURITY_HEADERS,
+    'content-security-policy': contentSecurityPolicy(undefined, payment),
+    'permissions-policy': paymentPagePermissions(payment),
+  };
   app.addHook('onRequest', (request, reply, done) => {
-    if (
-      payment &&
-      paymentPermissions &&
-      (request.method === 'GET' || request.method === 'HEAD') &&
-      isPaymentPage(request.url)
-    ) {
+    if (paymentHeaders && (request.method === 'GET' || request.method === 'HEAD') && isPaymentPage(request.url)) {
       paymentPages.set(reply, payment);
-      reply.header('content-security-policy', contentSecurityPolicy(undefined, payment));
-      reply.header('permissions-policy', paymentPermissions);
+      reply.headers(paymentHeaders);
     } else {
-      reply.header('content-security-policy', BASE_POLICY);
-      reply.header('permissions-policy', PERMISSIONS_POLICY);
+      reply.headers(STATIC_SECURITY_HEADERS);
     }
     done();
   });

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.ts';
 import { openTestDatabase, testConfig } from '../../../test/helper.ts';
@@ -9,7 +10,7 @@ import { EsimProviderError } from '../../providers/esim/esim-provider.ts';
 import { SandboxPaymentProvider } from '../../providers/payment/sandbox.ts';
 import { instrumentEsimProvider, instrumentPaymentProvider, metrics } from './metrics.ts';
 import { cameThroughProxy, isLoopback } from './ops.routes.ts';
-import { clientRequestId } from './request-id.ts';
+import { LazyChildLogger, clientRequestId } from './request-id.ts';
 
 /**
  * Operations endpoints (`ops.routes.ts`): `/livez` with no dependency, `/readyz` with
@@ -346,5 +347,66 @@ describe('instrumented providers in the app', () => {
       await other.app.close();
       await db.close();
     }
+  });
+});
+
+interface Line {
+  level: string;
+  bindings: Record<string, unknown>;
+  args: unknown[];
+}
+
+/** A logger that records its lines (level name, bindings and arguments) and the children it made. */
+function recordingLogger(
+  level: string,
+  bindings: Record<string, unknown> = {},
+  record: { lines: Line[]; made: FastifyBaseLogger[] } = { lines: [], made: [] },
+): FastifyBaseLogger & { lines: Line[]; made: FastifyBaseLogger[] } {
+  const log =
+    (name: string) =>
+    (...args: unknown[]) => {
+      record.lines.push({ level: name, bindings, args });
+    };
+  return {
+    level,
+    ...record,
+    fatal: log('fatal'),
+    error: log('error'),
+    warn: log('warn'),
+    info: log('info'),
+    debug: log('debug'),
+    trace: log('trace'),
+    silent: log('silent'),
+    child(childBindings, options) {
+      const child = recordingLogger(options?.level ?? level, { ...bindings, ...childBindings }, record);
+      record.made.push(child);
+      return child;
+    },
+  };
+}
+
+describe('LazyChildLogger', () => {
+  it('makes the child logger on the first line only, with the bindings and level it was given', () => {
+    const parent = recordingLogger('info');
+    const log = new LazyChildLogger(parent, { reqId: 'r-1' }, {});
+    expect(log.level).toBe('info');
+    expect(parent.made).toHaveLength(0);
+    log.info({ extra: 1 }, 'hello');
+    log.warn('again');
+    expect(parent.made).toHaveLength(1);
+    expect(parent.lines).toEqual([
+      { level: 'info', bindings: { reqId: 'r-1' }, args: [{ extra: 1 }, 'hello'] },
+      { level: 'warn', bindings: { reqId: 'r-1' }, args: ['again'] },
+    ]);
+  });
+
+  it('costs no child logger for a request that logs nothing, and makes one to change its level', () => {
+    const parent = recordingLogger('info');
+    const log = new LazyChildLogger(parent, { reqId: 'r-2' }, { level: 'warn' });
+    expect(log.level).toBe('warn');
+    expect(parent.made).toHaveLength(0);
+    log.level = 'error';
+    expect(parent.made).toHaveLength(1);
+    expect(log.level).toBe('error');
   });
 });

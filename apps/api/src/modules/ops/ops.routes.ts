@@ -137,7 +137,7 @@ export async function registerOps(app: FastifyInstance, deps: OpsDeps): Promise<
   app.decorate('ops', control);
   registerRequestIds(app);
 
-  app.addHook('onResponse', async (request: FastifyRequest, reply: FastifyReply) => {
+  app.addHook('onResponse', (request: FastifyRequest, reply: FastifyReply, done: () => void) => {
     const route = request.routeOptions.url;
     const status = reply.statusCode;
     metrics.httpDuration.observe(
@@ -146,6 +146,7 @@ export async function registerOps(app: FastifyInstance, deps: OpsDeps): Promise<
     );
     const kind = route ? CHECKOUT_ROUTES[`${request.method} ${route}`] : undefined;
     if (kind) metrics.checkouts.inc({ kind, outcome: checkoutOutcome(status) });
+    done();
   });
 
   app.get('/livez', { schema: { hide: true } }, async (_request, reply) => {
