@@ -23,6 +23,7 @@ import { productQueryOptions } from './features/catalog/api/get-product.ts';
 import { productsQueryOptions } from './features/catalog/api/get-products.ts';
 import { NAMESPACES } from './lib/i18n-namespaces.ts';
 import type { InitialTexts } from './lib/i18n-texts.ts';
+import { PAYMENTS_CONFIG_KEY } from './components/payment/payments-config.ts';
 import { createQueryClient } from './lib/query-client.ts';
 import type { SsrState } from './ssr-state.ts';
 
@@ -64,6 +65,14 @@ const EMPTY_CART: Cart = { items: [], totalCount: 0, totalCents: 0, currency: 'U
 
 /** The screens that show the visitor's cart in their first render. */
 const CART_SCREENS = /\/routes\/(?:cart|checkout)\.tsx$/;
+
+/**
+ * The screens whose first render shows the payment form, which needs the store's payment methods
+ * (`GET /api/payments/config`, the same for every visitor): with them in the page, the server
+ * renders the whole form and the browser only hydrates it, instead of rendering a skeleton that
+ * the browser replaces with the form in one long task (decision record 0028).
+ */
+const PAYMENT_SCREENS = /\/routes\/checkout\.tsx$/;
 
 /**
  * Puts the visitor's cart in the query cache for a cart screen: the empty cart for a visitor
@@ -113,6 +122,10 @@ async function prefetch(queryClient: QueryClient, pathname: string, module: stri
     const body = (await fetchJson(`/api/products${query ? `?${query}` : ''}`)) as ProductsResponse | undefined;
     if (body) queryClient.setQueryData(productsQueryOptions(params).queryKey, body.products);
   };
+  if (PAYMENT_SCREENS.test(module)) {
+    const config = await fetchJson('/api/payments/config');
+    if (config) queryClient.setQueryData(PAYMENTS_CONFIG_KEY, config);
+  }
   if (module.endsWith('/country.tsx')) {
     const code = destinationCode(pathname.split('/')[2] ?? '', countries ?? []);
     if (code) await products({ country: code });

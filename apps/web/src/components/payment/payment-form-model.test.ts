@@ -1,11 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  EMPTY_PAYMENT_PART,
-  type PaymentPartValues,
-  paymentFingerprint,
-  serverFieldOf,
-  validatePaymentPart,
-} from './payment-form-model.ts';
+import { EMPTY_PAYMENT_PART, type PaymentPartValues, paymentFingerprint, serverFieldOf } from './payment-form-model.ts';
+import { validatePaymentPart } from './payment-part-validation.ts';
 
 const year = String(new Date().getUTCFullYear() + 2);
 const filled: PaymentPartValues = {

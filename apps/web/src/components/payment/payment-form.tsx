@@ -4,6 +4,7 @@ import { type ReactNode, useEffect, useRef } from 'react';
 import { type FieldValues, FormProvider, useFormContext } from 'react-hook-form';
 import { Trans, useTranslation } from 'react-i18next';
 import { FieldError, RequiredMark } from '../form/form-field.tsx';
+import { usePageSettled } from '../../lib/when-idle.ts';
 import { Button } from '../ui/button.tsx';
 import { PaymentFields } from './payment-fields.tsx';
 import type { PaymentPartValues } from './payment-form-model.ts';
@@ -76,6 +77,9 @@ export function PaymentForm<V extends FieldValues, Extra extends { kind: string 
   const { t } = useTranslation(keys.ns);
   const { form, onSubmit, wallet, onCollector, phase, failure, invalidCount, shownCount } = state;
   const busy = phase !== 'idle';
+  // A server-rendered form can be seen before its code runs: until then the browser would submit
+  // it on its own (a GET with every field in the address), so the pay button waits for the page.
+  const ready = usePageSettled();
   const price = amount ? formatPrice(amount.cents, amount.currency) : null;
 
   return (
@@ -113,7 +117,7 @@ export function PaymentForm<V extends FieldValues, Extra extends { kind: string 
             <p className="text-2xl font-extrabold tracking-tight text-ink">{price ?? '—'}</p>
           </div>
           {keys.totalNote && <p className="mt-1 text-right text-xs text-slate-600">{t(keys.totalNote)}</p>}
-          <Button type="submit" size="lg" className="mt-4 w-full" disabled={busy || blocked} aria-busy={busy}>
+          <Button type="submit" size="lg" className="mt-4 w-full" disabled={busy || blocked || !ready} aria-busy={busy}>
             {busy ? (
               <Loader2 aria-hidden="true" className="size-5 animate-spin" />
             ) : (

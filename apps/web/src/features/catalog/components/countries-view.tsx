@@ -7,6 +7,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { useCountries } from '../api/get-countries.ts';
 import type { DestinationTab } from '../hooks/catalog-state.ts';
 import { useDestinationFigure } from '../hooks/use-destination-figure.ts';
+import { HydrateApart } from '../../../components/ui/hydrate-apart.tsx';
 import { CatalogFaq } from './catalog-faq.tsx';
 import { DestinationBrowser } from './destination-browser.tsx';
 import { DestinationsCta, scrollToDestinations } from './destinations-cta.tsx';
@@ -152,11 +153,13 @@ export function CountriesView({
         </div>
       </div>
 
-      <WhyChooseUs />
-      <HowItWorksSteps />
-      <CatalogFaq />
-      <SecurePaymentBadge />
-      <DestinationsCta />
+      <HydrateApart>
+        <WhyChooseUs />
+        <HowItWorksSteps />
+        <CatalogFaq />
+        <SecurePaymentBadge />
+        <DestinationsCta />
+      </HydrateApart>
     </>
   );
 }

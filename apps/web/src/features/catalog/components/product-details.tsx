@@ -19,6 +19,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { Button } from '../../../components/ui/button.tsx';
 import { Flag } from '../../../components/ui/flag.tsx';
+import { HydrateApart } from '../../../components/ui/hydrate-apart.tsx';
 import { useDestinationNames } from '../hooks/use-destination-names.ts';
 import { usePlanFormat, usePlanName } from '../hooks/use-plan-format.ts';
 import { CoverageList, LocalNetworks } from './coverage-list.tsx';
@@ -190,43 +191,46 @@ export function ProductDetails({
         </aside>
 
         <div className="space-y-6 lg:col-start-1">
-          {tier && (
+          {/* The plan's policy, what is included and its networks hydrate after the rest (decision record 0028). */}
+          <HydrateApart>
+            {tier && (
+              <section
+                aria-labelledby="policy-heading"
+                className="rounded-2xl bg-brand-50 p-5 ring-1 ring-brand-100 sm:p-6"
+              >
+                <h2 id="policy-heading" className="flex items-center gap-2 text-lg font-semibold text-ink">
+                  <Gauge aria-hidden="true" className="size-5 text-brand-700" />
+                  {t('details.policy.heading')}
+                </h2>
+                <p className="mt-2 text-brand-900">{t(`details.policy.${tier}`)}</p>
+                <p className="mt-1 text-sm text-slate-700">{t('details.policy.renewal')}</p>
+              </section>
+            )}
+
             <section
-              aria-labelledby="policy-heading"
-              className="rounded-2xl bg-brand-50 p-5 ring-1 ring-brand-100 sm:p-6"
+              aria-labelledby="included-heading"
+              className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:p-6"
             >
-              <h2 id="policy-heading" className="flex items-center gap-2 text-lg font-semibold text-ink">
-                <Gauge aria-hidden="true" className="size-5 text-brand-700" />
-                {t('details.policy.heading')}
+              <h2 id="included-heading" className="text-lg font-semibold text-ink">
+                {t('details.included.heading')}
               </h2>
-              <p className="mt-2 text-brand-900">{t(`details.policy.${tier}`)}</p>
-              <p className="mt-1 text-sm text-slate-700">{t('details.policy.renewal')}</p>
+              <ul className="mt-4 grid gap-3 sm:grid-cols-2">
+                <Included icon={<MessageSquareOff className="size-4" />}>{t('details.included.dataOnly')}</Included>
+                <Included icon={<BatteryCharging className="size-4" />}>
+                  {features.hotspot ? t('details.included.hotspot') : t('details.included.noHotspot')}
+                </Included>
+                <Included icon={<Zap className="size-4" />}>{t('details.included.instant')}</Included>
+                <Included icon={<MapPin className="size-4" />}>{t('details.included.activation')}</Included>
+                <Included icon={<RotateCcw className="size-4" />}>{t('details.included.refund')}</Included>
+              </ul>
             </section>
-          )}
 
-          <section
-            aria-labelledby="included-heading"
-            className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:p-6"
-          >
-            <h2 id="included-heading" className="text-lg font-semibold text-ink">
-              {t('details.included.heading')}
-            </h2>
-            <ul className="mt-4 grid gap-3 sm:grid-cols-2">
-              <Included icon={<MessageSquareOff className="size-4" />}>{t('details.included.dataOnly')}</Included>
-              <Included icon={<BatteryCharging className="size-4" />}>
-                {features.hotspot ? t('details.included.hotspot') : t('details.included.noHotspot')}
-              </Included>
-              <Included icon={<Zap className="size-4" />}>{t('details.included.instant')}</Included>
-              <Included icon={<MapPin className="size-4" />}>{t('details.included.activation')}</Included>
-              <Included icon={<RotateCcw className="size-4" />}>{t('details.included.refund')}</Included>
-            </ul>
-          </section>
-
-          {features.type === 'local' ? (
-            <LocalNetworks countryCode={covered[0] ?? product.countryCode} networks={features.networks} />
-          ) : (
-            <CoverageList countries={covered} networks={features.networks} />
-          )}
+            {features.type === 'local' ? (
+              <LocalNetworks countryCode={covered[0] ?? product.countryCode} networks={features.networks} />
+            ) : (
+              <CoverageList countries={covered} networks={features.networks} />
+            )}
+          </HydrateApart>
         </div>
       </div>
     </div>

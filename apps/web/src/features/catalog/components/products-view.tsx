@@ -3,6 +3,7 @@ import { ChevronDown } from 'lucide-react';
 import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button.tsx';
+import { HydrateApart } from '../../../components/ui/hydrate-apart.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { showToast } from '../../../lib/toast.ts';
 import type { CatalogueQueryResult } from '../api/use-last-known.ts';
@@ -159,7 +160,8 @@ export function ProductsView({
           )}
           aria-busy={products.isFetching}
         >
-          {content}
+          {/* The plans hydrate after the hero and the filters (decision record 0028). */}
+          <HydrateApart>{content}</HydrateApart>
         </div>
       </div>
     </>

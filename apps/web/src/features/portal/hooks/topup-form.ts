@@ -8,8 +8,8 @@ import {
   type PaymentFieldPath,
   type PaymentPartValues,
   paymentFingerprint,
-  validatePaymentPart,
 } from '../../../components/payment/payment-form-model.ts';
+import { validatePaymentPart } from '../../../components/payment/payment-part-validation.ts';
 
 /**
  * The top-up form as the page holds it: the chosen plan and the payment part
