@@ -3,10 +3,12 @@ import { visitorWithCart } from './visitor.ts';
 
 /**
  * Layout shifts of the cart and the checkout (CLS at most 0.02, decision record 0023). Both pages are
- * server-rendered as layout and loading state; the cart (`GET /api/cart`) and, on the checkout,
- * the payment methods (`GET /api/payments/config`: wallet row, PayPal option, card fields) come
- * later in the browser. Their arrival must move nothing already on the screen, also when they
- * come a second late (a weak connection), on a phone and on a desktop.
+ * server-rendered with the cart of the `visitor_session` cookie, the checkout with the payment
+ * methods too (decision record 0028); without the cookie they are rendered as layout and loading
+ * state, and the cart (`GET /api/cart`) and the payment methods (`GET /api/payments/config`:
+ * wallet row, PayPal option, card fields) come later in the browser. Their arrival must move
+ * nothing already on the screen, also when they come a second late (a weak connection), on a
+ * phone and on a desktop.
  */
 
 /** The CLS budget of the storefront (decision record 0023). */

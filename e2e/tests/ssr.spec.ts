@@ -193,6 +193,31 @@ test.describe('server rendering', () => {
     await context.close();
   });
 
+  test("the checkout's first HTML holds the whole form, whose pay button cannot submit before the page's code runs", async ({
+    browser,
+  }) => {
+    const context = await browser.newContext({ viewport: { width: 360, height: 780 } });
+    const page = await context.newPage();
+    await visitorWithCart(page, [1]);
+    const html = await (await page.request.get('/checkout', { headers: { accept: 'text/html' } })).text();
+    const root = html.slice(html.indexOf('<div id="root">'), html.indexOf('<script id="ssr-state"'));
+    // The payment methods came with the page: the card fields and PayPal, not a skeleton.
+    expect(root).toContain('Card number');
+    expect(root).toContain('PayPal');
+    expect(root).not.toContain('aria-busy="true"');
+    // A click before hydration would make the browser submit the form itself, card fields in the address.
+    expect(root).toMatch(/<button type="submit"[^>]*disabled=""/);
+
+    const errors = hydrationErrors(page);
+    await watchLayoutShifts(page);
+    await page.goto('/checkout');
+    await expect(page.getByRole('button', { name: /Complete purchase/ })).toBeEnabled();
+    await page.waitForLoadState('networkidle');
+    expect(errors).toEqual([]);
+    expect(await page.evaluate(() => (window as unknown as { __shift: number }).__shift)).toBeLessThanOrEqual(0.02);
+    await context.close();
+  });
+
   test('a visitor whose cookie is missing still sees their own cart: the page is rendered afresh, and the cookie set', async ({
     browser,
   }) => {
