@@ -1,10 +1,12 @@
 /**
  * The storefront in a phone's browser (decision record 0023): Lighthouse 12.2.3,
- * mobile, its default simulated throttling, on Debian's Chromium, for the home page, a country
- * page, a product page, the cart and the checkout.
+ * mobile, its default simulated throttling, on Debian's Chromium, for every server-rendered
+ * screen of the store: home, a country page, a product page, the cart, the checkout and the
+ * information pages.
  *
  * - Pages: `/`, `/tr/turkey`, `/products/{id}` (the first product of `GET /api/products?country=TR`),
- *   and `/cart` and `/checkout` with that product in the cart. The cart is made with
+ *   `/cart` and `/checkout` with that product in the cart, and one page of each other public
+ *   screen ({@link INFORMATION_PAGES}); `BENCH_LIGHTHOUSE_PAGES` picks some. The cart is made with
  *   `POST /api/cart` and an `X-Session-Id` header; the browser gets the same id as local storage
  *   `sessionId` (apps/web/src/lib/session.ts) from a script Chromium runs at the start of every
  *   document of the store's origin (`Page.addScriptToEvaluateOnNewDocument` through Puppeteer),
@@ -56,6 +58,26 @@ const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const CHROMIUM_ARGS = [...TEST_CHROMIUM_ARGS, '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1'];
 
 const RUNS = Math.max(1, Math.floor(Number(process.env.BENCH_LIGHTHOUSE_RUNS) || 5));
+
+/**
+ * The public pages of the other server-rendered screens: every plan, how it works, support, about,
+ * contact, FAQ and one of the policy pages (they share a screen).
+ */
+const INFORMATION_PAGES = [
+  '/products?view=all',
+  '/how-it-works',
+  '/support',
+  '/about-us',
+  '/contact',
+  '/faq',
+  '/terms-conditions',
+];
+
+/**
+ * `BENCH_LIGHTHOUSE_PAGES=/,/checkout` measures only the pages named (paths as in the table, the
+ * product page as `/products/{id}`); unset, every page.
+ */
+const PAGES = process.env.BENCH_LIGHTHOUSE_PAGES?.split(',').map((page) => page.trim());
 
 /** `BENCH_LIGHTHOUSE_KEEP=<folder>` writes each run's full Lighthouse report there (JSON), to study a figure. */
 const KEEP = process.env.BENCH_LIGHTHOUSE_KEEP || undefined;
@@ -234,7 +256,11 @@ export async function lighthouseBench(baseUrl: string): Promise<LighthouseBench>
     { label: 'product', path: `/products/${product.productId}`, cart: false },
     { label: '1 item', path: '/cart', cart: true },
     { label: '1 item', path: '/checkout', cart: true },
-  ];
+    // One page of each other server-rendered screen (the policy pages share one).
+    ...INFORMATION_PAGES.map((path) => ({ label: 'information', path, cart: false })),
+  ].filter((target) => !PAGES || PAGES.includes(target.path));
+  if (targets.length === 0)
+    throw new Error(`BENCH_LIGHTHOUSE_PAGES=${process.env.BENCH_LIGHTHOUSE_PAGES} names no page`);
   // Server-side warm-up: the first request of a page may render and cache it.
   for (const target of targets) await getPlain(baseUrl + target.path).catch(() => undefined);
 

@@ -36,7 +36,8 @@
  *   skipped with the reason when nginx or PostgreSQL is missing).
  *
  * - The storefront in a phone's browser (`bench/lighthouse.ts`): Lighthouse 12.2.3, mobile,
- *   simulated throttling, on `/`, `/tr/turkey`, a product page, `/cart` and `/checkout` (one item):
+ *   simulated throttling, on `/`, `/tr/turkey`, a product page, `/cart` and `/checkout` (one item)
+ *   and one page of each other public screen:
  *   performance, accessibility, LCP, CLS, TBT and the gzipped JavaScript downloaded until idle,
  *   medians of 5 runs, against the budgets of decision record 0023. It runs first, on the freshly started
  *   server, before any load. `BENCH_ONLY=lighthouse` runs it alone (its own server, and only the

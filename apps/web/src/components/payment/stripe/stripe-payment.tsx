@@ -79,7 +79,10 @@ export default function StripePayment({
 }: StripePaymentProps) {
   const { t, i18n } = useTranslation('payment');
   const cardSlot = useRef<HTMLDivElement>(null);
-  const [state, setState] = useState<LoadState>(() => (stripeAllowedHere() ? 'loading' : 'reloading'));
+  // The server renders the checkout, a card payment page, as the browser first shows it: loading.
+  const [state, setState] = useState<LoadState>(() =>
+    typeof window === 'undefined' || stripeAllowedHere() ? 'loading' : 'reloading',
+  );
   const [attempt, setAttempt] = useState(0);
   const elementsRef = useRef<StripeElements | null>(null);
   const stripeRef = useRef<StripeInstance | null>(null);

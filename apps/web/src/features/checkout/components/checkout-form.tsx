@@ -1,5 +1,5 @@
 import type { Language } from '@esim/contract/languages';
-import type { ReactNode } from 'react';
+import { type ReactNode, memo } from 'react';
 import type { Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
@@ -92,9 +92,18 @@ interface CheckoutFormProps {
  * (`PaymentForm`: payment method and card entry, the terms box and 'Complete purchase').
  * Validated with the contract's `checkoutFormSchema` (the server's rules) on blur and on submit;
  * each error shows next to its field in the visitor's language and the first invalid field gets
- * the focus. Payment failures keep the form and the cart and are announced.
+ * the focus. Payment failures keep the form and the cart and are announced. Memoised: the cart's
+ * refetch on the visit (`isFetching` on and off) re-renders the page, not the whole form (decision
+ * record 0028).
  */
-export function CheckoutForm({ totalCents, countries, language, blocked, onPaid, onCartChanged }: CheckoutFormProps) {
+export const CheckoutForm = memo(function CheckoutForm({
+  totalCents,
+  countries,
+  language,
+  blocked,
+  onPaid,
+  onCartChanged,
+}: CheckoutFormProps) {
   const errorText = useErrorText();
   const payment = useCheckoutPayment({ language, onPaid, onCartChanged });
   const state = usePaymentForm({
@@ -124,7 +133,7 @@ export function CheckoutForm({ totalCents, countries, language, blocked, onPaid,
       </FormSection>
     </PaymentForm>
   );
-}
+});
 
 /** Under a 409 `checkout_in_progress`: a link to the order that is being paid. */
 function OrderInProgress(failure: PaymentFailure<CheckoutFailure>): ReactNode {

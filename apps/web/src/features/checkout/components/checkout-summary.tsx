@@ -1,6 +1,7 @@
 import type { CartItem } from '@esim/contract/cart';
 import { formatPrice } from '@esim/contract/format';
 import { CalendarDays, PackageX, Pencil, Wifi } from 'lucide-react';
+import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { Flag } from '../../../components/ui/flag.tsx';
@@ -21,9 +22,14 @@ interface CheckoutSummaryProps {
 /**
  * The order summary of the checkout: each cart line with
  * flag, destination, data, validity, quantity and line total, then the total in USD with taxes
- * included, and a link back to the cart to change it.
+ * included, and a link back to the cart to change it. Memoised, like the form: the cart's refetch
+ * on the visit re-renders the page, not the summary (decision record 0028).
  */
-export function CheckoutSummary({ items, totalCents, destinationOf }: CheckoutSummaryProps) {
+export const CheckoutSummary = memo(function CheckoutSummary({
+  items,
+  totalCents,
+  destinationOf,
+}: CheckoutSummaryProps) {
   const { t } = useTranslation('checkout');
   const plan = usePlanLabel();
   return (
@@ -92,4 +98,4 @@ export function CheckoutSummary({ items, totalCents, destinationOf }: CheckoutSu
       <p className="mt-1 text-xs text-slate-600">{t('summary.taxes')}</p>
     </section>
   );
-}
+});
