@@ -11,7 +11,7 @@ import { Heading } from '@react-email/heading';
 import { Html } from '@react-email/html';
 import { Link } from '@react-email/link';
 import { Preview } from '@react-email/preview';
-import { render } from '@react-email/render';
+import { renderToReadableStream } from 'react-dom/server.edge';
 import { Row } from '@react-email/row';
 import { Text } from '@react-email/text';
 import { type CSSProperties, Fragment, type ReactElement, type ReactNode } from 'react';
@@ -423,14 +423,31 @@ export function fillElements(
   return parts;
 }
 
+/** The doctype e-mail clients handle best (what React Email's own `render` writes). */
+const EMAIL_DOCTYPE =
+  '<!DOCTYPE html PUBLIC "-//W3C//DTD XHTML 1.0 Transitional//EN" "http://www.w3.org/TR/xhtml1/DTD/xhtml1-transitional.dtd">';
+
 /**
- * Renders an e-mail element (an {@link EmailLayout}) to the HTML document sent, with React
- * Email's `render`: an XHTML 1.0 Transitional doctype, then React's markup, double-quoted
- * attributes (the e-mail preview's CSP hashes its `style` attributes).
+ * Renders an e-mail element (an {@link EmailLayout}) to the HTML document sent: an XHTML 1.0
+ * Transitional doctype, then React's markup, double-quoted attributes (the e-mail preview's CSP
+ * hashes its `style` attributes). With React's web-streams renderer (`react-dom/server.edge`),
+ * as React Email's `render` does on edge runtimes: its Node build keeps each render in an
+ * `AsyncLocalStorage`, and once one is used Node runs a hook for every promise the process
+ * creates, slowing every later request (decision record 0028).
  * @throws what a component throws while rendering (the promise rejects).
  */
-function renderEmailHtml(element: ReactElement): Promise<string> {
-  return render(element);
+async function renderEmailHtml(element: ReactElement): Promise<string> {
+  let failure: unknown;
+  const stream = await renderToReadableStream(element, {
+    progressiveChunkSize: Number.POSITIVE_INFINITY,
+    onError(error) {
+      failure ??= error;
+    },
+  });
+  await stream.allReady;
+  const html = await new Response(stream).text();
+  if (failure !== undefined) throw failure;
+  return EMAIL_DOCTYPE + html.replace(/<!DOCTYPE.*?>/, '');
 }
 
 /**

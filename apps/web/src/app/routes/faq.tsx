@@ -1,5 +1,4 @@
 import { ChevronDown, CreditCard, type LucideIcon, MessagesSquare, ShoppingBag, Smartphone } from 'lucide-react';
-import { Accordion } from 'radix-ui';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { buttonClass } from '../../components/ui/button.tsx';
@@ -50,7 +49,10 @@ const GROUPS: readonly { id: string; icon: LucideIcon; items: readonly FaqItem[]
 
 /**
  * The FAQ page (linked from the footer): questions on compatibility,
- * hotspot, activation, when validity starts, top-ups and refunds, grouped in accordions.
+ * hotspot, activation, when validity starts, top-ups and refunds, grouped. Each question is a
+ * native disclosure (`<details>`, id = the question's id): it opens without the page's code, by
+ * keyboard and screen reader alike, and a link to `/faq#hotspot` opens its answer (decision
+ * record 0028: no accordion code to evaluate and hydrate).
  */
 export function FaqRoute() {
   usePageMeta({ kind: 'faq' });
@@ -88,23 +90,21 @@ export function FaqRoute() {
               </span>
               {t(`faq.groups.${group.id}`)}
             </h2>
-            <Accordion.Root type="multiple" className="mt-5 space-y-3">
+            <div className="mt-5 space-y-3">
               {group.items.map((item) => (
-                <Accordion.Item
+                <details
                   key={item.id}
-                  value={item.id}
-                  className="rounded-2xl border border-slate-200 bg-white shadow-sm data-[state=open]:border-brand-200"
+                  id={item.id}
+                  className="group scroll-mt-24 rounded-2xl border border-slate-200 bg-white shadow-sm open:border-brand-200"
                 >
-                  <Accordion.Header className="text-base font-semibold sm:text-lg">
-                    <Accordion.Trigger className="group flex w-full items-center justify-between gap-4 rounded-2xl px-5 py-4 text-left">
-                      {t(`faq.items.${item.id}.q`)}
-                      <ChevronDown
-                        aria-hidden="true"
-                        className="size-5 shrink-0 text-slate-500 transition-transform group-data-[state=open]:rotate-180"
-                      />
-                    </Accordion.Trigger>
-                  </Accordion.Header>
-                  <Accordion.Content className="px-5 pb-5 leading-7 text-slate-600">
+                  <summary className="flex cursor-pointer list-none items-center justify-between gap-4 rounded-2xl px-5 py-4 text-left text-base font-semibold sm:text-lg [&::-webkit-details-marker]:hidden">
+                    {t(`faq.items.${item.id}.q`)}
+                    <ChevronDown
+                      aria-hidden="true"
+                      className="size-5 shrink-0 text-slate-500 transition-transform group-open:rotate-180"
+                    />
+                  </summary>
+                  <div className="px-5 pb-5 leading-7 text-slate-600">
                     <p>{t(`faq.items.${item.id}.a`, CONTACT.hours)}</p>
                     {item.link && (
                       <Link
@@ -114,10 +114,10 @@ export function FaqRoute() {
                         {t(item.link.key)}
                       </Link>
                     )}
-                  </Accordion.Content>
-                </Accordion.Item>
+                  </div>
+                </details>
               ))}
-            </Accordion.Root>
+            </div>
           </section>
         ))}
       </div>

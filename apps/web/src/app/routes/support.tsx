@@ -1,4 +1,3 @@
-import { Accordion } from 'radix-ui';
 import { isLanguage } from '@esim/contract/languages';
 import { waitOf } from '@esim/contract/retry-after';
 import {
@@ -151,24 +150,27 @@ export function SupportRoute() {
             <h2 id="quick-answers-title" className="text-xl font-bold">
               {t('support.faq.title')}
             </h2>
-            <Accordion.Root type="single" collapsible className="mt-4 space-y-2">
+            {/* Native disclosures, one open at a time (`name`): no accordion code (decision record 0028). */}
+            <div className="mt-4 space-y-2">
               {QUICK_ANSWERS.map((id) => (
-                <Accordion.Item key={id} value={id} className="rounded-2xl border border-slate-200 bg-white shadow-sm">
-                  <Accordion.Header className="text-base font-semibold">
-                    <Accordion.Trigger className="group flex w-full items-center justify-between gap-3 rounded-2xl px-5 py-4 text-left">
-                      {t(`support.faq.items.${id}.q`)}
-                      <ChevronDown
-                        aria-hidden="true"
-                        className="size-5 shrink-0 text-slate-500 transition-transform group-data-[state=open]:rotate-180"
-                      />
-                    </Accordion.Trigger>
-                  </Accordion.Header>
-                  <Accordion.Content className="px-5 pb-4 text-sm leading-6 text-slate-600">
+                <details
+                  key={id}
+                  name="quick-answers"
+                  className="group rounded-2xl border border-slate-200 bg-white shadow-sm"
+                >
+                  <summary className="flex cursor-pointer list-none items-center justify-between gap-3 rounded-2xl px-5 py-4 text-left text-base font-semibold [&::-webkit-details-marker]:hidden">
+                    {t(`support.faq.items.${id}.q`)}
+                    <ChevronDown
+                      aria-hidden="true"
+                      className="size-5 shrink-0 text-slate-500 transition-transform group-open:rotate-180"
+                    />
+                  </summary>
+                  <p className="px-5 pb-4 text-sm leading-6 text-slate-600">
                     {t(`support.faq.items.${id}.a`, CONTACT.hours)}
-                  </Accordion.Content>
-                </Accordion.Item>
+                  </p>
+                </details>
               ))}
-            </Accordion.Root>
+            </div>
             <Link href="/faq" className="mt-4 inline-block rounded font-semibold text-brand-700 hover:underline">
               {t('support.faq.more')}
             </Link>
