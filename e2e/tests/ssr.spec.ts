@@ -278,6 +278,20 @@ test.describe('server rendering', () => {
     await expect(footer.getByRole('heading', { name: text('fr', 'common', 'footer.quickLinks.title') })).toBeVisible();
   });
 
+  test("the FAQ's answers open without the page's code, and a link to one (/faq#hotspot) opens it", async ({
+    browser,
+  }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 360, height: 780 } });
+    const page = await context.newPage();
+    await page.goto('/faq');
+    const question = page.getByText('Do I get a phone number?');
+    await question.click();
+    await expect(page.locator('details', { has: question })).toHaveAttribute('open', '');
+    await page.goto('/faq#hotspot');
+    await expect(page.locator('#hotspot')).toBeVisible();
+    await context.close();
+  });
+
   test('a page address that cannot be decoded shows the not-found screen in the layout', async ({ page }) => {
     const response = await page.goto('/en/%E0%A4%A');
     expect(response?.status()).toBe(404);

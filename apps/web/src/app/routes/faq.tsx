@@ -50,7 +50,7 @@ const GROUPS: readonly { id: string; icon: LucideIcon; items: readonly FaqItem[]
 /**
  * The FAQ page (linked from the footer): questions on compatibility,
  * hotspot, activation, when validity starts, top-ups and refunds, grouped. Each question is a
- * native disclosure (`<details>`, id = the question's id): it opens without the page's code, by
+ * native disclosure (`<details>`; its answer has the question's id): it opens without the page's code, by
  * keyboard and screen reader alike, and a link to `/faq#hotspot` opens its answer (decision
  * record 0028: no accordion code to evaluate and hydrate).
  */
@@ -94,8 +94,7 @@ export function FaqRoute() {
               {group.items.map((item) => (
                 <details
                   key={item.id}
-                  id={item.id}
-                  className="group scroll-mt-24 rounded-2xl border border-slate-200 bg-white shadow-sm open:border-brand-200"
+                  className="group rounded-2xl border border-slate-200 bg-white shadow-sm open:border-brand-200"
                 >
                   <summary className="flex cursor-pointer list-none items-center justify-between gap-4 rounded-2xl px-5 py-4 text-left text-base font-semibold sm:text-lg [&::-webkit-details-marker]:hidden">
                     {t(`faq.items.${item.id}.q`)}
@@ -104,7 +103,8 @@ export function FaqRoute() {
                       className="size-5 shrink-0 text-slate-500 transition-transform group-open:rotate-180"
                     />
                   </summary>
-                  <div className="px-5 pb-5 leading-7 text-slate-600">
+                  {/* The id on the answer: a link to it (`/faq#hotspot`) opens its disclosure. */}
+                  <div id={item.id} className="scroll-mt-40 px-5 pb-5 leading-7 text-slate-600">
                     <p>{t(`faq.items.${item.id}.a`, CONTACT.hours)}</p>
                     {item.link && (
                       <Link
