@@ -1,3 +1,4 @@
+import type { ProductsResponse } from '@esim/contract/catalog';
 import { expect, test } from '../support/test.ts';
 import { seriousViolations } from './a11y.ts';
 import { text } from './i18n.ts';
@@ -75,6 +76,46 @@ test.describe('products view', () => {
     await page.getByRole('button', { name: 'View all countries' }).first().click();
     await expect(page).toHaveURL(/\/products$/);
     await expect(page.getByRole('tab', { name: 'Local' })).toHaveAttribute('aria-selected', 'true');
+  });
+
+  test('the general plan list arrives with its first page and loads every plan only when asked', async ({
+    page,
+    request,
+  }) => {
+    const { products } = (await (await request.get('/api/products')).json()) as ProductsResponse;
+    const unlimited = products.filter((p) => p.features.bundleType === 'unlimited').length;
+    const listReads: string[] = [];
+    page.on('request', (r) => {
+      if (new URL(r.url()).pathname === '/api/products') listReads.push(r.url());
+    });
+    await page.setViewportSize({ width: 360, height: 780 });
+    const response = await page.goto('/products?view=all');
+    // The page's state holds the first page, not the 3 MB catalogue.
+    expect((await response!.text()).length).toBeLessThan(400_000);
+    const list = page.getByRole('region', { name: 'Available plans' });
+    await expect(list.getByRole('listitem')).toHaveCount(24);
+    await expect(page.getByRole('status').filter({ hasText: `${products.length} plans` })).toBeVisible();
+    await expect(page.getByText(`Showing 24 of ${products.length} plans`)).toBeVisible();
+
+    // The phone's filter sheet counts from the server's figures, before any plan is fetched.
+    await page.getByRole('button', { name: 'Filters' }).click();
+    const sheet = page.getByRole('dialog', { name: 'Filter plans' });
+    await sheet.getByRole('combobox', { name: 'Plan type' }).selectOption('unlimited');
+    await expect(sheet.getByRole('button', { name: `Show ${unlimited} plans` })).toBeVisible();
+    expect(listReads).toEqual([]);
+    await sheet.getByRole('button', { name: 'Close filters' }).click();
+
+    await page.getByRole('button', { name: 'Show more' }).click();
+    await expect(list.getByRole('listitem')).toHaveCount(48);
+    await expect(page.getByText(`Showing 48 of ${products.length} plans`)).toBeVisible();
+    expect(listReads).toHaveLength(1);
+
+    await page.getByRole('button', { name: 'Filters' }).click();
+    await sheet.getByRole('combobox', { name: 'Plan type' }).selectOption('unlimited');
+    await sheet.getByRole('button', { name: `Show ${unlimited} plans` }).click();
+    await expect(page.getByRole('status').filter({ hasText: `${unlimited} plans` })).toBeVisible();
+    await expect(list.getByRole('heading', { level: 3, name: /1GB/ })).toHaveCount(0);
+    expect(listReads).toHaveLength(1);
   });
 
   test('the country page in Turkish', async ({ page }) => {

@@ -152,6 +152,7 @@ test.describe('server rendering', () => {
   test('the support, contact and about pages say "24/7" only of the chat assistant and the intake of messages', async ({
     page,
   }) => {
+    test.slow(); // 20 pages
     for (const lang of ['en', 'tr', 'es', 'fr', 'de'] as const) {
       for (const path of ['/support', '/contact', '/about-us', '/faq']) {
         await page.goto(`${path}?lng=${lang}`);

@@ -21,6 +21,7 @@ import { CART_QUERY_KEY } from './features/cart/api/get-cart.ts';
 import { countriesQueryOptions } from './features/catalog/api/get-countries.ts';
 import { productQueryOptions } from './features/catalog/api/get-product.ts';
 import { productsQueryOptions } from './features/catalog/api/get-products.ts';
+import { PLAN_LIST_PREVIEW_KEY, planListPreview } from './features/catalog/api/plan-list-preview.ts';
 import { NAMESPACES } from './lib/i18n-namespaces.ts';
 import type { InitialTexts } from './lib/i18n-texts.ts';
 import { PAYMENTS_CONFIG_KEY } from './components/payment/payments-config.ts';
@@ -130,7 +131,9 @@ async function prefetch(queryClient: QueryClient, pathname: string, module: stri
     const code = destinationCode(pathname.split('/')[2] ?? '', countries ?? []);
     if (code) await products({ country: code });
   } else if (module.endsWith('/all-plans.tsx')) {
-    await products({});
+    // Every plan is 3 MB of JSON: the page gets its first page and filter counts instead.
+    const body = (await fetchJson('/api/products')) as ProductsResponse | undefined;
+    if (body) queryClient.setQueryData(PLAN_LIST_PREVIEW_KEY, planListPreview(body.products));
   } else if (module.endsWith('/product-details.tsx')) {
     const id = Number(pathname.split('/')[2]);
     if (Number.isSafeInteger(id) && id > 0) {

@@ -1,5 +1,8 @@
 import type { Country, Product } from '@esim/contract/catalog';
+import { useState } from 'react';
 import { useProducts } from '../api/get-products.ts';
+import { usePlanListPreview } from '../api/plan-list-preview.ts';
+import { hasActiveFilters } from '../hooks/catalog-state.ts';
 import { useCatalogState } from '../hooks/use-catalog-state.ts';
 import { useDebouncedValue } from '../hooks/use-debounced-value.ts';
 import { ProductsView } from './products-view.tsx';
@@ -11,6 +14,10 @@ const SEARCH_DEBOUNCE_MS = 250;
  * The products view: the plans of one destination
  * (`/{lang}/{slug}`), or every plan (`/products?view=all`, no `destination`), with the filters.
  * The plan search text goes to the API after 250 ms; the other filters apply in the browser.
+ *
+ * A server-rendered general list starts from the server's preview (its first page and its filter
+ * counts) and fetches every plan only once the visitor filters or asks for more (decision record
+ * 0028).
  */
 export function PlansPage({
   destination,
@@ -27,11 +34,20 @@ export function PlansPage({
 }) {
   const { state, reset, setFilter, clearFilters } = useCatalogState(destination, 'products');
   const q = useDebouncedValue(state.filters.q, SEARCH_DEBOUNCE_MS);
-  const products = useProducts({ country: destination?.code, q });
+  const preview = usePlanListPreview();
+  const [wantAll, setWantAll] = useState(false);
+  // The preview stands for the unfiltered general list only; a filter or 'Show more' loads it all.
+  const previewFits = !destination && !q && !hasActiveFilters({ ...state.filters, q: '' });
+  const products = useProducts({ country: destination?.code, q }, { enabled: !(previewFits && preview && !wantAll) });
   return (
     <ProductsView
       destination={destination}
       products={products}
+      preview={previewFits ? preview : undefined}
+      onShowMore={() => {
+        setWantAll(true);
+        if (products.isError) void products.refetch();
+      }}
       filters={state.filters}
       onFilterChange={setFilter}
       onClearFilters={clearFilters}

@@ -1,11 +1,12 @@
 import type { Country, Product } from '@esim/contract/catalog';
-import { ChevronDown } from 'lucide-react';
+import { ChevronDown, Loader2 } from 'lucide-react';
 import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button.tsx';
 import { HydrateApart } from '../../../components/ui/hydrate-apart.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { showToast } from '../../../lib/toast.ts';
+import { PLAN_LIST_PAGE_SIZE, type PlanListPreview, previewCount } from '../api/plan-list-preview.ts';
 import type { CatalogueQueryResult } from '../api/use-last-known.ts';
 import { type PlanFilters, hasActiveFilters } from '../hooks/catalog-state.ts';
 import { applyPlanFilters, groupPlans } from '../hooks/plan-filters.ts';
@@ -15,9 +16,6 @@ import { PlanFiltersBar } from './plan-filters-bar.tsx';
 import { CatalogueFallbackNotice, PlansEmptyState, PlansErrorState } from './plan-list-states.tsx';
 import { AllPlansHero, CountryHero } from './products-hero.tsx';
 
-/** Plans shown at first in the general list, and added by each 'Show more'. */
-const PAGE_SIZE = 24;
-
 // Three columns at most: each card's two actions need about 300 px side by side.
 const PLAN_GRID = 'grid gap-4 sm:grid-cols-2 lg:grid-cols-3';
 
@@ -26,6 +24,13 @@ interface ProductsViewProps {
   destination: Country | undefined;
   /** The plans; `isFallback` when the last known plans stand in for a failed load. */
   products: CatalogueQueryResult<Product[]>;
+  /**
+   * The server's preview of the unfiltered general list: shown while `products` holds no plans of
+   * its own (the whole list is not loaded yet). Omitted when it does not apply.
+   */
+  preview?: PlanListPreview | undefined;
+  /** 'Show more' was pressed: the whole list is needed (the preview holds only its first page). */
+  onShowMore?: (() => void) | undefined;
   filters: PlanFilters;
   onFilterChange: (filters: Partial<PlanFilters>) => void;
   onClearFilters: () => void;
@@ -45,6 +50,8 @@ interface ProductsViewProps {
 export function ProductsView({
   destination,
   products,
+  preview,
+  onShowMore,
   filters,
   onFilterChange,
   onClearFilters,
@@ -62,12 +69,18 @@ export function ProductsView({
     }
   }, [isError, isFallback, error, errorUpdatedAt, t]);
 
-  const filtered = useMemo(() => applyPlanFilters(products.data ?? [], filters), [products.data, filters]);
-  const countFor = useCallback((f: PlanFilters) => applyPlanFilters(products.data ?? [], f).length, [products.data]);
+  // Another search's plans kept on screen while this list loads do not stand for it: the preview does.
+  const data = preview && products.isPlaceholderData ? undefined : products.data;
+  const shownPreview = data === undefined ? preview : undefined;
+  const filtered = useMemo(() => applyPlanFilters(data ?? [], filters), [data, filters]);
+  const countFor = useCallback(
+    (f: PlanFilters) => (shownPreview ? previewCount(shownPreview, f) : applyPlanFilters(data ?? [], f).length),
+    [data, shownPreview],
+  );
   const active = hasActiveFilters(filters);
   const destinationName = destination ? destination.names[lang] || destination.names.en : '';
-  const heroImage = destination ? (products.data?.find((p) => p.imageUrl)?.imageUrl ?? null) : null;
-  const showEmpty = products.isSuccess && filtered.length === 0;
+  const heroImage = destination ? (data?.find((p) => p.imageUrl)?.imageUrl ?? null) : null;
+  const showEmpty = !shownPreview && products.isSuccess && filtered.length === 0;
 
   const card = (p: Product) => (
     <PlanCard
@@ -81,7 +94,18 @@ export function ProductsView({
   );
 
   let content;
-  if (products.isPending) {
+  if (shownPreview) {
+    content = (
+      <GeneralPlanList
+        key={JSON.stringify(filters)}
+        plans={shownPreview.plans}
+        total={previewCount(shownPreview, filters)}
+        loadingMore={products.isFetching}
+        onShowMore={onShowMore}
+        renderCard={card}
+      />
+    );
+  } else if (products.isPending) {
     content = (
       <>
         <p role="status" className="sr-only">
@@ -127,7 +151,9 @@ export function ProductsView({
       </div>
     );
   } else {
-    content = <GeneralPlanList key={JSON.stringify(filters)} plans={filtered} renderCard={card} />;
+    content = (
+      <GeneralPlanList key={JSON.stringify(filters)} plans={filtered} total={filtered.length} renderCard={card} />
+    );
   }
 
   return (
@@ -143,7 +169,11 @@ export function ProductsView({
           onChange={onFilterChange}
           onClear={onClearFilters}
           hideClear={showEmpty}
-          summary={products.data ? t('products.resultCount', { count: filtered.length }) : ''}
+          summary={
+            shownPreview || data
+              ? t('products.resultCount', { count: shownPreview ? countFor(filters) : filtered.length })
+              : ''
+          }
           countFor={countFor}
         />
         {products.isFallback && (
@@ -156,7 +186,7 @@ export function ProductsView({
         <div
           className={cn(
             'mt-4 transition-opacity sm:mt-8',
-            products.isPlaceholderData && products.isFetching && 'opacity-60',
+            data !== undefined && products.isPlaceholderData && products.isFetching && 'opacity-60',
           )}
           aria-busy={products.isFetching}
         >
@@ -173,25 +203,53 @@ function flagOf(code: string): string | null {
   return /^[A-Za-z]{2}$/.test(code) ? code.toLowerCase() : null;
 }
 
-/** The general plan list, 24 at a time with a 'Show more' button. */
-function GeneralPlanList({ plans, renderCard }: { plans: Product[]; renderCard: (p: Product) => ReactNode }) {
+/**
+ * The general plan list, 24 at a time with a 'Show more' button. `plans` may be only the first of
+ * `total` plans (the server's preview): 'Show more' then asks for the rest (`onShowMore`) and
+ * shows them once they are there, busy meanwhile (`loadingMore`).
+ */
+function GeneralPlanList({
+  plans,
+  total,
+  loadingMore = false,
+  onShowMore,
+  renderCard,
+}: {
+  plans: Product[];
+  total: number;
+  loadingMore?: boolean | undefined;
+  onShowMore?: (() => void) | undefined;
+  renderCard: (p: Product) => ReactNode;
+}) {
   const { t } = useTranslation('catalog');
-  const [shown, setShown] = useState(PAGE_SIZE);
+  const [shown, setShown] = useState(PLAN_LIST_PAGE_SIZE);
   const visible = plans.slice(0, shown);
+  const waiting = loadingMore && visible.length < Math.min(shown, total);
   return (
     <section aria-labelledby="all-plans-list-heading">
       <h2 id="all-plans-list-heading" className="mb-4 text-xl font-bold text-ink sm:text-2xl">
         {t('products.allPlansHeading')}
       </h2>
       <ul className={PLAN_GRID}>{visible.map(renderCard)}</ul>
-      {plans.length > shown && (
+      {total > visible.length && (
         <div className="mt-8 flex flex-col items-center gap-3">
-          <p className="text-sm text-slate-600">
-            {t('products.showingCount', { shown: visible.length, total: plans.length })}
-          </p>
-          <Button variant="outline" size="lg" onClick={() => setShown((n) => n + PAGE_SIZE)}>
+          <p className="text-sm text-slate-600">{t('products.showingCount', { shown: visible.length, total })}</p>
+          <Button
+            variant="outline"
+            size="lg"
+            aria-disabled={waiting || undefined}
+            onClick={() => {
+              if (waiting) return;
+              setShown(visible.length + PLAN_LIST_PAGE_SIZE);
+              onShowMore?.();
+            }}
+          >
             {t('products.showMore')}
-            <ChevronDown aria-hidden="true" className="size-4" />
+            {waiting ? (
+              <Loader2 aria-hidden="true" className="size-4 animate-spin" />
+            ) : (
+              <ChevronDown aria-hidden="true" className="size-4" />
+            )}
           </Button>
         </div>
       )}
