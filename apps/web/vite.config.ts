@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig } from 'vite';
 import { compression } from 'vite-plugin-compression2';
+import { flagImages } from './vite-flag-images.ts';
 import { localeFiles } from './vite-locale-files.ts';
 import { lucideIconImports } from './vite-lucide-imports.ts';
 
@@ -50,9 +51,10 @@ const chunkGroups = [
  */
 export default defineConfig(({ isSsrBuild }) => ({
   plugins: isSsrBuild
-    ? [react()]
+    ? [react(), flagImages()]
     : [
         react(),
+        flagImages(),
         tailwindcss(),
         lucideIconImports(),
         localeFiles(),
@@ -95,7 +97,6 @@ export default defineConfig(({ isSsrBuild }) => ({
     port: 5173,
     proxy: {
       '/api': api,
-      '/flags': api,
       '/sitemap.xml': api,
       '/robots.txt': api,
       '/sandbox': api,

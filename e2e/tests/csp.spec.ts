@@ -143,6 +143,7 @@ test.describe('content security policy', () => {
   });
 
   test('the e-mail preview shows every message with its inline styles, no violation', async ({ page }) => {
+    test.slow(); // 65 messages (13 kinds in 5 languages)
     const problems = await watchPolicies(page);
     await page.goto('/email-preview');
     const links = await page

@@ -10,8 +10,8 @@
 //   run time (native addons, JSON imports and packages that read their own files keep working).
 // - Dynamic `import()`s (the marked blocks of app.ts, lazily loaded modules) become chunks
 //   (code splitting), loaded only when reached, as under tsx.
-// - Files read at run time by path (drizzle migrations, content/knowledge-base, the web dist,
-//   flag-icons through createRequire) are found from `import.meta.dirname`/`url`/`filename`.
+// - Files read at run time by path (drizzle migrations, content/knowledge-base, the web dist)
+//   are found from `import.meta.dirname`/`url`/`filename`.
 //   In a bundle those name the output file, not the source file; the `source-paths` plugin below
 //   rewrites each use to the source file's own folder, computed relative to the output folder at
 //   run time. Every output file (entries and chunks) is written into that one folder, so the

@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
  * no built-in TypeScript support, so a server that answers at all ran compiled code; the test also
  * checks that the process had no `--import`/`--loader`/`--require` and no `NODE_OPTIONS`, that no
  * output file imports a `.ts` file or tsx, and that the files read at run time by path (migrations,
- * knowledge base, web dist, flag icons) are found from the bundle.
+ * knowledge base, web dist) are found from the bundle.
  *
  * The bundle is built into `node_modules/.cache/` (inside the repository, so packages resolve),
  * the web into a temporary folder, so that parallel runs and `apps/*\/dist` are left alone.
@@ -119,7 +119,7 @@ describe('production build', () => {
     expect(argv.join(' ')).not.toMatch(/tsx|--import|--loader|--require|--experimental/);
   });
 
-  it('serves the API, the catalogue (migrations and seed found), the storefront and the flag icons', async () => {
+  it('serves the API, the catalogue (migrations and seed found), the storefront and the flag images', async () => {
     const health = await fetch(`${origin}/api/health`);
     expect(health.status).toBe(200);
     expect(await health.json()).toMatchObject({ status: 'ok' });
@@ -137,9 +137,18 @@ describe('production build', () => {
     expect(html).toContain('<div id="root"></div>');
     expect(html).toMatch(/<script type="module"[^>]+src="\/assets\/index-[^"]+\.js"/);
 
-    const flag = await fetch(`${origin}/flags/4x3/tr.svg`);
+    // The flags are images of the web build (apps/web/vite-flag-images.ts), served as assets.
+    const flags = readdirSync(path.join(webDist, 'assets')).find((name) => name.startsWith('flags-'));
+    expect(flags).toBeDefined();
+    const flag = await fetch(`${origin}/assets/${flags}/small/tr.webp`);
     expect(flag.status).toBe(200);
-    expect(await flag.text()).toContain('<svg');
+    expect(flag.headers.get('content-type')).toBe('image/webp');
+    expect(flag.headers.get('cache-control')).toContain('immutable');
+    const bytes = Buffer.from(await flag.arrayBuffer());
+    expect([bytes.subarray(0, 4).toString('latin1'), bytes.subarray(8, 12).toString('latin1')]).toEqual([
+      'RIFF',
+      'WEBP',
+    ]);
   });
 
   it('seeded the knowledge base from apps/api/content (a path read at run time)', () => {

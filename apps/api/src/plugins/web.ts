@@ -30,9 +30,6 @@ const CLIENT_ONLY_PATH = /^\/(?:admin|setup-admin|auth|profile|portal)(?:\/|$)/;
 /** The pages rendered with the visitor's cart (the session of the `visitor_session` cookie). */
 const CART_PATH = /^\/(?:cart|checkout)\/?$/;
 
-const require = (await import('node:module')).createRequire(import.meta.url);
-const flagsRoot = path.join(path.dirname(require.resolve('flag-icons/package.json')), 'flags');
-
 /** Public pages listed in the sitemap besides the destinations. */
 const SITEMAP_PAGES = [
   '/',
@@ -109,8 +106,8 @@ export function renderHead(meta: PageMeta, origin: string, alternates: { lang: s
 }
 
 /**
- * Serves the built storefront: hashed assets (immutable, pre-compressed), flag SVGs under
- * `/flags/`, `robots.txt`, `sitemap.xml`, and for every other GET the SPA's `index.html` with the
+ * Serves the built storefront: hashed assets (immutable, pre-compressed; the flag images among
+ * them), `robots.txt`, `sitemap.xml`, and for every other GET the SPA's `index.html` with the
  * route's metadata and a fresh CSP nonce filled in (status 404 for paths outside the route table).
  * Unknown `/api/*` paths get a JSON 404.
  */
@@ -121,15 +118,6 @@ export async function registerWeb(
   const { config, catalog } = opts;
   // Absolute URLs come from PUBLIC_URL alone, never from Host or X-Forwarded-* (decision record 0013).
   const origin = (): string => config.publicUrl;
-
-  await app.register(fastifyStatic, {
-    root: flagsRoot,
-    prefix: '/flags/',
-    wildcard: false,
-    index: false,
-    decorateReply: false,
-    maxAge: '30d',
-  });
 
   app.get('/robots.txt', { schema: { hide: true } }, async (request, reply) =>
     reply

@@ -3,6 +3,7 @@ import { formatPrice } from '@esim/contract/format';
 import { ArrowLeft, Globe2, LayoutGrid } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button.tsx';
+import { flagUrl } from '../../../components/ui/flag.tsx';
 
 interface CountryHeroProps {
   country: Country;
@@ -14,7 +15,7 @@ interface CountryHeroProps {
 
 /**
  * The shorter hero of a destination's plans: the destination image
- * behind it when there is one, its flag SVG (a globe for regions and Global), the heading 'eSIM plans for
+ * behind it when there is one, its flag (a globe for regions and Global), the heading 'eSIM plans for
  * {country}' and the 'View all countries' button that resets the page. On a phone it is compact
  * (small flag, no subtitle, small button) so that the first plan shows in the first screen.
  */
@@ -39,7 +40,9 @@ export function CountryHero({ country, name, imageUrl, onViewAllCountries }: Cou
         <div className="shrink-0 self-start sm:self-center">
           {country.flag ? (
             <img
-              src={`/flags/4x3/${country.flag.toLowerCase()}.svg`}
+              src={flagUrl(country.flag, 'large')}
+              srcSet={`${flagUrl(country.flag)} 96w, ${flagUrl(country.flag, 'large')} 320w`}
+              sizes="(min-width: 640px) 148px, 48px"
               alt=""
               width={160}
               height={120}
