@@ -82,7 +82,9 @@ async function deleteBySlug(page: Page, slug: string, language = 'en'): Promise<
 /** Opens the screen and waits for the list. */
 async function open(page: Page, query = ''): Promise<void> {
   await page.goto(`${PAGE}${query}`);
-  await expect(page.getByRole('heading', { level: 1, name: 'Knowledge base' })).toBeVisible();
+  // A fresh page of the admin area loads its code and texts one after another (shell, admin
+  // layout, this screen, its texts): on a busy 2-core machine that took just over 10 s once.
+  await expect(page.getByRole('heading', { level: 1, name: 'Knowledge base' })).toBeVisible({ timeout: 20_000 });
 }
 
 async function search(page: Page, text: string): Promise<void> {
