@@ -168,6 +168,7 @@ test('the admin edits the hotspot article and the next answer uses the edit and 
 test('an article is created (a taken slug refused at its field), found as a draft, and deleted after confirming', async ({
   page,
 }) => {
+  test.slow(); // several admin screens and API round trips: 21 to 30 s on a busy 2-core machine
   const id = randomUUID().slice(0, 8);
   const title = `Night trains and eSIM data ${id}`;
   const slug = `night-trains-${id}`;
@@ -239,6 +240,7 @@ test('an article is created (a taken slug refused at its field), found as a draf
 });
 
 test('a save over someone else’s change is refused with a reload', async ({ page }) => {
+  test.slow(); // several admin screens and API round trips: 21 to 30 s on a busy 2-core machine
   const id = randomUUID().slice(0, 8);
   const slug = `conflict-${id}`;
   await open(page);
@@ -274,6 +276,7 @@ test('a save over someone else’s change is refused with a reload', async ({ pa
 test('two Markdown files are imported at once, one picked and one dropped, with a report per file', async ({
   page,
 }) => {
+  test.slow(); // several admin screens and API round trips: 21 to 30 s on a busy 2-core machine
   const id = randomUUID().slice(0, 8);
   const files = [
     {
