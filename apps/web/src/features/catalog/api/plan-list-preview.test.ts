@@ -2,41 +2,15 @@ import type { Product } from '@esim/contract/catalog';
 import { describe, expect, it } from 'vitest';
 import { EMPTY_FILTERS, type PlanFilters } from '../hooks/catalog-state.ts';
 import { applyPlanFilters } from '../hooks/plan-filters.ts';
+import { plan } from '../hooks/plan-fixture.test-support.ts';
 import { PLAN_LIST_PAGE_SIZE, planListPreview, previewCount } from './plan-list-preview.ts';
-
-function plan(id: number, dataMb: number | null, days: number, priceCents: number): Product {
-  return {
-    productId: id,
-    apiBundleName: `b${id}`,
-    name: `p${id}`,
-    description: '',
-    priceCents,
-    price: priceCents / 100,
-    currency: 'USD',
-    countryCode: 'TR',
-    imageUrl: null,
-    features: {
-      bundleType: dataMb === null ? 'unlimited' : 'prepaid',
-      dataMb,
-      dataAmount: '',
-      validityDays: days,
-      validity: `${days}d`,
-      tier: dataMb === null ? 'unlimited' : null,
-      type: 'local',
-      coveredCountries: ['TR'],
-      networks: [],
-      discountPercent: 0,
-      hotspot: true,
-    },
-  };
-}
 
 /** A catalogue with every data size, validity and a spread of prices, as the seeded one. */
 const PLANS: Product[] = [];
 for (const dataMb of [1024, 3072, 5120, 10240, 20480, 51200, null]) {
   for (const days of [1, 3, 7, 15, 30]) {
     for (const priceCents of [450, 999, 1000, 2500, 2501, 7900])
-      PLANS.push(plan(PLANS.length + 1, dataMb, days, priceCents));
+      PLANS.push(plan(PLANS.length + 1, dataMb, days, priceCents, dataMb === null ? 'unlimited' : null));
   }
 }
 

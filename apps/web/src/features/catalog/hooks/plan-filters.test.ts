@@ -1,40 +1,7 @@
-import type { Product } from '@esim/contract/catalog';
 import { describe, expect, it } from 'vitest';
 import { EMPTY_FILTERS } from './catalog-state.ts';
+import { plan } from './plan-fixture.test-support.ts';
 import { applyPlanFilters, dataBand, groupPlans, priceBand, validityBand } from './plan-filters.ts';
-
-function plan(
-  id: number,
-  dataMb: number | null,
-  days: number,
-  priceCents: number,
-  tier: 'unlimited' | 'unlimited_plus' | null = null,
-): Product {
-  return {
-    productId: id,
-    apiBundleName: `b${id}`,
-    name: `p${id}`,
-    description: '',
-    priceCents,
-    price: priceCents / 100,
-    currency: 'USD',
-    countryCode: 'TR',
-    imageUrl: null,
-    features: {
-      bundleType: dataMb === null ? 'unlimited' : 'prepaid',
-      dataMb,
-      dataAmount: '',
-      validityDays: days,
-      validity: `${days}d`,
-      tier,
-      type: 'local',
-      coveredCountries: ['TR'],
-      networks: [],
-      discountPercent: 0,
-      hotspot: true,
-    },
-  };
-}
 
 describe('plan filters', () => {
   it('bands prices, data and validity', () => {
