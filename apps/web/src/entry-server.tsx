@@ -19,6 +19,8 @@ import { preloadFooter } from './app/layout/footer-slot.tsx';
 import { routeFor } from './app/router.tsx';
 import { CART_QUERY_KEY } from './features/cart/api/get-cart.ts';
 import { countriesQueryOptions } from './features/catalog/api/get-countries.ts';
+import { destinationName, indexByCode } from './features/catalog/hooks/destination-names.ts';
+import { billingCountriesKey, billingCountryOptions } from './features/checkout/hooks/billing-countries.ts';
 import { productQueryOptions } from './features/catalog/api/get-product.ts';
 import { productsQueryOptions } from './features/catalog/api/get-products.ts';
 import { PLAN_LIST_PREVIEW_KEY, planListPreview } from './features/catalog/api/plan-list-preview.ts';
@@ -115,7 +117,13 @@ function destinationCode(slug: string, countries: readonly Country[]): string | 
  * the browser's queries (`features/catalog/api`), so the render and the hydration agree. A failed
  * read leaves its query empty: the page renders its loading state and the browser fetches.
  */
-async function prefetch(queryClient: QueryClient, pathname: string, module: string, fetchJson: FetchJson) {
+async function prefetch(
+  queryClient: QueryClient,
+  pathname: string,
+  module: string,
+  lang: Language,
+  fetchJson: FetchJson,
+) {
   const countries = ((await fetchJson('/api/countries')) as CountriesResponse | undefined)?.countries;
   if (countries) queryClient.setQueryData(countriesQueryOptions().queryKey, countries);
   const products = async (params: { country?: string }) => {
@@ -126,6 +134,9 @@ async function prefetch(queryClient: QueryClient, pathname: string, module: stri
   if (PAYMENT_SCREENS.test(module)) {
     const config = await fetchJson('/api/payments/config');
     if (config) queryClient.setQueryData(PAYMENTS_CONFIG_KEY, config);
+    const byCode = indexByCode(countries);
+    const nameOf = (code: string) => destinationName(code, lang, byCode);
+    queryClient.setQueryData(billingCountriesKey(lang), billingCountryOptions(nameOf, lang));
   }
   if (module.endsWith('/country.tsx')) {
     const code = destinationCode(pathname.split('/')[2] ?? '', countries ?? []);
@@ -177,7 +188,7 @@ export async function render({ url, lang, fetchJson, cartSession }: RenderReques
   const queryClient = createQueryClient();
   const i18n = createInstance();
   const [, renderedCartSession] = await Promise.all([
-    prefetch(queryClient, pathname, module, fetchJson),
+    prefetch(queryClient, pathname, module, lang, fetchJson),
     prefetchCart(queryClient, module, cartSession, fetchJson),
     page.preload(),
     preloadFooter(),

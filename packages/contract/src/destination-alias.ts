@@ -157,5 +157,9 @@ export function canonicalDestinationSlug(
   }
   const key = slugify(segment);
   if (!key) return undefined;
-  return indexOf(destinations).get(key);
+  // A canonical slug, what almost every visit names, wins first anyway: found without building the
+  // index, which slugifies every name in five languages (a long task on a phone, before a country
+  // page can hydrate).
+  const exact = destinations.find((d) => d.slug.toLowerCase() === key);
+  return exact ? exact.slug : indexOf(destinations).get(key);
 }

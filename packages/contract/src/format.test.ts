@@ -296,6 +296,15 @@ describe('formatPrice: English (US) currency formatting, default USD', () => {
   it("gives 'N/A' for a non-finite value", () => {
     expect(formatPrice(Number.NaN)).toBe('N/A');
   });
+
+  it('writes US dollars exactly as Intl.NumberFormat does, without building one', () => {
+    const intl = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+    const samples = [0, -0, 1, 9, 10, 99, 100, 101, 999, 1000, 99_999, 100_000, 123_456, 999_999_999, -1, -123_456];
+    for (let i = 0; i < 2000; i++) samples.push(Math.floor(Math.random() * 10 ** (1 + (i % 13))) * (i % 7 ? 1 : -1));
+    for (const cents of samples) expect(formatPrice(cents), String(cents)).toBe(intl.format(cents / 100));
+    // Fractions of a cent keep Intl's rounding.
+    expect(formatPrice(499.5)).toBe(intl.format(4.995));
+  });
 });
 
 describe('centsToAmount and amountToCents', () => {

@@ -565,6 +565,26 @@ describe.skipIf(missing.length > 0)(REAL_BUILD_TITLE, () => {
     expect(res.body).toMatch(/<script id="ssr-preload" type="application\/json">\["\/assets\/country-[\w-]+\.js"/);
   }, 30_000);
 
+  it("carries /checkout's billing countries named and sorted in the page's language, and says the page's direction", async () => {
+    // Sorting and naming 245 countries in the browser would load ICU's locale data for an
+    // Intl.Collator and an Intl.DisplayNames while the page hydrates (decision record 0030).
+    const res = await app.inject({
+      method: 'GET',
+      url: '/checkout',
+      headers: { accept: 'text/html', cookie: 'i18next=tr' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toMatch(/<html lang="tr" dir="ltr">/);
+    const state = stateOf(res.body) as { queries: { queries: { queryKey: unknown[]; state: { data: unknown } }[] } };
+    const countries = state.queries.queries.find((q) => JSON.stringify(q.queryKey) === '["billing-countries","tr"]')
+      ?.state.data as { code: string; name: string }[] | undefined;
+    expect(countries?.length).toBeGreaterThan(240);
+    const collator = new Intl.Collator('tr', { sensitivity: 'base' });
+    const names = countries!.map((c) => c.name);
+    expect(names).toEqual([...names].sort(collator.compare));
+    expect(countries).toContainEqual({ code: 'DE', name: 'Almanya' });
+  }, 30_000);
+
   it('renders the general plan list (/products?view=all) with its plans from a screen of its own, and the home page without it', async () => {
     const all = await page('/products?view=all');
     expect(all.statusCode).toBe(200);

@@ -5,6 +5,7 @@ import { SSR_STATE_ID } from '@esim/contract/ssr';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
+import { setDocumentLanguage } from '../lib/document-language.ts';
 
 function setMeta(selector: string, attr: 'name' | 'property', key: string, content: string) {
   let el = document.head.querySelector<HTMLMetaElement>(selector);
@@ -64,7 +65,7 @@ export function usePageMeta(route: MetaRoute, pathOverride?: string) {
 function applyMeta(meta: PageMeta, lang: string) {
   const origin = window.location.origin;
   document.title = meta.title;
-  document.documentElement.lang = lang;
+  setDocumentLanguage(lang);
   setMeta('meta[name="description"]', 'name', 'description', meta.description);
   setMeta('meta[name="keywords"]', 'name', 'keywords', meta.keywords);
   setMeta('meta[name="robots"]', 'name', 'robots', meta.robots);

@@ -3,6 +3,7 @@ import i18n, { type BackendModule, type Newable, type LanguageDetectorModule } f
 import { initReactI18next } from 'react-i18next';
 import { NAMESPACES } from './i18n-namespaces.ts';
 import type { InitialTexts } from './i18n-texts.ts';
+import { setDocumentLanguage } from './document-language.ts';
 
 export { NAMESPACES };
 
@@ -51,8 +52,7 @@ const LANGUAGE_COOKIE = 'i18next';
  * storage keeps the cookie.
  */
 function rememberLanguage(lng: string): void {
-  document.documentElement.lang = lng;
-  document.documentElement.dir = 'ltr';
+  setDocumentLanguage(lng);
   document.cookie = `${LANGUAGE_COOKIE}=${encodeURIComponent(lng)}; Path=/; SameSite=Lax`;
   try {
     localStorage.setItem(LANGUAGE_STORAGE_KEY, lng);

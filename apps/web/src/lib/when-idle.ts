@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 
 /**
  * Runs `task` when the browser is next idle (`requestIdleCallback`, at most `timeoutMs` later;
@@ -58,13 +58,27 @@ export function settleNow(): void {
 }
 
 /**
- * Whether the page has settled (see {@link markHydrating}): false on the server and during
- * hydration. A query that only the browser can answer (the visitor's cart) waits for it with
- * `enabled`. Its answer would otherwise change a provider above the page while React is still
- * hydrating: an external store's change is always rendered at once (`useSyncExternalStore`,
- * which TanStack Query uses), and React then hydrates the rest of the page in one long task
- * (measured: 58 ms at full speed, about 230 ms on Lighthouse's phone).
+ * Whether the page has settled (see {@link markHydrating}): false on the server, during hydration
+ * and in a page's first render, then true. A query that only the browser can answer (the
+ * visitor's cart) waits for it with `enabled`; parts only the browser needs mount on it.
+ *
+ * The change is rendered in a transition: React renders what settling reveals (the chat
+ * launcher, the toast region, the enabled cart query) in slices that yield to input, then commits.
+ * An external store's change (`useSyncExternalStore`) is always rendered at once, in one task
+ * (measured: about 110 ms on Lighthouse's phone for this render alone), and would make React
+ * hydrate whatever part of the page was still waiting in that same task. False in the first
+ * render even where the page has already settled, so that a part hydrated late (record 0028's
+ * selective hydration) matches the server's HTML.
  */
 export function usePageSettled(): boolean {
-  return useSyncExternalStore(subscribePageSettled, isPageSettled, () => false);
+  const [pageSettled, setPageSettled] = useState(false);
+  useEffect(() => {
+    const settle = () => startTransition(() => setPageSettled(true));
+    if (isPageSettled()) {
+      settle();
+      return;
+    }
+    return subscribePageSettled(settle);
+  }, []);
+  return pageSettled;
 }

@@ -1,10 +1,12 @@
 import { BRAND } from '@esim/contract/brand';
+import { DEFAULT_LANGUAGE, isLanguage } from '@esim/contract/languages';
 import { Mail } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'wouter';
 import { cn } from '../../lib/cn.ts';
 import { CONTACT } from '../layout/contact.ts';
 import { usePageMeta } from '../page-meta.tsx';
+import { POLICY_UPDATED_TEXT } from './policy-date.ts';
 
 type PolicyId = 'terms' | 'privacy' | 'refund' | 'cookies';
 
@@ -15,9 +17,6 @@ const POLICIES: readonly { id: PolicyId; href: string }[] = [
   { id: 'refund', href: '/refund' },
   { id: 'cookies', href: '/cookies' },
 ];
-
-/** When the policy texts last changed (ISO date); shown under the heading. */
-const LAST_UPDATED = '2026-11-22';
 
 /** One section of a policy as written in `content.json` (`policy.<id>.sections`). */
 interface PolicySection {
@@ -77,9 +76,8 @@ export function PolicyRoute() {
   const values = { email: CONTACT.email, brand: BRAND, returnObjects: true } as const;
   const sections = parseSections(t(`policy.${policy.id}.sections`, values) as unknown);
   const facts = parseFacts(t(`policy.${policy.id}.summary`, values) as unknown);
-  const updated = new Intl.DateTimeFormat(i18n.resolvedLanguage ?? 'en', { dateStyle: 'long', timeZone: 'UTC' }).format(
-    new Date(`${LAST_UPDATED}T00:00:00Z`),
-  );
+  const lang = i18n.resolvedLanguage;
+  const updated = POLICY_UPDATED_TEXT[isLanguage(lang) ? lang : DEFAULT_LANGUAGE];
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-10 sm:px-6 lg:grid lg:grid-cols-[14rem_1fr] lg:gap-12 lg:py-14">

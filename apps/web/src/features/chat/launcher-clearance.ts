@@ -1,4 +1,5 @@
 import { type RefObject, useLayoutEffect } from 'react';
+import { whenIdle } from '../../lib/when-idle.ts';
 
 /**
  * What a visitor presses: links, buttons, form fields (a payment provider's card field is an
@@ -54,8 +55,8 @@ function placeTaken(button: HTMLElement, widget: Element): boolean {
  * Keeps the closed launcher off what a visitor presses or reads a price from (WCAG 2.2 SC 2.4.11
  * Focus Not Obscured, and the same for touch): while a control or a price is under its corner it
  * slides aside into the page's side margin (`data-tucked`, styled by `LAUNCHER_CLASS`), and it
- * comes back once the corner is clear and scrolling has stopped. It checks before the first paint,
- * then after every scroll (of the page or any scroller in it), resize and change of the page, at
+ * comes back once the corner is clear and scrolling has stopped. It checks at the first idle moment
+ * after it mounts, then after every scroll (of the page or any scroller in it), resize and change of the page, at
  * most once a frame. Only a transform moves, so the page's layout never shifts.
  *
  * `active` is false while the panel is open or minimised: the launcher is then its close button
@@ -90,7 +91,9 @@ export function useLauncherClearance(
     const schedule = () => {
       frame ||= requestAnimationFrame(check);
     };
-    check();
+    // The first check waits for an idle moment: it lays the page out and probes it 36 times, a
+    // long task on a phone if it ran in the commit that mounts the launcher, as the page settles.
+    const cancelFirst = whenIdle(check, { timeoutMs: 500, fallbackMs: 50 });
     const options = { capture: true, passive: true } as const;
     window.addEventListener('scroll', schedule, options);
     window.addEventListener('resize', schedule, options);
@@ -102,6 +105,7 @@ export function useLauncherClearance(
       attributeFilter: ['class', 'hidden', 'open', 'data-state'],
     });
     return () => {
+      cancelFirst();
       cancelAnimationFrame(frame);
       clearTimeout(timer);
       window.removeEventListener('scroll', schedule, options);

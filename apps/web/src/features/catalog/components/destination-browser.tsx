@@ -46,17 +46,23 @@ const POPULAR_RANK = new Map(POPULAR_CODES.map((code, i) => [code, i]));
 
 const GRID = 'grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4 lg:grid-cols-4 xl:grid-cols-6';
 
-function sortByName(list: Country[], lang: Language, popularFirst: boolean): Country[] {
+/**
+ * The first `count` of `list` in display order: with `popularFirst`, the popular destinations in
+ * their rank, then the others by name in `lang`. Comparing names (ICU collation) was the costliest
+ * step of the home page's first render on a phone, and the first tiles shown are all popular ones:
+ * the others are sorted only when more are shown than there are popular ones.
+ */
+function orderByName(list: Country[], lang: Language, popularFirst: boolean, count = Infinity): Country[] {
+  const popular = popularFirst ? list.filter((c) => POPULAR_RANK.has(c.code)).sort((a, b) => rank(a) - rank(b)) : [];
+  if (popular.length >= count) return popular.slice(0, count);
   const collator = new Intl.Collator(lang);
-  return [...list].sort((a, b) => {
-    if (popularFirst) {
-      const ra = POPULAR_RANK.get(a.code) ?? Infinity;
-      const rb = POPULAR_RANK.get(b.code) ?? Infinity;
-      if (ra !== rb) return ra - rb;
-    }
-    return collator.compare(a.names[lang] || a.names.en, b.names[lang] || b.names.en);
-  });
+  const others = (popularFirst ? list.filter((c) => !POPULAR_RANK.has(c.code)) : [...list]).sort((a, b) =>
+    collator.compare(a.names[lang] || a.names.en, b.names[lang] || b.names.en),
+  );
+  return [...popular, ...others].slice(0, count);
 }
+
+const rank = (country: Country) => POPULAR_RANK.get(country.code) ?? Infinity;
 
 interface DestinationBrowserProps {
   countries: Country[] | undefined;
@@ -110,7 +116,7 @@ export function DestinationBrowser(props: DestinationBrowserProps) {
   const searchResults = useMemo(
     () =>
       trimmed
-        ? sortByName(
+        ? orderByName(
             (countries ?? []).filter((c) => matchesDestination(c, lang, trimmed)),
             lang,
             true,
@@ -224,10 +230,12 @@ function DestinationGrid({
 }) {
   const { t } = useTranslation('catalog');
   const [expanded, setExpanded] = useState(false);
-  const sorted = useMemo(() => sortByName(list, lang, popularFirst), [list, lang, popularFirst]);
-  if (sorted.length === 0)
+  const shown = useMemo(
+    () => orderByName(list, lang, popularFirst, expanded ? Infinity : limit),
+    [list, lang, popularFirst, expanded, limit],
+  );
+  if (list.length === 0)
     return <p className="rounded-2xl bg-white p-6 text-slate-600 ring-1 ring-slate-200">{t('destinations.empty')}</p>;
-  const shown = expanded ? sorted : sorted.slice(0, limit);
   return (
     <>
       <ul className={GRID}>
@@ -235,7 +243,7 @@ function DestinationGrid({
           <DestinationCard key={c.code} country={c} lang={lang} />
         ))}
       </ul>
-      {sorted.length > limit && (
+      {list.length > limit && (
         <div className="mt-6 flex justify-center">
           <Button variant="outline" onClick={() => setExpanded((e) => !e)} aria-expanded={expanded}>
             {expanded ? t('destinations.showFewer') : t('destinations.showAll')}

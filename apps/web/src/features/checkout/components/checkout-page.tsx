@@ -1,5 +1,6 @@
 import type { CartItem } from '@esim/contract/cart';
 import type { Language } from '@esim/contract/languages';
+import { useQueryClient } from '@tanstack/react-query';
 import { ArrowRight, CircleAlert, ShieldCheck, ShoppingCart } from 'lucide-react';
 import { useCallback, useDeferredValue, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,7 +9,7 @@ import { Button, buttonClass } from '../../../components/ui/button.tsx';
 import { usePaymentsConfig } from '../../../components/payment/payments-config.ts';
 import { PaypalCancelledNotice, useRecordPaypalCancel } from '../../../components/payment/paypal-return.tsx';
 import { capturePaypal } from '../api/capture-paypal.ts';
-import { billingCountryOptions } from '../hooks/billing-countries.ts';
+import { type CountryOption, billingCountriesKey, billingCountryOptions } from '../hooks/billing-countries.ts';
 import { loadAccessToken } from '../hooks/checkout-storage.ts';
 import { CheckoutForm } from './checkout-form.tsx';
 import { CheckoutSummary, type Destination } from './checkout-summary.tsx';
@@ -58,7 +59,13 @@ export function CheckoutPage({ cart, language, destinationOf, countryNameOf, onP
       [paypalOrder],
     ),
   );
-  const countries = useMemo(() => billingCountryOptions(countryNameOf, language), [countryNameOf, language]);
+  const queryClient = useQueryClient();
+  const countries = useMemo(
+    () =>
+      queryClient.getQueryData<CountryOption[]>(billingCountriesKey(language)) ??
+      billingCountryOptions(countryNameOf, language),
+    [queryClient, countryNameOf, language],
+  );
   const items = cart.items;
   // Asked for at once, with the cart (not once the form is there), and the form waits for it, so
   // that the payment part (wallet row, PayPal option, card fields) comes with the form instead of

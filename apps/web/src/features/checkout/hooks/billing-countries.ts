@@ -22,3 +22,12 @@ export function billingCountryOptions(nameOf: (code: string) => string, language
     collator.compare(a.name, b.name),
   );
 }
+
+/**
+ * Query key of the billing country options in `language` as the server's render named and sorted
+ * them: the page's state carries them (`entry-server.tsx`) and the checkout uses them as they are,
+ * so hydrating `/checkout` builds neither an `Intl.Collator` nor the `Intl.DisplayNames` behind
+ * the names the catalogue lacks (a browser loads locale data for the first of each, some 20 to
+ * 50 ms on a phone). A tab that reaches the checkout without them sorts the list itself.
+ */
+export const billingCountriesKey = (language: string) => ['billing-countries', language] as const;
