@@ -289,7 +289,15 @@ for (const viewport of VIEWPORTS) {
       await launcherAtRest(launcher);
       expect(await overlapsInView(page, launcher, checked)).toEqual([]);
 
-      await launcher.click();
+      // A mouse comes to rest on the visible edge of the tucked launcher: the launcher slides back
+      // whole and stays under the pointer (hovered, not sliding away again), so a press opens it.
+      const edge = await launcher.boundingBox();
+      const at = { x: Math.min(edge!.x + edge!.width, viewport.width) - 4, y: edge!.y + edge!.height / 2 };
+      await page.mouse.move(at.x, at.y);
+      await launcherAtRest(launcher);
+      expect(await launcher.evaluate((el) => el.matches(':hover'))).toBe(true);
+      await page.mouse.down();
+      await page.mouse.up();
       const panel = page.getByRole('dialog', { name: text('tr', 'common', 'chat.dialog', { brand: 'Roamwise' }) });
       await expect(panel).toBeVisible();
       await expect(launcher).toHaveAttribute('aria-expanded', 'true');

@@ -19,7 +19,9 @@ export const CHAT_PANEL_ID = 'chat-panel';
  * control or a price is under its corner), it slides right until only its left 14px show, in
  * the page's side margin (at least 1rem), with a grip in place of the icon. It slides
  * back whole under a mouse pointer and when it has the keyboard focus (WCAG 2.2 SC 2.4.7 Focus
- * Visible). Only `translate` moves, which shifts no layout.
+ * Visible); the margin beside it belongs to it (an `::after`), so the edge a pointer came to rest
+ * on stays under that pointer once the launcher is whole. Only `translate` moves, which shifts no
+ * layout.
  */
 export const LAUNCHER_CLASS = cn(
   'fixed bottom-4 right-4 md:bottom-6 md:right-6',
@@ -27,6 +29,9 @@ export const LAUNCHER_CLASS = cn(
   'group inline-flex size-14 items-center justify-center rounded-full bg-brand-700 text-white shadow-lg shadow-slate-900/20 transition-[translate,background-color] duration-200 ease-out hover:bg-brand-800 focus-visible:outline-offset-4 motion-reduce:transition-none',
   'data-tucked:not-focus-visible:not-hover:translate-x-[calc(100%+1rem-14px)] md:data-tucked:not-focus-visible:not-hover:translate-x-[calc(100%+1.5rem-14px)]',
   'before:absolute before:top-1/2 before:left-[5px] before:h-4 before:w-1 before:-translate-y-1/2 before:rounded-full before:bg-white/80 before:opacity-0 data-tucked:not-focus-visible:not-hover:before:opacity-100',
+  // The margin to its right is part of it: a pointer that came to rest on the tucked edge is
+  // still on the launcher once it has slid back whole, so it stays out and a press there opens it.
+  'after:absolute after:inset-y-0 after:left-full after:w-4 md:after:w-6',
 );
 
 /** The unread dot: at the launcher's top right, or on its visible edge while it is tucked. */
