@@ -100,15 +100,17 @@ export function findUnstorableText(value: unknown): string[] | undefined {
  * fields) is left alone. Register right after the error handler.
  */
 export function registerTextGuard(app: FastifyInstance): void {
-  app.addHook('preValidation', async (request) => {
-    if (request.is404) return;
+  // A callback hook, not an async one: every request passes here, and most have nothing to refuse.
+  app.addHook('preValidation', (request, _reply, done) => {
+    if (request.is404) return done();
     for (const part of PARTS) {
       if (part === 'params' && request.routeOptions.config.paramsFormatChecked) continue;
       const path = findUnstorableText(valueOf(request, part));
       if (path) {
         const field = fieldOf(path, part);
-        throw new ValidationError(`${field}: ${INVALID_CHARACTERS}`, field);
+        return done(new ValidationError(`${field}: ${INVALID_CHARACTERS}`, field));
       }
     }
+    done();
   });
 }

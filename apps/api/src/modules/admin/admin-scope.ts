@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AuthService } from '../auth/auth.module.ts';
 import type { AuditRepository } from './audit.repository.ts';
 
@@ -69,11 +69,16 @@ export function auditChange(
  */
 export function registerAdminAudit(app: FastifyInstance, repo: AuditRepository): void {
   app.decorateRequest('audit', null);
-  app.addHook('onResponse', async (request, reply) => {
+  // A callback hook: the calls of anyone but an admin (most) pass without a promise.
+  app.addHook('onResponse', (request, reply, done) => {
     const user = request.auth?.user;
-    if (!user?.isAdmin) return;
+    if (!user?.isAdmin) return done();
     const isAdminRoute = request.routeOptions.config.admin === true;
-    if (!isAdminRoute && !request.audit) return;
+    if (!isAdminRoute && !request.audit) return done();
+    void write(request, reply, user).finally(done);
+  });
+
+  async function write(request: FastifyRequest, reply: FastifyReply, user: { id: number; username: string }) {
     try {
       await repo.record({
         userId: user.id,
@@ -88,5 +93,5 @@ export function registerAdminAudit(app: FastifyInstance, repo: AuditRepository):
     } catch (error) {
       request.log.error({ err: error }, 'admin audit log write failed');
     }
-  });
+  }
 }

@@ -26,11 +26,16 @@ export async function registerSessions(
 ): Promise<void> {
   await app.register(fastifyCookie);
   app.decorateRequest('auth', null);
-  app.addHook('onRequest', async (request) => {
-    if (!hasSessionCookie(request)) return;
-    if (!isSameOriginRequest(request, opts.publicOrigin)) throw new CsrfRejectedError();
+  // A callback hook: the requests without the cookie (most) pass without a promise.
+  app.addHook('onRequest', (request, _reply, done) => {
+    if (!hasSessionCookie(request)) return done();
+    if (!isSameOriginRequest(request, opts.publicOrigin)) return done(new CsrfRejectedError());
     const token = sessionTokenOf(request);
-    if (token) request.auth = (await opts.auth.resolveSession(token)) ?? null;
+    if (!token) return done();
+    opts.auth.resolveSession(token).then((auth) => {
+      request.auth = auth ?? null;
+      done();
+    }, done);
   });
 }
 

@@ -20,6 +20,9 @@ import { destinationNames } from '../../lib/country-names.ts';
  */
 const SNAPSHOT_CHECK_MS = 1_000;
 
+/** The key of a {@link CatalogService.listProducts} answer in a snapshot's response cache. */
+const productsKey = (query: ProductsQuery) => `${query.country ?? ''}|${query.type ?? ''}|${query.q ?? ''}`;
+
 /** Bundles a sync writes per transaction, and after which it records its progress. */
 const SYNC_BATCH = 250;
 
@@ -279,7 +282,7 @@ export class CatalogService {
    */
   async listProducts(query: ProductsQuery): Promise<CachedJson> {
     const snap = await this.current();
-    const key = `${query.country ?? ''}|${query.type ?? ''}|${query.q ?? ''}`;
+    const key = productsKey(query);
     const hit = snap.responses.get(key);
     if (hit) return hit;
     let list = snap.products;
@@ -296,6 +299,17 @@ export class CatalogService {
     // Bound the cache: free-text queries are unbounded, destinations are not.
     if (snap.responses.size < 2_000) snap.responses.set(key, response);
     return response;
+  }
+
+  /**
+   * The {@link listProducts} answer when it is already cached and the snapshot needs no check
+   * (checked within the last second), else undefined: the hot read path answers it without a
+   * promise, and falls back to {@link listProducts} otherwise.
+   */
+  peekProducts(query: ProductsQuery): CachedJson | undefined {
+    const snap = this.snapshot;
+    if (!snap || Date.now() - snap.checkedAt >= SNAPSHOT_CHECK_MS) return undefined;
+    return snap.responses.get(productsKey(query));
   }
 
   /** `GET /api/products/{id}` as a cached JSON response `{ product }`, or undefined when unknown or inactive. */
