@@ -79,7 +79,10 @@ const INFORMATION_PAGES = [
  */
 const PAGES = process.env.BENCH_LIGHTHOUSE_PAGES?.split(',').map((page) => page.trim());
 
-/** `BENCH_LIGHTHOUSE_KEEP=<folder>` writes each run's full Lighthouse report there (JSON), to study a figure. */
+/**
+ * `BENCH_LIGHTHOUSE_KEEP=<folder>` writes each run's full Lighthouse report there (JSON), and the
+ * trace it was computed from (`*.trace.json`, opens in Chromium's performance panel), to study a figure.
+ */
 const KEEP = process.env.BENCH_LIGHTHOUSE_KEEP || undefined;
 
 /** How many times a run is repeated when Lighthouse failed to record it (not the page's fault). */
@@ -374,6 +377,9 @@ export async function lighthouseBench(baseUrl: string): Promise<LighthouseBench>
         fs.mkdirSync(KEEP, { recursive: true });
         const name = `${target.path.replace(/[^a-z0-9]+/gi, '_').replace(/^_|_$/g, '') || 'home'}-${Date.now()}.json`;
         fs.writeFileSync(path.join(KEEP, name), JSON.stringify(lhr));
+        // The unthrottled trace the figures were simulated from: every task, with what ran in it.
+        const trace = (result?.artifacts as { Trace?: unknown } | undefined)?.Trace;
+        if (trace) fs.writeFileSync(path.join(KEEP, name.replace(/\.json$/, '.trace.json')), JSON.stringify(trace));
       }
       const warnings = lhr.runWarnings.map(String);
       return { figures, scripts: scripts.sort((a, b) => b.gzipBytes - a.gzipBytes), a11yFailures, errors, warnings };

@@ -78,6 +78,14 @@ const CART_SCREENS = /\/routes\/(?:cart|checkout)\.tsx$/;
 const PAYMENT_SCREENS = /\/routes\/checkout\.tsx$/;
 
 /**
+ * The information screens, whose first render shows nothing from the destination list
+ * (`GET /api/countries`, some 60 kB of JSON): their pages leave it out of the state the browser
+ * parses before it hydrates (decision record 0028). Every other screen gets it, so a screen that
+ * starts using the list renders from it on the server without further ado.
+ */
+const SCREENS_WITHOUT_DESTINATIONS = /\/routes\/(how-it-works|support|contact|faq|policy)\.tsx$/;
+
+/**
  * Puts the visitor's cart in the query cache for a cart screen: the empty cart for a visitor
  * without a session, the session's cart otherwise. Returns the session the cart belongs to
  * (`null`: none), or `undefined` when the cart was not rendered (another screen, or the API
@@ -124,6 +132,7 @@ async function prefetch(
   lang: Language,
   fetchJson: FetchJson,
 ) {
+  if (SCREENS_WITHOUT_DESTINATIONS.test(module)) return;
   const countries = ((await fetchJson('/api/countries')) as CountriesResponse | undefined)?.countries;
   if (countries) queryClient.setQueryData(countriesQueryOptions().queryKey, countries);
   const products = async (params: { country?: string }) => {

@@ -585,6 +585,23 @@ describe.skipIf(missing.length > 0)(REAL_BUILD_TITLE, () => {
     expect(countries).toContainEqual({ code: 'DE', name: 'Almanya' });
   }, 30_000);
 
+  it('leaves the destination list out of the state of the information pages, and keeps it where the first render shows it', async () => {
+    // Some 60 kB of JSON the phone would parse before hydrating, for nothing on these screens
+    // (docs/decisions/0028-main-thread-and-catalogue-read-path.md).
+    const queryKeys = async (url: string) => {
+      const res = await page(url);
+      expect(res.statusCode, url).toBe(200);
+      const state = stateOf(res.body) as { queries: { queries: { queryKey: unknown[] }[] } };
+      return state.queries.queries.map((q) => JSON.stringify(q.queryKey));
+    };
+    for (const url of ['/how-it-works', '/support', '/contact', '/faq', '/terms-conditions', '/refund']) {
+      expect(await queryKeys(url), url).not.toContain('["/api/countries"]');
+    }
+    for (const url of ['/', '/en/turkey', '/about-us', '/cart', '/checkout']) {
+      expect(await queryKeys(url), url).toContain('["/api/countries"]');
+    }
+  }, 30_000);
+
   it('renders the general plan list (/products?view=all) with its plans from a screen of its own, and the home page without it', async () => {
     const all = await page('/products?view=all');
     expect(all.statusCode).toBe(200);
