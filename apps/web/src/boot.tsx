@@ -14,7 +14,7 @@ import { CART_QUERY_KEY } from './features/cart/api/get-cart.ts';
 import { initI18n } from './lib/i18n.ts';
 import { createQueryClient } from './lib/query-client.ts';
 import { storedSessionId, syncSessionCookie } from './lib/session.ts';
-import { markHydrating } from './lib/when-idle.ts';
+import { markHydrating, whenIdle } from './lib/when-idle.ts';
 import { readSsrState } from './ssr-state.ts';
 
 const root = document.getElementById(SSR_ROOT_ID);
@@ -22,8 +22,9 @@ if (!root) throw new Error(`Missing #${SSR_ROOT_ID} element`);
 
 const ssr = readSsrState();
 const session = storedSessionId() ?? null;
-// The server reads the cookie to render the cart into `/cart` and `/checkout`: keep it in step.
-if (session) syncSessionCookie(session);
+// The server reads the cookie to render the cart into `/cart` and `/checkout`: keep it in step,
+// once the page is idle (reading the cookie waits on the browser process; no render needs it).
+if (session) whenIdle(() => syncSessionCookie(session));
 // A page rendered with the cart of another session than this browser holds (its cookie was
 // missing or stale) is rendered afresh rather than hydrated: its HTML shows the wrong cart.
 const sameCart = ssr?.cartSession === undefined || ssr.cartSession === session;

@@ -40,7 +40,7 @@ function afterFirstPaint(): Promise<void> {
  * 8 ms at full speed here), and a screen names up to about 30 chunks (`/checkout`): all at once
  * were one task of some 250 ms on Lighthouse's phone (decision record 0030).
  */
-const PRELOADS_PER_TASK = 4;
+const PRELOADS_PER_TASK = 2;
 
 /**
  * `<link rel="modulepreload">` for the chunks the server named: fetched now, run when imported.

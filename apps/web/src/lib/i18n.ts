@@ -4,6 +4,7 @@ import { initReactI18next } from 'react-i18next';
 import { NAMESPACES } from './i18n-namespaces.ts';
 import type { InitialTexts } from './i18n-texts.ts';
 import { setDocumentLanguage } from './document-language.ts';
+import { whenIdle } from './when-idle.ts';
 
 export { NAMESPACES };
 
@@ -53,6 +54,16 @@ const LANGUAGE_COOKIE = 'i18next';
  */
 function rememberLanguage(lng: string): void {
   setDocumentLanguage(lng);
+  keepLanguage(lng);
+}
+
+/**
+ * Writes the language to the cookie and to local storage. Each write waits on the browser
+ * process (2 to 5 ms here), so the language a server-rendered page arrives in is written once the
+ * page is idle rather than while it hydrates ({@link initI18n}); a visitor's change is written at
+ * once, before any link can be followed.
+ */
+function keepLanguage(lng: string): void {
   document.cookie = `${LANGUAGE_COOKIE}=${encodeURIComponent(lng)}; Path=/; SameSite=Lax`;
   try {
     localStorage.setItem(LANGUAGE_STORAGE_KEY, lng);
@@ -86,8 +97,20 @@ async function loadDetector(): Promise<Newable<LanguageDetectorModule> | undefin
  */
 export function initI18n(initial?: { lang: string; texts: InitialTexts }): Promise<unknown> {
   if (ready) return ready;
-  // Before `init`, which sets the first language: that one is kept too.
-  i18n.on('languageChanged', rememberLanguage);
+  // Before `init`, which sets the first language: that one is kept too, on a server-rendered
+  // page once it is idle (unless the visitor has chosen another language by then).
+  let arriving = initial?.lang;
+  i18n.on('languageChanged', (lng: string) => {
+    if (lng === arriving) {
+      setDocumentLanguage(lng);
+      whenIdle(() => {
+        if (i18n.language === lng) keepLanguage(lng);
+      });
+    } else {
+      rememberLanguage(lng);
+    }
+    arriving = undefined;
+  });
   ready = (initial ? Promise.resolve(undefined) : loadDetector()).then((detector) => {
     if (detector) i18n.use(detector);
     return i18n.use(lazyBackend).init({

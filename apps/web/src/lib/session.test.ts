@@ -51,6 +51,30 @@ describe('the session cookie (the cart in the first HTML of /cart)', () => {
     expect(jar).toEqual(['visitor_session=aaaaaaaa-1111']);
   });
 
+  it('reads the cookie once per id: it waits on the browser process each time', async () => {
+    const { syncSessionCookie } = await import('./session.ts');
+    const jar = browser({});
+    let reads = 0;
+    const document = globalThis.document as unknown as { cookie: string };
+    const cookie =
+      Object.getOwnPropertyDescriptor(Object.getPrototypeOf(document) as object, 'cookie') ??
+      Object.getOwnPropertyDescriptor(document, 'cookie')!;
+    Object.defineProperty(document, 'cookie', {
+      get: () => {
+        reads++;
+        return cookie.get!.call(document) as string;
+      },
+      set: (value: string) => cookie.set!.call(document, value),
+    });
+    syncSessionCookie('bbbbbbbb-2222');
+    syncSessionCookie('bbbbbbbb-2222');
+    expect(reads).toBe(1);
+    expect(jar).toEqual(['visitor_session=bbbbbbbb-2222; Path=/; Max-Age=31536000; SameSite=Lax']);
+    syncSessionCookie('cccccccc-3333');
+    expect(reads).toBe(2);
+    expect(jar).toEqual(['visitor_session=cccccccc-3333; Path=/; Max-Age=31536000; SameSite=Lax']);
+  });
+
   it('is Secure on https, and a new visitor gets the id that was just created', async () => {
     const { getSessionId } = await import('./session.ts');
     const stored: Record<string, string> = {};

@@ -62,7 +62,15 @@ export function storedSessionId(): string | null | undefined {
  */
 export function syncSessionCookie(id: string): void {
   if (typeof document === 'undefined' || !SESSION_ID_PATTERN.test(id)) return;
-  if (sessionIdFromCookie(document.cookie) === id) return;
-  const secure = window.location.protocol === 'https:' ? '; Secure' : '';
-  document.cookie = `${VISITOR_SESSION_COOKIE}=${id}; Path=/; Max-Age=31536000; SameSite=Lax${secure}`;
+  // Every read of `document.cookie` asks the browser process and waits (1 to 5 ms here): once a
+  // page has the cookie in step with an id, it stays so until the id changes.
+  if (cookieInStepWith === id) return;
+  if (sessionIdFromCookie(document.cookie) !== id) {
+    const secure = window.location.protocol === 'https:' ? '; Secure' : '';
+    document.cookie = `${VISITOR_SESSION_COOKIE}=${id}; Path=/; Max-Age=31536000; SameSite=Lax${secure}`;
+  }
+  cookieInStepWith = id;
 }
+
+/** The session id this page last put in (or found in) the cookie. */
+let cookieInStepWith: string | undefined;
