@@ -9,7 +9,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 describe('keeping the language', () => {
   afterEach(() => vi.unstubAllGlobals());
 
-  it("writes a server-rendered page's language when the page is idle, and a visitor's change at once", async () => {
+  /** A browser with an empty cookie jar and storage that records writes, and idle callbacks to run by hand. */
+  function browser() {
     const writes: string[] = [];
     const idle: (() => void)[] = [];
     const attributes = new Map<string, string>();
@@ -34,6 +35,11 @@ describe('keeping the language', () => {
       cancelIdleCallback: () => undefined,
     });
     vi.stubGlobal('fetch', async () => ({ ok: true, json: async () => ({}) }));
+    return { writes, idle, attributes };
+  }
+
+  it("writes a server-rendered page's language when the page is idle, and a visitor's change at once", async () => {
+    const { writes, idle, attributes } = browser();
 
     const { initI18n, i18n } = await import('./i18n.ts');
     await initI18n({ lang: 'tr', texts: { tr: { common: { hello: 'Merhaba' } } } });
@@ -54,26 +60,7 @@ describe('keeping the language', () => {
     // A fresh module over the same i18next instance: the first test's listener goes.
     (await import('i18next')).default.off('languageChanged');
     vi.resetModules();
-    const writes: string[] = [];
-    const idle: (() => void)[] = [];
-    vi.stubGlobal('document', {
-      get cookie() {
-        return '';
-      },
-      set cookie(value: string) {
-        writes.push(`cookie ${value}`);
-      },
-      documentElement: { getAttribute: () => null, setAttribute: () => undefined },
-    });
-    vi.stubGlobal('localStorage', {
-      getItem: () => null,
-      setItem: (key: string, value: string) => void writes.push(`storage ${key}=${value}`),
-    });
-    vi.stubGlobal('window', {
-      requestIdleCallback: (task: () => void) => idle.push(task),
-      cancelIdleCallback: () => undefined,
-    });
-    vi.stubGlobal('fetch', async () => ({ ok: true, json: async () => ({}) }));
+    const { writes, idle } = browser();
 
     const { initI18n, i18n } = await import('./i18n.ts');
     await initI18n({ lang: 'fr', texts: { fr: { common: {} } } });
